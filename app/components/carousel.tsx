@@ -1,0 +1,107 @@
+import { useEffect, useId, useState } from "react";
+
+export interface Slide {
+  headline: string;
+  text: string;
+  background: string;
+}
+
+const ROTATION_MS = 6000;
+
+/**
+ * The home banner, following the WAI-ARIA carousel pattern: slides are labelled groups,
+ * rotation pauses on hover and focus and can be stopped, and it never rotates by itself
+ * when the user prefers reduced motion. Without JavaScript the first slide shows.
+ */
+export function Carousel({ slides, label }: { slides: Slide[]; label: string }) {
+  const [current, setCurrent] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const slidesId = useId();
+
+  useEffect(() => {
+    setPlaying(!window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  }, []);
+
+  const rotating = playing && !hovered && !focused;
+  useEffect(() => {
+    if (!rotating) return;
+    const timer = window.setInterval(() => setCurrent((index) => (index + 1) % slides.length), ROTATION_MS);
+    return () => window.clearInterval(timer);
+  }, [rotating, slides.length]);
+
+  const show = (index: number) => setCurrent((index + slides.length) % slides.length);
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={label}
+      className="relative overflow-hidden rounded-2xl"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
+      <div className="absolute left-3 top-3 z-10 flex gap-2">
+        <CarouselButton label={playing ? "Stop automatic slide show" : "Start automatic slide show"} onClick={() => setPlaying(!playing)}>
+          {playing ? <path d="M6 5h4v14H6zM14 5h4v14h-4z" /> : <path d="M7 4l13 8-13 8z" />}
+        </CarouselButton>
+        <CarouselButton label="Previous slide" controls={slidesId} onClick={() => show(current - 1)}>
+          <path d="M15 4l-8 8 8 8" fill="none" stroke="currentColor" strokeWidth="2.5" />
+        </CarouselButton>
+        <CarouselButton label="Next slide" controls={slidesId} onClick={() => show(current + 1)}>
+          <path d="M9 4l8 8-8 8" fill="none" stroke="currentColor" strokeWidth="2.5" />
+        </CarouselButton>
+      </div>
+      <div id={slidesId} aria-live={rotating ? "off" : "polite"}>
+        {slides.map((slide, index) => (
+          <div
+            key={slide.headline}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${slides.length}`}
+            hidden={index !== current}
+            className={`${slide.background} flex min-h-72 flex-col justify-center px-8 pb-12 pt-16 text-white sm:min-h-96 sm:px-16`}
+          >
+            <h2 className="max-w-2xl text-3xl font-extrabold leading-tight sm:text-5xl">{slide.headline}</h2>
+            <p className="mt-4 max-w-xl text-lg text-white/90">{slide.text}</p>
+          </div>
+        ))}
+      </div>
+      <div className="absolute bottom-4 left-1/2 flex -translate-x-1/2 gap-2" aria-hidden="true">
+        {slides.map((slide, index) => (
+          <span key={slide.headline} className={`h-2 w-6 rounded-full ${index === current ? "bg-white" : "bg-white/40"}`} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function CarouselButton({
+  label,
+  controls,
+  onClick,
+  children,
+}: {
+  label: string;
+  controls?: string;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      aria-controls={controls}
+      onClick={onClick}
+      className="flex h-10 w-10 items-center justify-center rounded-full bg-black/50 text-white hover:bg-black/70"
+    >
+      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="currentColor">
+        {children}
+      </svg>
+    </button>
+  );
+}

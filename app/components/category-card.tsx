@@ -1,0 +1,28 @@
+import { Link } from "react-router";
+import { type Category } from "~/lib/types";
+
+export function CategoryCard({ category, eager = false }: { category: Category; eager?: boolean }) {
+  return (
+    <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <img
+        src={category.image}
+        alt=""
+        width={800}
+        height={500}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        className="aspect-[8/5] w-full object-cover"
+      />
+      <div className="flex flex-1 flex-col gap-4 p-5">
+        <h3 className="text-xl font-bold">{category.categoryName}</h3>
+        <Link
+          to={`/category/${category._id}`}
+          aria-label={`See all cars: ${category.categoryName}`}
+          className="mt-auto self-start rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"
+        >
+          See all cars
+        </Link>
+      </div>
+    </article>
+  );
+}

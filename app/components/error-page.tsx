@@ -1,0 +1,27 @@
+import { isRouteErrorResponse, Link } from "react-router";
+import { pageTitle } from "~/lib/meta";
+import { NotFound } from "./not-found";
+
+const MESSAGES: Record<number, string> = {
+  400: "That request was not valid.",
+  403: "You are not allowed to see this page.",
+  405: "This page cannot handle that request.",
+  413: "That upload is too large.",
+};
+
+/** What users see when something unexpected fails: a friendly message, never a stack trace. */
+export function ErrorPage({ error }: { error: unknown }) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = MESSAGES[status] ?? "Something went wrong on our side. Please try again in a moment.";
+  return (
+    <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center">
+      <title>{pageTitle("Error")}</title>
+      <p className="text-6xl font-extrabold text-brand-700">{status}</p>
+      <h1 className="mt-4 text-2xl font-bold">{message}</h1>
+      <Link to="/" className="mt-8 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900">
+        Back to homepage
+      </Link>
+    </main>
+  );
+}

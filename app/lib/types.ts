@@ -1,0 +1,44 @@
+// The shapes of the REST contract (../shared/api-contract.md "Shapes"); pages use the same ones.
+
+export type AccountType = "buyer" | "seller" | "admin";
+
+export interface User {
+  _id: string;
+  name: string;
+  email: string;
+  accountType: AccountType;
+  verify: boolean;
+}
+
+export interface Category {
+  _id: string;
+  categoryName: string;
+  image: string;
+}
+
+export interface Product {
+  _id: string;
+  productName: string;
+  originalPrice: number;
+  resalePrice: number;
+  location: string;
+  categoryId: string;
+  condition: string;
+  mobile: string;
+  productDescription: string;
+  purchaseYear: number;
+  image: string;
+  createdDate: string;
+  seller: string;
+  email: string;
+  isAdvertised: boolean;
+  isPaid: boolean;
+  sellerVerified: boolean;
+}
+
+export interface PagedList<T> {
+  data: T[];
+  total: number;
+  currentPage: number;
+  totalPages: number;
+}

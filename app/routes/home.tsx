@@ -1,0 +1,75 @@
+import { Link } from "react-router";
+import { Carousel } from "~/components/carousel";
+import { CategoryCard } from "~/components/category-card";
+import { Faq } from "~/components/faq";
+import { ProductCard } from "~/components/product-card";
+import { HOME_FAQ, HOME_SLIDES } from "~/content/home";
+import { listCategories } from "~/.server/services/categories";
+import { listAdvertisedProducts } from "~/.server/services/products";
+import { pageTitle } from "~/lib/meta";
+import { type Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle("Home") },
+  { name: "description", content: "Buy and sell used cars across Bangladesh: browse by category, book a car and pay securely by card." },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [categories, advertised] = await Promise.all([
+    listCategories(context.app),
+    listAdvertisedProducts(context.app),
+  ]);
+  return { categories, advertised, now: context.app.now().toISOString() };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { categories, advertised } = loaderData;
+  const now = new Date(loaderData.now);
+  return (
+    <main id="main" className="mx-auto flex max-w-7xl flex-col gap-16 px-4 py-8">
+      <h1 className="sr-only">Auto Reseller: used cars for sale</h1>
+      <Carousel slides={HOME_SLIDES} label="Featured brands" />
+
+      <section aria-labelledby="categories-heading">
+        <h2 id="categories-heading" className="mb-6 text-3xl font-bold">Product categories</h2>
+        {categories.length === 0 ? (
+          <p className="text-slate-600">No categories yet.</p>
+        ) : (
+          <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {categories.map((category) => (
+              <CategoryCard key={category._id} category={category} />
+            ))}
+          </div>
+        )}
+      </section>
+
+      {advertised.length > 0 && (
+        <section aria-labelledby="advertised-heading">
+          <h2 id="advertised-heading" className="mb-6 text-3xl font-bold">Advertised cars</h2>
+          <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {advertised.map((product) => (
+              <ProductCard
+                key={product._id}
+                product={product}
+                now={now}
+                actions={
+                  <Link
+                    to={`/book/${product._id}`}
+                    className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"
+                  >
+                    Book Now
+                  </Link>
+                }
+              />
+            ))}
+          </div>
+        </section>
+      )}
+
+      <section aria-labelledby="faq-heading">
+        <h2 id="faq-heading" className="mb-6 text-3xl font-bold">Buying a used car: questions and answers</h2>
+        <Faq items={HOME_FAQ} />
+      </section>
+    </main>
+  );
+}

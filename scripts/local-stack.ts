@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { migrateDatabase } from "./db/migrate.ts";
+import { startLibsqlServer } from "./libsql-server/server.ts";
+import { openLocalPhotos } from "./local-r2.ts";
+import { seedDemoData } from "./seed/seed.ts";
+
+export interface LocalStackOptions {
+  /** Folder for the database file and the local R2 state. */
+  stateDir: string;
+  appPort: number;
+  dbPort: number;
+  appEnv: "development" | "test";
+  /** Extra Worker variables (e.g. fake provider URLs in tests). */
+  vars?: Record<string, string>;
+  quiet?: boolean;
+}
+
+export interface LocalStack {
+  appUrl: string;
+  dbUrl: string;
+  stop(): Promise<void>;
+}
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+/**
+ * The whole app on this machine, as production runs it: the built Worker in workerd
+ * (wrangler dev), a libSQL server reached over HTTP, and a local R2 bucket.
+ * Expects `npm run build` to have produced build/.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const stateDir = path.resolve(options.stateDir);
+  mkdirSync(stateDir, { recursive: true });
+  const persistTo = path.join(stateDir, "wrangler");
+
+  const database = await startLibsqlServer({ file: path.join(stateDir, "app.db"), port: options.dbPort });
+  let worker: ChildProcess | undefined;
+  const stop = async () => {
+    if (worker && worker.exitCode === null) {
+      const exited = new Promise((resolve) => worker!.once("exit", resolve));
+      worker.kill("SIGTERM");
+      await exited;
+    }
+    await database.close();
+  };
+
+  try {
+    await migrateDatabase(database.url);
+    const photos = await openLocalPhotos(persistTo);
+    try {
+      const seeded = await seedDemoData({ dbUrl: database.url, putPhoto: photos.put });
+      if (!options.quiet) console.log(seeded ? "Seeded the demo data." : "Demo data already present.");
+    } finally {
+      await photos.close();
+    }
+
+    const vars = { APP_ENV: options.appEnv, DATABASE_URL: database.url, ...options.vars };
+    const args = [
+      "wrangler", "dev",
+      "--config", path.join(ROOT, "build/server/wrangler.json"),
+      "--ip", "127.0.0.1",
+      "--port", String(options.appPort),
+      "--persist-to", persistTo,
+      "--show-interactive-dev-session=false",
+      "--log-level", options.quiet ? "error" : "info",
+      ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
+    ];
+    worker = spawn("npx", args, { cwd: ROOT, stdio: options.quiet ? ["ignore", "ignore", "inherit"] : "inherit" });
+    const appUrl = `http://127.0.0.1:${options.appPort}`;
+    await waitForHealthy(appUrl, worker);
+    return { appUrl, dbUrl: database.url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function waitForHealthy(appUrl: string, worker: ChildProcess) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (worker.exitCode !== null) throw new Error(`wrangler dev exited with code ${worker.exitCode}`);
+    try {
+      const response = await fetch(`${appUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The Worker did not become healthy at ${appUrl} within 60 s`);
+}

@@ -1,0 +1,20 @@
+// `npm start`: builds the app and serves it with the local libSQL server, local R2 and demo data.
+import { execSync } from "node:child_process";
+import { startLocalStack } from "./local-stack.ts";
+
+const appPort = Number(process.env.PORT ?? 8787);
+const dbPort = Number(process.env.DB_PORT ?? 8880);
+
+execSync("npx react-router build", { stdio: "inherit" });
+const stack = await startLocalStack({ stateDir: ".data", appPort, dbPort, appEnv: "development" });
+console.log(`\nAuto Reseller is running at http://localhost:${appPort} (database ${stack.dbUrl}). Ctrl-C stops it.\n`);
+
+let stopping = false;
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  await stack.stop();
+  process.exit(0);
+};
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);

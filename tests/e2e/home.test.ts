@@ -1,0 +1,71 @@
+import { type Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe("home page in Chromium", () => {
+  it("shows categories, advertised cars and the FAQ, all from our own origin", async () => {
+    const { page, foreignRequests, close } = await openPage(browser);
+    await page.goto("/", { waitUntil: "networkidle" });
+    await expect(page.title()).resolves.toBe("Home - AR");
+    expect(await page.getByRole("link", { name: /See all cars/ }).count()).toBeGreaterThanOrEqual(3);
+    expect(await page.getByRole("heading", { name: "Advertised cars" }).isVisible()).toBe(true);
+
+    const question = page.locator("summary").filter({ hasText: "check a used car's history" });
+    await question.click();
+    expect(await page.getByText("17-digit VIN").isVisible()).toBe(true);
+
+    const images = await page.locator("main img").evaluateAll((nodes) =>
+      nodes.map((node) => ({ width: node.getAttribute("width"), height: node.getAttribute("height") })),
+    );
+    expect(images.every((image) => image.width && image.height)).toBe(true);
+    expect(foreignRequests).toEqual([]);
+    await close();
+  });
+
+  it("rotates the carousel by itself and lets the user stop it and move with buttons", async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto("/", { waitUntil: "networkidle" });
+    const carousel = page.locator('[aria-roledescription="carousel"]');
+    const visibleSlide = () => carousel.locator('[aria-roledescription="slide"]:visible').getAttribute("aria-label");
+    expect(await visibleSlide()).toBe("1 of 5");
+    await page.waitForFunction(
+      () => document.querySelector('[aria-roledescription="slide"]:not([hidden])')?.getAttribute("aria-label") === "2 of 5",
+      undefined,
+      { timeout: 10_000 },
+    );
+
+    const stop = page.getByRole("button", { name: "Stop automatic slide show" });
+    await stop.click();
+    expect(await page.getByRole("button", { name: "Start automatic slide show" }).isVisible()).toBe(true);
+
+    await page.getByRole("button", { name: "Next slide" }).click();
+    expect(await visibleSlide()).toBe("3 of 5");
+    await page.getByRole("button", { name: "Previous slide" }).press("Enter");
+    await page.getByRole("button", { name: "Previous slide" }).press("Enter");
+    expect(await visibleSlide()).toBe("1 of 5");
+    await page.getByRole("button", { name: "Previous slide" }).press("Enter");
+    expect(await visibleSlide()).toBe("5 of 5");
+    await close();
+  });
+
+  it("does not rotate when the user prefers reduced motion", async () => {
+    const { page, close } = await openPage(browser, { reducedMotion: "reduce" });
+    await page.goto("/", { waitUntil: "networkidle" });
+    expect(await page.getByRole("button", { name: "Start automatic slide show" }).isVisible()).toBe(true);
+    await close();
+  });
+
+  it("opens the mobile menu on a small screen", async () => {
+    const { page, close } = await openPage(browser, { viewport: { width: 375, height: 740 } });
+    await page.goto("/blog");
+    await page.getByLabel("Menu").click();
+    expect(await page.locator("details[open]").getByRole("link", { name: "Sign In" }).isVisible()).toBe(true);
+    await close();
+  });
+});

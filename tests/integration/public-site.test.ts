@@ -1,0 +1,125 @@
+import { describe, expect, inject, it } from "vitest";
+import { type Category, type Product } from "~/lib/types";
+
+const appUrl = inject("appUrl");
+const get = (path: string, init?: RequestInit) => fetch(`${appUrl}${path}`, { redirect: "manual", ...init });
+
+describe("REST, first part", () => {
+  it("GET /api/health answers ok when the database answers", async () => {
+    const response = await get("/api/health");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+  });
+
+  it("GET /api/categories lists the seeded categories by name", async () => {
+    const response = await get("/api/categories");
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    const categories = (await response.json()) as Category[];
+    expect(categories.length).toBeGreaterThanOrEqual(3);
+    const names = categories.map((category) => category.categoryName);
+    expect(names).toEqual([...names].sort());
+    for (const category of categories) {
+      expect(category).toEqual({ _id: expect.any(String), categoryName: expect.any(String), image: expect.stringMatching(/^\/images\//) });
+    }
+  });
+
+  it("GET /api/products/advertisement lists advertised unsold cars, newest first, in the contract's shape", async () => {
+    const products = (await (await get("/api/products/advertisement")).json()) as Product[];
+    expect(products.length).toBeGreaterThanOrEqual(3);
+    for (const product of products) {
+      expect(product.isAdvertised).toBe(true);
+      expect(product.isPaid).toBe(false);
+      expect(Object.keys(product).sort()).toEqual(
+        ["_id", "productName", "originalPrice", "resalePrice", "location", "categoryId", "condition", "mobile", "productDescription", "purchaseYear", "image", "createdDate", "seller", "email", "isAdvertised", "isPaid", "sellerVerified"].sort(),
+      );
+    }
+    const dates = products.map((product) => product.createdDate);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(products.some((product) => product.sellerVerified)).toBe(true);
+  });
+
+  it("answers unknown /api paths with a JSON 404 and wrong methods with a JSON 405", async () => {
+    const missing = await get("/api/no-such-thing");
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ message: "Not found" });
+
+    const wrongMethod = await get("/api/categories", { method: "DELETE" });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get("allow")).toContain("GET");
+    expect(await wrongMethod.json()).toEqual({ message: expect.stringContaining("DELETE") });
+  });
+});
+
+describe("Worker routing", () => {
+  it("hands form POSTs to React Router rather than dropping them", async () => {
+    const response = await get("/blog", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: appUrl },
+      body: "anything=1",
+    });
+    // A route without an action: React Router itself answers 405 with the page's error screen.
+    expect(response.status).toBe(405);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await response.text()).toContain("This page cannot handle that request.");
+  });
+
+  it("serves photos from R2 with immutable caching, nosniff and an ETag that answers 304", async () => {
+    const [category] = (await (await get("/api/categories")).json()) as Category[];
+    const photo = await get(category.image);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get("content-type")).toBe("image/jpeg");
+    expect(photo.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(photo.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const bytes = new Uint8Array(await photo.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+
+    const etag = photo.headers.get("etag")!;
+    const again = await get(category.image, { headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+    expect((await get("/images/does-not-exist.jpg")).status).toBe(404);
+  });
+});
+
+describe("Server-rendered pages", () => {
+  it("renders Home with its categories and advertised cars in the HTML, at / and /home", async () => {
+    const categories = (await (await get("/api/categories")).json()) as Category[];
+    const advertised = (await (await get("/api/products/advertisement")).json()) as Product[];
+    for (const path of ["/", "/home"]) {
+      const response = await get(path);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain("<title>Home - AR</title>");
+      for (const category of categories) expect(html).toContain(`href="/category/${category._id}"`);
+      for (const product of advertised) expect(html).toContain(product.productName);
+      expect(html).toContain('aria-roledescription="carousel"');
+      expect(html.match(/aria-roledescription="slide"/g)).toHaveLength(5);
+      expect(html.match(/<details/g)!.length).toBeGreaterThanOrEqual(4);
+      expect(html).toContain("17-digit VIN");
+    }
+  });
+
+  it("renders the blog with its four questions", async () => {
+    const html = await (await get("/blog")).text();
+    expect(html).toContain("<title>Blog - AR</title>");
+    expect(html).toContain("Some important interview Qustions");
+    expect(html.match(/<article/g)).toHaveLength(4);
+  });
+
+  it("answers unknown pages with the 404 page", async () => {
+    const response = await get("/no/such/page");
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("Sorry, we couldn&#x27;t find this page.");
+    expect(html).toContain("Turn off add blocker and try again!");
+    expect(html).toContain("Back to homepage");
+  });
+
+  it("loads nothing from other origins", async () => {
+    const html = await (await get("/")).text();
+    const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]);
+    const external = sources.filter((url) => /^(https?:)?\/\//.test(url));
+    // Only the footer's social links point away; nothing is loaded from them.
+    expect(external.every((url) => /twitter|youtube|facebook/.test(url))).toBe(true);
+    expect(html).not.toMatch(/<(script|link|img)[^>]+(src|href)="(https?:)?\/\//);
+  });
+});

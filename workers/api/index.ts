@@ -1,0 +1,35 @@
+import { Hono } from "hono";
+import { type WorkerEnv } from "../hono-env";
+import { categoriesApi, productsApi } from "./catalog";
+import { apiError, handleApiError } from "./errors";
+import { healthApi } from "./health";
+
+/** The REST contract (../shared/api-contract.md), one router per resource. */
+export const api = new Hono<WorkerEnv>()
+  .route("/health", healthApi)
+  .route("/categories", categoriesApi)
+  .route("/products", productsApi);
+
+api.onError(handleApiError);
+
+// Registered last: any other /api request answers JSON, never a page.
+api.all("*", (c) => {
+  const path = c.req.path.replace(/^\/api/, "") || "/";
+  const allowed = allowedMethods(path);
+  if (allowed.length > 0) {
+    c.header("Allow", allowed.join(", "));
+    return apiError(c, 405, `Method ${c.req.method} is not allowed here`);
+  }
+  return apiError(c, 404, "Not found");
+});
+
+/** The methods some API route accepts for this path (so a wrong method answers 405, not 404). */
+function allowedMethods(path: string): string[] {
+  const methods = new Set<string>();
+  for (const route of api.routes) {
+    if (route.method === "ALL") continue;
+    const pattern = new RegExp(`^${route.path.replace(/\/:[^/]+/g, "/[^/]+")}/?$`);
+    if (pattern.test(path)) methods.add(route.method);
+  }
+  return [...methods];
+}
