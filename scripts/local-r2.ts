@@ -16,7 +16,7 @@ export async function openLocalPhotos(persistTo: string) {
       r2Buckets: { PHOTOS: PHOTOS_BUCKET },
     }),
   );
-  const bucket = await mf.getR2Bucket("PHOTOS");
+  const bucket = (await mf.getR2Bucket("PHOTOS")) as unknown as R2Bucket;
   return {
     async put(key: string, bytes: Uint8Array, contentType: string) {
       await bucket.put(key, bytes, { httpMetadata: { contentType } });

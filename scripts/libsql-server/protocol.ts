@@ -1,12 +1,10 @@
 // Hrana (v2, JSON encoding) structures and their execution on a `libsql`
 // connection: value encoding, statements, batches with conditions, sequences
 // and describe. See docs/HRANA_3_SPEC.md in tursodatabase/libsql.
-import Database from "libsql";
+import { isBusy, isSqliteError, withBusyRetry, type Connection, type Db, type Statement } from "./connection.ts";
 import { leadingKeyword, splitStatements } from "./sql-split.ts";
 
-export type Db = Database.Database;
 type SqlValue = null | bigint | number | string | Buffer;
-type Params = SqlValue[] | Record<string, SqlValue>;
 
 export type ProtoValue =
   | { type: "null" }
@@ -46,27 +44,6 @@ export class HranaError extends Error {
   }
 }
 
-// Blocking busy wait per attempt. SQLite's busy handler blocks the whole event
-// loop, so a connection of this very process holding the lock (e.g. an open
-// interactive transaction) could never release it while we sleep inside SQLite.
-// Instead we keep the native wait short and retry asynchronously (see withBusyRetry).
-const NATIVE_BUSY_TIMEOUT_MS = 20;
-export const BUSY_TIMEOUT_MS = 5000;
-
-export function openConnection(file: string): Db {
-  const db = new Database(file);
-  try {
-    db.exec(`PRAGMA busy_timeout = ${NATIVE_BUSY_TIMEOUT_MS}`);
-    db.exec("PRAGMA journal_mode = WAL");
-    db.exec("PRAGMA foreign_keys = ON");
-    db.defaultSafeIntegers(true); // integers come back as exact bigints
-  } catch (e) {
-    db.close();
-    throw e;
-  }
-  return db;
-}
-
 const PRIMARY_CODES = [
   "SQLITE_OK", "SQLITE_ERROR", "SQLITE_INTERNAL", "SQLITE_PERM", "SQLITE_ABORT", "SQLITE_BUSY",
   "SQLITE_LOCKED", "SQLITE_NOMEM", "SQLITE_READONLY", "SQLITE_INTERRUPT", "SQLITE_IOERR",
@@ -74,10 +51,6 @@ const PRIMARY_CODES = [
   "SQLITE_EMPTY", "SQLITE_SCHEMA", "SQLITE_TOOBIG", "SQLITE_CONSTRAINT", "SQLITE_MISMATCH",
   "SQLITE_MISUSE", "SQLITE_NOLFS", "SQLITE_AUTH", "SQLITE_FORMAT", "SQLITE_RANGE", "SQLITE_NOTADB",
 ];
-
-function isSqliteError(e: unknown): e is Error & { code: string; rawCode?: number } {
-  return e instanceof Database.SqliteError;
-}
 
 /** Converts any thrown value into the Hrana `Error` structure (sqld style: primary SQLite code). */
 export function toProtoError(e: unknown): ProtoError {
@@ -91,26 +64,6 @@ export function toProtoError(e: unknown): ProtoError {
 
 function protocolError(message: string): HranaError {
   return new HranaError(message, "PROTOCOL_ERROR");
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Runs `fn`, retrying while SQLite reports plain SQLITE_BUSY (a statement that
- * got SQLITE_BUSY has not done anything, so rerunning it is safe). Other busy
- * variants (e.g. SQLITE_BUSY_SNAPSHOT) can't be fixed by waiting and are returned.
- */
-export async function withBusyRetry<T>(fn: () => T): Promise<T> {
-  const deadline = Date.now() + BUSY_TIMEOUT_MS;
-  for (let delay = 2; ; delay = Math.min(delay * 2, 50)) {
-    try {
-      return fn();
-    } catch (e) {
-      const busy = isSqliteError(e) && (e.code === "SQLITE_BUSY" || e.code === "SQLITE_BUSY_RECOVERY");
-      if (!busy || Date.now() + delay > deadline) throw e;
-    }
-    await sleep(delay);
-  }
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -178,7 +131,28 @@ function singleStatement(sql: string): void {
   if (count > 1) throw new HranaError("SQL string contains more than one statement", "SQL_MANY_STATEMENTS");
 }
 
-function bindParams(stmt: Record<string, unknown>): Params {
+/**
+ * Reads a statement's bytecode with EXPLAIN: Variable ops carry the parameter
+ * numbers and names (p1/p4), a Transaction op with p2 != 0 means it writes.
+ */
+function explain(db: Db, sql: string): { params: (string | null)[]; readonly: boolean } {
+  const ops = db.prepare(`EXPLAIN ${sql}`).raw(true).all([]) as [bigint, string, bigint, bigint, bigint, unknown][];
+  const params: (string | null)[] = [];
+  let readonly = true;
+  for (const [, opcode, p1, p2, , p4] of ops) {
+    if (opcode === "Transaction" && p2 !== 0n) readonly = false;
+    if (opcode === "Variable") {
+      const index = Number(p1);
+      while (params.length < index) params.push(null);
+      if (typeof p4 === "string") params[index - 1] = p4;
+    }
+  }
+  return { params, readonly };
+}
+
+const bareName = (name: string) => name.replace(/^[:@$?]/, "");
+
+function bindParams(db: Db, sql: string, stmt: Record<string, unknown>): SqlValue[] {
   const args = stmt.args ?? [];
   const named = stmt.named_args ?? [];
   if (!Array.isArray(args) || !Array.isArray(named)) throw protocolError("`args` and `named_args` must be arrays");
@@ -186,18 +160,18 @@ function bindParams(stmt: Record<string, unknown>): Params {
     throw new HranaError("Specifying both positional and named arguments is not supported", "ARGS_BOTH_POSITIONAL_AND_NAMED");
   }
   if (named.length === 0) return args.map(decodeValue);
-  const params: Record<string, SqlValue> = {};
+  // Named arguments are turned into positional ones here: the native binding's own
+  // named binding aborts the process when the SQL also has a nameless `?` parameter.
+  const values = new Map<string, SqlValue>();
   for (const arg of named) {
     if (!isObject(arg) || typeof arg.name !== "string") throw protocolError("Invalid named argument");
-    // The binding matches `:x`, `@x` and `$x` parameters by the bare name `x`.
-    params[arg.name.replace(/^[:@$?]/, "")] = decodeValue(arg.value);
+    values.set(bareName(arg.name), decodeValue(arg.value)); // `x` matches `:x`, `@x` and `$x`
   }
-  return params;
+  return explain(db, sql).params.map((name) => (name === null ? null : values.get(bareName(name)) ?? null));
 }
 
-function runStatement(db: Db, sql: string, params: Params, wantRows: boolean): StmtResult {
+function runStatement(db: Db, stmt: Statement, params: SqlValue[], wantRows: boolean): StmtResult {
   const started = performance.now();
-  const stmt = db.prepare(sql);
   const meta = db.prepare("SELECT total_changes(), changes(), last_insert_rowid()").raw(true);
   const [totalBefore] = meta.get([]) as bigint[];
   let rows: ProtoValue[][] = [];
@@ -218,12 +192,26 @@ function runStatement(db: Db, sql: string, params: Params, wantRows: boolean): S
   };
 }
 
-export async function executeStmt(db: Db, stmt: unknown, sqls: Map<number, string>): Promise<StmtResult> {
+export async function executeStmt(conn: Connection, stmt: unknown, sqls: Map<number, string>): Promise<StmtResult> {
   if (!isObject(stmt)) throw protocolError("Expected a Stmt object");
   const sql = resolveSql(stmt, sqls);
   singleStatement(sql);
-  const params = bindParams(stmt);
-  return withBusyRetry(() => runStatement(db, sql, params, stmt.want_rows !== false));
+  const db = conn.db;
+  const params = bindParams(db, sql, stmt);
+  let prepared: Statement | undefined;
+  try {
+    // Retries must reuse the same native statement: one that failed with SQLITE_BUSY
+    // stays active (the binding has no reset) until it is run again or garbage
+    // collected, and while it is active the connection's autocommit writes don't commit.
+    return await withBusyRetry(() => {
+      prepared ??= db.prepare(sql);
+      return runStatement(db, prepared, params, stmt.want_rows !== false);
+    });
+  } catch (e) {
+    // Gave up waiting: drop the connection rather than keep one that silently holds writes back.
+    if (isBusy(e) && !db.inTransaction) conn.close();
+    throw e;
+  }
 }
 
 type Outcome = "ok" | "error" | "skipped";
@@ -252,24 +240,24 @@ function checkCond(cond: unknown, stepIndex: number): void {
 }
 
 // Only called on conditions already validated by checkCond.
-function evalCond(cond: any, outcomes: Outcome[], db: Db): boolean {
+function evalCond(cond: any, outcomes: Outcome[], conn: Connection): boolean {
   switch (cond.type) {
     case "ok":
       return outcomes[cond.step] === "ok";
     case "error":
       return outcomes[cond.step] === "error";
     case "not":
-      return !evalCond(cond.cond, outcomes, db);
+      return !evalCond(cond.cond, outcomes, conn);
     case "and":
-      return cond.conds.every((c: unknown) => evalCond(c, outcomes, db));
+      return cond.conds.every((c: unknown) => evalCond(c, outcomes, conn));
     case "or":
-      return cond.conds.some((c: unknown) => evalCond(c, outcomes, db));
+      return cond.conds.some((c: unknown) => evalCond(c, outcomes, conn));
     default: // is_autocommit
-      return !db.inTransaction;
+      return !conn.db.inTransaction;
   }
 }
 
-export async function executeBatch(db: Db, batch: unknown, sqls: Map<number, string>): Promise<BatchResult> {
+export async function executeBatch(conn: Connection, batch: unknown, sqls: Map<number, string>): Promise<BatchResult> {
   if (!isObject(batch) || !Array.isArray(batch.steps)) throw protocolError("Expected a Batch with `steps`");
   const steps = batch.steps.map((step, i) => {
     if (!isObject(step)) throw protocolError("Expected a BatchStep object");
@@ -281,11 +269,11 @@ export async function executeBatch(db: Db, batch: unknown, sqls: Map<number, str
   for (const step of steps) {
     let res: StmtResult | null = null;
     let err: ProtoError | null = null;
-    if (step.condition != null && !evalCond(step.condition, outcomes, db)) {
+    if (step.condition != null && !evalCond(step.condition, outcomes, conn)) {
       outcomes.push("skipped");
     } else {
       try {
-        res = await executeStmt(db, step.stmt, sqls);
+        res = await executeStmt(conn, step.stmt, sqls);
         outcomes.push("ok");
       } catch (e) {
         err = toProtoError(e);
@@ -299,28 +287,15 @@ export async function executeBatch(db: Db, batch: unknown, sqls: Map<number, str
 }
 
 /** Runs a semicolon-separated script one statement at a time, stopping at the first error. */
-export async function executeSequence(db: Db, sql: string): Promise<void> {
-  for (const statement of splitStatements(sql)) {
-    await withBusyRetry(() => db.exec(statement));
-  }
+export async function executeSequence(conn: Connection, sql: string): Promise<void> {
+  // exec() finalizes its statements itself, so unlike executeStmt a busy retry is straightforward.
+  for (const statement of splitStatements(sql)) await withBusyRetry(() => conn.db.exec(statement));
 }
 
-export function describeStmt(db: Db, sql: string): DescribeResult {
+export function describeStmt(conn: Connection, sql: string): DescribeResult {
   singleStatement(sql);
-  const cols = db.prepare(sql).columns().map((c) => ({ name: c.name, decltype: c.type }));
+  const cols = conn.db.prepare(sql).columns().map((c) => ({ name: c.name, decltype: c.type }));
   if (leadingKeyword(sql) === "EXPLAIN") return { params: [], cols, is_explain: true, is_readonly: true };
-  // EXPLAIN lists the bytecode: Variable ops carry parameter numbers/names (p1/p4),
-  // and a Transaction op with p2 != 0 means the statement writes.
-  const ops = db.prepare(`EXPLAIN ${sql}`).raw(true).all([]) as [bigint, string, bigint, bigint, bigint, unknown][];
-  const params: { name: string | null }[] = [];
-  let readonly = true;
-  for (const [, opcode, p1, p2, , p4] of ops) {
-    if (opcode === "Transaction" && p2 !== 0n) readonly = false;
-    if (opcode === "Variable") {
-      const index = Number(p1);
-      while (params.length < index) params.push({ name: null });
-      if (typeof p4 === "string") params[index - 1] = { name: p4 };
-    }
-  }
-  return { params, cols, is_explain: false, is_readonly: readonly };
+  const { params, readonly } = explain(conn.db, sql);
+  return { params: params.map((name) => ({ name })), cols, is_explain: false, is_readonly: readonly };
 }

@@ -7,9 +7,9 @@ import { mkdirSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname, resolve } from "node:path";
+import { Connection, openConnection } from "./connection.ts";
 import {
-  describeStmt, executeBatch, executeSequence, executeStmt, HranaError, openConnection, resolveSql,
-  toProtoError, type Db, type ProtoError,
+  describeStmt, executeBatch, executeSequence, executeStmt, HranaError, resolveSql, toProtoError, type ProtoError,
 } from "./protocol.ts";
 
 export type LibsqlServerOptions = {
@@ -35,38 +35,28 @@ const MAX_STREAMS = 128; // each stream may hold a SQLite connection (3 file des
 const MAX_STORED_SQL = 1000;
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
-/** A Hrana stream: one SQLite connection (opened lazily) plus its stored SQL texts. */
+/** A Hrana stream: its own SQLite connection (opened lazily) plus its stored SQL texts. */
 class Stream {
-  readonly file: string;
   readonly sqls = new Map<number, string>();
+  readonly #conn: Connection;
   baton: string | null = null;
   lastUsed = Date.now();
   inFlight = false;
   closed = false;
-  #db: Db | undefined;
 
   constructor(file: string) {
-    this.file = file;
+    this.#conn = new Connection(file);
   }
 
-  db(): Db {
+  get conn(): Connection {
     if (this.closed) throw new HranaError("The stream has been closed", "STREAM_CLOSED");
-    this.#db ??= openConnection(this.file);
-    return this.#db;
+    return this.#conn;
   }
 
+  /** Closes the connection, rolling back any open transaction. */
   close(): void {
-    if (this.closed) return;
     this.closed = true;
-    const db = this.#db;
-    this.#db = undefined;
-    if (!db) return;
-    try {
-      if (db.inTransaction) db.exec("ROLLBACK");
-    } catch {
-      // closing the connection rolls back anyway
-    }
-    db.close();
+    this.#conn.close();
   }
 }
 
@@ -119,17 +109,17 @@ async function handleStreamRequest(stream: Stream, request: unknown): Promise<un
         response = {};
         break;
       case "execute":
-        response = { result: await executeStmt(stream.db(), req.stmt, stream.sqls) };
+        response = { result: await executeStmt(stream.conn, req.stmt, stream.sqls) };
         break;
       case "batch":
-        response = { result: await executeBatch(stream.db(), req.batch, stream.sqls) };
+        response = { result: await executeBatch(stream.conn, req.batch, stream.sqls) };
         break;
       case "sequence":
-        await executeSequence(stream.db(), resolveSql(req, stream.sqls));
+        await executeSequence(stream.conn, resolveSql(req, stream.sqls));
         response = {};
         break;
       case "describe":
-        response = { result: describeStmt(stream.db(), resolveSql(req, stream.sqls)) };
+        response = { result: describeStmt(stream.conn, resolveSql(req, stream.sqls)) };
         break;
       case "store_sql": {
         const id = req.sql_id;
@@ -147,7 +137,7 @@ async function handleStreamRequest(stream: Stream, request: unknown): Promise<un
         response = {};
         break;
       case "get_autocommit":
-        response = { is_autocommit: !stream.db().inTransaction };
+        response = { is_autocommit: !stream.conn.db.inTransaction };
         break;
       default:
         throw new HranaError(`Unknown request type ${JSON.stringify(req.type)}`, "PROTOCOL_ERROR");

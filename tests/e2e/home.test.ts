@@ -20,10 +20,10 @@ describe("home page in Chromium", () => {
     await question.click();
     expect(await page.getByText("17-digit VIN").isVisible()).toBe(true);
 
-    const images = await page.locator("main img").evaluateAll((nodes) =>
+    const images = await page.locator("main img").evaluateAll((nodes: Element[]) =>
       nodes.map((node) => ({ width: node.getAttribute("width"), height: node.getAttribute("height") })),
     );
-    expect(images.every((image) => image.width && image.height)).toBe(true);
+    expect(images.every((image: { width: string | null; height: string | null }) => image.width && image.height)).toBe(true);
     expect(foreignRequests).toEqual([]);
     await close();
   });
