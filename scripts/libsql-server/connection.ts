@@ -25,24 +25,35 @@ export function openConnection(file: string): Db {
   return db;
 }
 
-/** A lazily opened connection; it can be closed and transparently reopened. */
+/** A lazily opened connection, which can be dropped and transparently reopened until it is closed for good. */
 export class Connection {
   readonly file: string;
   #db: Db | undefined;
+  #closedForGood = false;
 
   constructor(file: string) {
     this.file = file;
   }
 
   get db(): Db {
+    if (this.#closedForGood) throw new Error("The connection has been closed");
     this.#db ??= openConnection(this.file);
     return this.#db;
   }
 
-  close(): void {
+  /** The native connection if one is open (never opens one). */
+  get current(): Db | undefined {
+    return this.#db;
+  }
+
+  /** Closes the native connection, rolling back any open transaction; `forGood` forbids reopening. */
+  close(forGood = false): void {
+    this.#closedForGood ||= forGood;
     const db = this.#db;
     this.#db = undefined;
     if (!db) return;
+    // Only ever touch `db` while it is open: the native binding aborts the process
+    // on e.g. `inTransaction` of a closed connection.
     try {
       if (db.inTransaction) db.exec("ROLLBACK");
     } catch {

@@ -131,12 +131,21 @@ function singleStatement(sql: string): void {
   if (count > 1) throw new HranaError("SQL string contains more than one statement", "SQL_MANY_STATEMENTS");
 }
 
+function allRows(stmt: Statement, params: SqlValue[], isExplain: boolean): unknown[][] {
+  const rows = stmt.raw(true).all(params) as unknown[][];
+  // SQLite lists EXPLAIN output without ever halting the program, so it keeps counting
+  // the statement as active (and writing, for e.g. EXPLAIN INSERT) until it is reset,
+  // which holds back autocommit commits on this connection. get() re-steps it and resets it.
+  if (isExplain) stmt.get(params);
+  return rows;
+}
+
 /**
  * Reads a statement's bytecode with EXPLAIN: Variable ops carry the parameter
  * numbers and names (p1/p4), a Transaction op with p2 != 0 means it writes.
  */
 function explain(db: Db, sql: string): { params: (string | null)[]; readonly: boolean } {
-  const ops = db.prepare(`EXPLAIN ${sql}`).raw(true).all([]) as [bigint, string, bigint, bigint, bigint, unknown][];
+  const ops = allRows(db.prepare(`EXPLAIN ${sql}`), [], true) as [bigint, string, bigint, bigint, bigint, unknown][];
   const params: (string | null)[] = [];
   let readonly = true;
   for (const [, opcode, p1, p2, , p4] of ops) {
@@ -170,13 +179,13 @@ function bindParams(db: Db, sql: string, stmt: Record<string, unknown>): SqlValu
   return explain(db, sql).params.map((name) => (name === null ? null : values.get(bareName(name)) ?? null));
 }
 
-function runStatement(db: Db, stmt: Statement, params: SqlValue[], wantRows: boolean): StmtResult {
+function runStatement(db: Db, stmt: Statement, params: SqlValue[], wantRows: boolean, isExplain: boolean): StmtResult {
   const started = performance.now();
   const meta = db.prepare("SELECT total_changes(), changes(), last_insert_rowid()").raw(true);
   const [totalBefore] = meta.get([]) as bigint[];
   let rows: ProtoValue[][] = [];
   if (stmt.reader) {
-    const raw = stmt.raw(true).all(params) as unknown[][]; // always run to completion
+    const raw = allRows(stmt, params, isExplain); // always run to completion
     if (wantRows) rows = raw.map((row) => row.map(encodeValue));
   } else {
     stmt.run(params);
@@ -198,18 +207,21 @@ export async function executeStmt(conn: Connection, stmt: unknown, sqls: Map<num
   singleStatement(sql);
   const db = conn.db;
   const params = bindParams(db, sql, stmt);
+  const isExplain = leadingKeyword(sql) === "EXPLAIN";
   let prepared: Statement | undefined;
   try {
     // Retries must reuse the same native statement: one that failed with SQLITE_BUSY
     // stays active (the binding has no reset) until it is run again or garbage
     // collected, and while it is active the connection's autocommit writes don't commit.
     return await withBusyRetry(() => {
+      // The stream may have been closed while we were waiting.
+      if (conn.current !== db) throw new HranaError("The connection was closed while waiting for a lock", "STREAM_CLOSED");
       prepared ??= db.prepare(sql);
-      return runStatement(db, prepared, params, stmt.want_rows !== false);
+      return runStatement(db, prepared, params, stmt.want_rows !== false, isExplain);
     });
   } catch (e) {
     // Gave up waiting: drop the connection rather than keep one that silently holds writes back.
-    if (isBusy(e) && !db.inTransaction) conn.close();
+    if (isBusy(e) && conn.current === db && !db.inTransaction) conn.close();
     throw e;
   }
 }

@@ -263,6 +263,33 @@ describe("local libsql server", () => {
     expect(rs.rows.map((r) => r.who)).toEqual(["a", "b"]);
   });
 
+  it("binds named args next to nameless ? parameters (the native named binding would abort)", async () => {
+    const c = track(createClient({ url: server.url }));
+    const rs = await c.execute({ sql: "SELECT ? AS anon, :a AS a, ?5 AS five", args: { a: "named", 5: "numbered" } });
+    expect([rs.rows[0].anon, rs.rows[0].a, rs.rows[0].five]).toEqual([null, "named", "numbered"]);
+    expect((await c.execute("SELECT 1 AS alive")).rows[0].alive).toBe(1);
+  });
+
+  it("still commits a stream's autocommit writes after it ran an EXPLAIN", async () => {
+    const other = track(createClient({ url: server.url }));
+    const t = newTable();
+    await other.execute(`CREATE TABLE ${t} (k TEXT)`);
+    const raw = await pipeline({
+      baton: null,
+      requests: [
+        { type: "execute", stmt: { sql: `EXPLAIN INSERT INTO ${t} VALUES ('explained')` } },
+        { type: "describe", sql: `INSERT INTO ${t} VALUES (:k)` },
+        { type: "execute", stmt: { sql: `INSERT INTO ${t} VALUES (:k)`, named_args: [{ name: "k", value: { type: "text", value: "raw" } }] } },
+      ],
+    });
+    expect(raw.body.results.map((r: { type: string }) => r.type)).toEqual(["ok", "ok", "ok"]);
+    expect(raw.body.results[1].response.result.is_readonly).toBe(false);
+    // The raw stream is still open: its insert must be committed and the write lock released.
+    await other.execute(`INSERT INTO ${t} VALUES ('other')`);
+    expect((await other.execute(`SELECT k FROM ${t} ORDER BY rowid`)).rows.map((r) => r.k)).toEqual(["raw", "other"]);
+    await pipeline({ baton: raw.body.baton, requests: [{ type: "close" }] });
+  });
+
   it("answers unknown, used or closed batons with HTTP 400 and a JSON error", async () => {
     const bogus = await pipeline({ baton: "bogus", requests: [{ type: "execute", stmt: { sql: "SELECT 1" } }] });
     expect(bogus.status).toBe(400);
@@ -372,6 +399,28 @@ describe("local libsql server", () => {
       other.close();
     } finally {
       await short.close();
+    }
+  });
+
+  it("closes cleanly while a request is waiting for a lock", async () => {
+    const file = join(dir, "closing.db");
+    const closing = await startLibsqlServer({ file });
+    const a = track(createClient({ url: closing.url }));
+    const b = track(createClient({ url: closing.url }));
+    await a.execute("CREATE TABLE c (k TEXT)");
+    const tx = await a.transaction("write");
+    await tx.execute("INSERT INTO c VALUES ('never committed')");
+    const waiting = b.execute("INSERT INTO c VALUES ('never written')").then(() => "written", () => "failed");
+    await sleep(100);
+    await closing.close();
+    expect(await waiting).toBe("failed");
+    await sleep(100); // a retry after close must neither crash the process nor write
+    const reopened = await startLibsqlServer({ file });
+    try {
+      const c = track(createClient({ url: reopened.url }));
+      expect(await count(c, "c")).toBe(0);
+    } finally {
+      await reopened.close();
     }
   });
 

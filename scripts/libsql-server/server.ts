@@ -17,7 +17,7 @@ export type LibsqlServerOptions = {
   /** 0 (the default) picks a random free port. */
   port?: number;
   host?: string;
-  /** Called after every pipeline request. */
+  /** Called after every successful pipeline request, with the number of stream requests it carried. */
   log?: (entry: { streamRequests: number }) => void;
   /** Streams idle for longer than this are closed and their transaction rolled back. */
   streamIdleTimeoutMs?: number;
@@ -27,7 +27,7 @@ export type LibsqlServer = {
   url: string;
   port: number;
   close(): Promise<void>;
-  /** Number of pipeline (POST /v2/pipeline) requests served so far. */
+  /** Number of pipeline requests (POST /v2/pipeline) answered successfully so far. */
   requestCount(): number;
 };
 
@@ -56,7 +56,7 @@ class Stream {
   /** Closes the connection, rolling back any open transaction. */
   close(): void {
     this.closed = true;
-    this.#conn.close();
+    this.#conn.close(true);
   }
 }
 
@@ -177,9 +177,6 @@ export async function startLibsqlServer(options: LibsqlServerOptions): Promise<L
       }
     }
   };
-  const sweeper = setInterval(sweep, Math.max(50, Math.min(1000, idleTimeoutMs / 2)));
-  sweeper.unref();
-
   function acquireStream(baton: unknown): Stream {
     if (baton === null || baton === undefined) {
       if (streams.size >= MAX_STREAMS) sweep();
@@ -225,7 +222,11 @@ export async function startLibsqlServer(options: LibsqlServerOptions): Promise<L
     }
     pipelineCount++;
     sendJson(res, 200, { baton: stream.baton, base_url: null, results });
-    options.log?.({ streamRequests: requests.length });
+    try {
+      options.log?.({ streamRequests: requests.length });
+    } catch (e) {
+      console.error("libsql-server: log callback failed:", e);
+    }
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -258,6 +259,8 @@ export async function startLibsqlServer(options: LibsqlServerOptions): Promise<L
       resolvePromise();
     });
   });
+  const sweeper = setInterval(sweep, Math.max(50, Math.min(1000, idleTimeoutMs / 2)));
+  sweeper.unref();
   const port = (server.address() as AddressInfo).port;
   const urlHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
 
