@@ -1,4 +1,5 @@
 import {
+  data,
   Links,
   Meta,
   Outlet,
@@ -7,14 +8,26 @@ import {
   useNavigation,
   type LinksFunction,
 } from "react-router";
+import { getSessionUser } from "./.server/auth/guards";
+import { readFlash } from "./.server/flash";
 import { type Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/error-page";
+import { Toaster } from "./components/ui/toaster";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/** Who is signed in (for the navbar and guards) and a toast handed over from the last redirect. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [user, flash] = await Promise.all([getSessionUser(context.app, request), readFlash(context.app, request)]);
+  return data(
+    { user: user && { name: user.name, email: user.email, role: user.role }, toast: flash.toast },
+    flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,
+  );
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -35,10 +48,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <NavigationProgress />
+      <Toaster flash={loaderData.toast} />
       <Outlet />
     </>
   );

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 export default [
   layout("routes/public-layout.tsx", [
@@ -6,6 +6,22 @@ export default [
     route("home", "routes/home.tsx"),
     route("blog", "routes/blog.tsx"),
     ...["about", "contact", "jobs", "press-kit"].map((slug) => route(slug, "routes/info.tsx", { id: `info-${slug}` })),
+    route("login", "routes/login.tsx"),
+    route("login/two-factor", "routes/login-two-factor.tsx"),
+    route("register", "routes/register.tsx"),
+    route("forgot-password", "routes/forgot-password.tsx"),
+    route("reset-password/:token", "routes/reset-password.tsx"),
+    route("verify-email/:token", "routes/verify-email.tsx"),
+    route("dev/outbox", "routes/dev-outbox.tsx"),
     route("*", "routes/not-found.tsx"),
+  ]),
+  route("logout", "routes/logout.tsx"),
+  ...prefix("auth/:provider", [
+    index("routes/oauth-start.tsx"),
+    route("callback", "routes/oauth-callback.tsx"),
+  ]),
+  route("dashboard", "routes/dashboard-layout.tsx", [
+    index("routes/dashboard-home.tsx"),
+    route("settings", "routes/account-settings.tsx"),
   ]),
 ] satisfies RouteConfig;

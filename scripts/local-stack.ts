@@ -38,9 +38,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const database = await startLibsqlServer({ file: path.join(stateDir, "app.db"), port: options.dbPort });
   let worker: ChildProcess | undefined;
   const stop = async () => {
-    if (worker && worker.exitCode === null) {
+    if (worker?.pid && worker.exitCode === null) {
       const exited = new Promise((resolve) => worker!.once("exit", resolve));
-      worker.kill("SIGTERM");
+      // wrangler runs workerd as a child: stop the whole process group.
+      process.kill(-worker.pid, "SIGTERM");
       await exited;
     }
     await database.close();
@@ -58,7 +59,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const vars = { APP_ENV: options.appEnv, DATABASE_URL: database.url, ...options.vars };
     const args = [
-      "wrangler", "dev",
+      "dev",
       "--config", path.join(ROOT, "build/server/wrangler.json"),
       "--ip", "127.0.0.1",
       "--port", String(options.appPort),
@@ -67,7 +68,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       "--log-level", options.quiet ? "error" : "info",
       ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
     ];
-    worker = spawn("npx", args, { cwd: ROOT, stdio: options.quiet ? ["ignore", "ignore", "inherit"] : "inherit" });
+    worker = spawn(path.join(ROOT, "node_modules/.bin/wrangler"), args, {
+      cwd: ROOT,
+      detached: true,
+      stdio: options.quiet ? ["ignore", "ignore", "inherit"] : "inherit",
+    });
     const appUrl = `http://127.0.0.1:${options.appPort}`;
     await waitForHealthy(appUrl, worker);
     return { appUrl, dbUrl: database.url, stop };

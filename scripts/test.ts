@@ -14,6 +14,6 @@ if (!existsSync("/usr/bin/chromium")) {
   run(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`);
 }
 
-run("npx react-router typegen && npx tsc -b");
+run("npx react-router typegen && npx tsc -p tsconfig.json && npx tsc -p tsconfig.node.json");
 run("npx react-router build");
 run(`npx vitest run ${process.argv.slice(2).join(" ")}`);

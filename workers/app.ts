@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { createRequestHandler } from "react-router";
 import { createAppContext, type AppContext } from "~/.server/context";
 import { api } from "./api";
+import { isCrossSiteWrite } from "./csrf";
 import { type WorkerEnv } from "./hono-env";
 import { images } from "./images";
 
@@ -38,8 +39,9 @@ app.route("/api", api);
 app.route("/images", images);
 
 // Every other request, whatever its method, is a page: form POSTs must reach React Router actions.
-app.all("*", (c) =>
-  requestHandler(c.req.raw, { app: c.var.app, cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext } }),
-);
+app.all("*", (c) => {
+  if (isCrossSiteWrite(c.req.raw, c.var.app.origin)) return c.text("Cross-site form submission refused", 403);
+  return requestHandler(c.req.raw, { app: c.var.app, cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext } });
+});
 
 export default app satisfies ExportedHandler<Env>;

@@ -1,29 +1,53 @@
 import { createDatabase, type Database } from "./db/client";
+import { createEmailSender, type EmailSender } from "./email/sender";
 
 export type AppEnvironment = "production" | "development" | "test";
 
 /** Everything a request needs from the outside world, built once per request from the Worker's env. */
 export interface AppContext {
-  env: AppEnvironment;
+  appEnv: AppEnvironment;
   db: Database;
   photos: R2Bucket;
+  email: EmailSender;
   now: () => Date;
-  /** The public origin of this request, e.g. https://autoreseller.example */
+  /** This request's public origin, e.g. https://autoreseller.example */
   origin: string;
+  /** The client's IP address as Cloudflare reports it (abuse limits). */
+  clientIp: string;
+  /** Key material for session cookies and access tokens. */
+  sessionSecret: Uint8Array;
+  vars: Env;
+  /** Per-request memo, e.g. the signed-in user once looked up. */
+  cache: Map<string, unknown>;
 }
+
+const DEVELOPMENT_SECRET = "local-development-secret-change-me-please-0123456789";
 
 export function createAppContext(env: Env, request: Request): AppContext {
   const appEnv = parseAppEnvironment(env.APP_ENV);
+  const db = createDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
   return {
-    env: appEnv,
-    db: createDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN),
+    appEnv,
+    db,
     photos: env.PHOTOS,
+    email: createEmailSender(env, appEnv, db),
     now: () => new Date(),
     origin: new URL(request.url).origin,
+    clientIp: request.headers.get("cf-connecting-ip") ?? "unknown",
+    sessionSecret: new TextEncoder().encode(sessionSecret(env, appEnv)),
+    vars: env,
+    cache: new Map(),
   };
 }
 
 function parseAppEnvironment(value: string | undefined): AppEnvironment {
-  // Anything unexpected is treated as production: development conveniences must be opted into.
+  // Anything unexpected is production: development conveniences must be opted into.
   return value === "development" || value === "test" ? value : "production";
+}
+
+function sessionSecret(env: Env, appEnv: AppEnvironment): string {
+  const secret = env.SESSION_SECRET;
+  if (secret && secret.length >= 32 && (appEnv !== "production" || secret !== DEVELOPMENT_SECRET)) return secret;
+  if (appEnv !== "production") return DEVELOPMENT_SECRET;
+  throw new Error("SESSION_SECRET must be set to at least 32 random characters (wrangler secret put SESSION_SECRET)");
 }

@@ -5,11 +5,16 @@ export interface NavbarUser {
   name: string;
 }
 
+export interface NavbarLink {
+  to: string;
+  label: string;
+}
+
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 font-medium hover:bg-brand-50 ${isActive ? "text-brand-700 underline underline-offset-4" : "text-slate-700"}`;
 
 /** The site navigation (spec point 2). The mobile menu is a native <details>, so it works without JavaScript. */
-export function Navbar({ user }: { user: NavbarUser | null }) {
+export function Navbar({ user, drawerLinks = [] }: { user: NavbarUser | null; drawerLinks?: NavbarLink[] }) {
   const links = (
     <>
       <NavLink to="/" end className={linkClass}>
@@ -65,6 +70,15 @@ export function Navbar({ user }: { user: NavbarUser | null }) {
           </summary>
           <div className="absolute right-0 mt-2 flex w-56 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
             {links}
+            {drawerLinks.length > 0 && (
+              <nav aria-label="Dashboard menu" className="mt-1 flex flex-col gap-1 border-t border-slate-200 pt-2">
+                {drawerLinks.map((link) => (
+                  <NavLink key={link.to} to={link.to} end className={linkClass}>
+                    {link.label}
+                  </NavLink>
+                ))}
+              </nav>
+            )}
           </div>
         </details>
       </nav>

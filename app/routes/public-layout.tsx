@@ -2,12 +2,14 @@ import { Outlet } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { Footer } from "~/components/footer";
 import { Navbar } from "~/components/navbar";
+import { useOptionalUser } from "~/lib/use-user";
 import { type Route } from "./+types/public-layout";
 
 export default function PublicLayout() {
+  const user = useOptionalUser();
   return (
     <div className="flex min-h-screen flex-col">
-      <Navbar user={null} />
+      <Navbar user={user} />
       <div className="flex-1">
         <Outlet />
       </div>
@@ -17,9 +19,10 @@ export default function PublicLayout() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const user = useOptionalUser();
   return (
     <div className="flex min-h-screen flex-col">
-      <Navbar user={null} />
+      <Navbar user={user} />
       <div className="flex-1">
         <ErrorPage error={error} />
       </div>

@@ -145,7 +145,7 @@ export interface RenderOptions {
   quality?: number;
 }
 
-function rasterise(svg: string, width: number): sharp.Sharp {
+function rasterise(svg: string, width: number) {
   const svgWidth = Number(/<svg[^>]*\swidth="(\d+(?:\.\d+)?)"/.exec(svg)?.[1] ?? W);
   // render the vector at the target resolution instead of upscaling pixels
   const density = Math.min(2400, Math.max(1, (72 * width) / svgWidth));

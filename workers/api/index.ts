@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { type WorkerEnv } from "../hono-env";
+import { jwtApi, usersApi } from "./accounts";
 import { categoriesApi, productsApi } from "./catalog";
 import { apiError, handleApiError } from "./errors";
 import { healthApi } from "./health";
@@ -7,6 +8,8 @@ import { healthApi } from "./health";
 /** The REST contract (../shared/api-contract.md), one router per resource. */
 export const api = new Hono<WorkerEnv>()
   .route("/health", healthApi)
+  .route("/users", usersApi)
+  .route("/jwt", jwtApi)
   .route("/categories", categoriesApi)
   .route("/products", productsApi);
 

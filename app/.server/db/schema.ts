@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // Ids are random UUID strings; times are ISO 8601 UTC strings (they sort as text).
 const id = () =>
@@ -25,6 +25,12 @@ export const users = sqliteTable(
     role: text("role", { enum: ROLES }).notNull().default("buyer"),
     verified: integer("verified", { mode: "boolean" }).notNull().default(false),
     emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
+    // Raised on password change: access tokens carry it, so older tokens stop working.
+    credentialsVersion: integer("credentials_version").notNull().default(1),
+    totpSecret: text("totp_secret"),
+    totpEnabled: integer("totp_enabled", { mode: "boolean" }).notNull().default(false),
+    // The last accepted TOTP time step: a code is accepted at most once.
+    totpLastStep: integer("totp_last_step"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -155,4 +161,68 @@ export const reports = sqliteTable(
     index("reports_product_idx").on(t.productId),
     index("reports_created_idx").on(t.createdAt),
   ],
+);
+
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: text("used_at"),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
+);
+
+export const TOKEN_PURPOSES = ["password-reset", "email-verification"] as const;
+
+/** Single-use links sent by email; only a hash of the token is stored. */
+export const emailTokens = sqliteTable(
+  "email_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    purpose: text("purpose", { enum: TOKEN_PURPOSES }).notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_tokens_user_idx").on(t.userId, t.purpose)],
+);
+
+export const oauthAccounts = sqliteTable(
+  "oauth_accounts",
+  {
+    provider: text("provider", { enum: ["google", "github"] }).notNull(),
+    providerUserId: text("provider_user_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.providerUserId] }), index("oauth_accounts_user_idx").on(t.userId)],
+);
+
+/** Fixed-window counters for abuse limits; in the database so they hold across Worker instances. */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: integer("reset_at").notNull(),
+});
+
+/** Mail kept locally when no email API is configured (development and tests read it). */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: id(),
+    to: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("outbox_to_idx").on(t.to, t.createdAt)],
 );

@@ -1,0 +1,35 @@
+import { redirect } from "react-router";
+import { loginUrl } from "~/lib/redirects";
+import { type Role } from "../db/schema";
+import { type AppContext } from "../context";
+import { readSessionUser, type SessionUser } from "./sessions";
+
+/** The signed-in user of a page request (looked up once per request). */
+export function getSessionUser(ctx: AppContext, request: Request): Promise<SessionUser | null> {
+  let user = ctx.cache.get("session-user") as Promise<SessionUser | null> | undefined;
+  if (!user) {
+    user = readSessionUser(ctx, request);
+    ctx.cache.set("session-user", user);
+  }
+  return user;
+}
+
+/** Page guard: the signed-in user, or a redirect to /login that remembers where they were going. */
+export async function requireUser(ctx: AppContext, request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(ctx, request);
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(loginUrl(url.pathname + url.search));
+  }
+  return user;
+}
+
+/** Page guard for role pages: a failed guard also goes to /login (spec point 2), remembering the page. */
+export async function requireRole(ctx: AppContext, request: Request, role: Role): Promise<SessionUser> {
+  const user = await requireUser(ctx, request);
+  if (user.role !== role) {
+    const url = new URL(request.url);
+    throw redirect(`${loginUrl(url.pathname + url.search)}${url.pathname === "/" ? "?" : "&"}denied=1`);
+  }
+  return user;
+}

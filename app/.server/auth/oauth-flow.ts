@@ -1,0 +1,59 @@
+import { redirect } from "react-router";
+import { type AppContext } from "../context";
+import { DomainError, NotFound } from "../errors";
+import { flashHeader } from "../flash";
+import { accountForOAuthProfile } from "../services/oauth-accounts";
+import { clearCookieHeader, cookieHeader, readCookie } from "./cookies";
+import { createOAuthAuthorization, fetchOAuthProfile, oauthSettings, type OAuthProviderName } from "./oauth";
+import { isProviderName } from "./providers";
+import { finishSignIn } from "./sign-in";
+import { signClaims, verifyClaims } from "./signing";
+
+// state, PKCE verifier and the return path wait for the provider in a signed, short-lived cookie.
+const FLOW_COOKIE = "ar_oauth";
+const FLOW_SECONDS = 10 * 60;
+const LABELS: Record<OAuthProviderName, string> = { google: "Google", github: "GitHub" };
+
+function settingsFor(ctx: AppContext, provider: string | undefined) {
+  const settings = isProviderName(provider) ? oauthSettings(provider, ctx.vars, ctx.appEnv) : null;
+  if (!settings || !isProviderName(provider)) throw new NotFound("This sign-in provider is not available");
+  return { provider, settings, redirectUri: `${ctx.origin}/auth/${provider}/callback` };
+}
+
+/** Sends the browser to the provider, remembering state and verifier for the callback. */
+export async function startOAuth(ctx: AppContext, providerParam: string | undefined, redirectTo: string) {
+  const { provider, settings, redirectUri } = settingsFor(ctx, providerParam);
+  const { url, state, codeVerifier } = createOAuthAuthorization(provider, settings, redirectUri);
+  const flow = await signClaims(ctx, "oauth", { provider, state, codeVerifier, redirectTo }, FLOW_SECONDS);
+  return redirect(url, { headers: { "Set-Cookie": cookieHeader(ctx, FLOW_COOKIE, flow, FLOW_SECONDS) } });
+}
+
+/** The provider's callback: the state must match ours, then the code is exchanged for the profile. */
+export async function finishOAuth(ctx: AppContext, providerParam: string | undefined, request: Request) {
+  const { provider, settings, redirectUri } = settingsFor(ctx, providerParam);
+  const url = new URL(request.url);
+  const flow = await verifyClaims(ctx, "oauth", readCookie(request, FLOW_COOKIE));
+  // Failures go back to the sign-in form, which shows the message in red (and as a toast).
+  const failed = (message: string) => {
+    const headers = new Headers();
+    headers.append("Set-Cookie", clearCookieHeader(ctx, FLOW_COOKIE));
+    headers.append("Set-Cookie", flashHeader(ctx, { type: "error", message }));
+    return redirect("/login", { headers });
+  };
+
+  const code = url.searchParams.get("code");
+  if (!flow || flow.provider !== provider || !code || url.searchParams.get("state") !== flow.state) {
+    return failed(`${LABELS[provider]} sign-in failed: the request did not match. Please try again.`);
+  }
+  try {
+    const profile = await fetchOAuthProfile(provider, settings, redirectUri, code, String(flow.codeVerifier));
+    const { user, created } = await accountForOAuthProfile(ctx, provider, profile);
+    const toast = created ? { type: "success" as const, message: `User created Successfully with ${LABELS[provider]}!` } : undefined;
+    const response = await finishSignIn(ctx, user, flow.redirectTo, { toast });
+    response.headers.append("Set-Cookie", clearCookieHeader(ctx, FLOW_COOKIE));
+    return response;
+  } catch (error) {
+    if (error instanceof DomainError) return failed(error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,45 @@
+import { and, eq, gt, ne } from "drizzle-orm";
+import { type AppContext } from "../context";
+import { sessions, users } from "../db/schema";
+import { clearCookieHeader, cookieHeader, readCookie } from "./cookies";
+import { signClaims, verifyClaims } from "./signing";
+
+export const SESSION_COOKIE = "ar_session";
+const SESSION_SECONDS = 30 * 24 * 3600;
+
+export type SessionUser = typeof users.$inferSelect & { sessionId: string };
+
+/** Starts a new session (a fresh id every sign-in) and returns its Set-Cookie header. */
+export async function createSession(ctx: AppContext, userId: string): Promise<string> {
+  const expiresAt = new Date(ctx.now().getTime() + SESSION_SECONDS * 1000).toISOString();
+  const [session] = await ctx.db.insert(sessions).values({ userId, expiresAt }).returning({ id: sessions.id });
+  const token = await signClaims(ctx, "session", { sid: session.id }, SESSION_SECONDS);
+  return cookieHeader(ctx, SESSION_COOKIE, token, SESSION_SECONDS);
+}
+
+/** The user of the request's session cookie, if the cookie is genuine and the session alive. */
+export async function readSessionUser(ctx: AppContext, request: Request): Promise<SessionUser | null> {
+  const claims = await verifyClaims(ctx, "session", readCookie(request, SESSION_COOKIE));
+  if (typeof claims?.sid !== "string") return null;
+  const [row] = await ctx.db
+    .select({ user: users, sessionId: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, claims.sid), gt(sessions.expiresAt, ctx.now().toISOString())))
+    .limit(1);
+  return row ? { ...row.user, sessionId: row.sessionId } : null;
+}
+
+/** Ends the request's session and returns the Set-Cookie header that clears it. */
+export async function destroySession(ctx: AppContext, request: Request): Promise<string> {
+  const claims = await verifyClaims(ctx, "session", readCookie(request, SESSION_COOKIE));
+  if (typeof claims?.sid === "string") await ctx.db.delete(sessions).where(eq(sessions.id, claims.sid));
+  return clearCookieHeader(ctx, SESSION_COOKIE);
+}
+
+/** Signs the user out everywhere (optionally keeping the session in use). */
+export async function revokeUserSessions(ctx: AppContext, userId: string, keepSessionId?: string) {
+  await ctx.db
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+}

@@ -1,0 +1,30 @@
+import { redirect } from "react-router";
+import { safeRedirect } from "~/lib/redirects";
+import { type ToastMessage } from "~/lib/toast";
+import { type AppContext } from "../context";
+import { flashHeader } from "../flash";
+import { type UserRow } from "../services/users";
+import { createSession } from "./sessions";
+import { clearTwoFactorTicketHeader, twoFactorTicketHeader } from "./two-factor-cookie";
+
+/**
+ * After the password (or a provider) has vouched for the user: either the two-factor step, or a
+ * brand-new session and the way back to where they were going.
+ */
+export async function finishSignIn(
+  ctx: AppContext,
+  user: UserRow,
+  redirectTo: unknown,
+  options: { toast?: ToastMessage; skipSecondFactor?: boolean } = {},
+) {
+  const target = safeRedirect(redirectTo);
+  const headers = new Headers();
+  if (user.totpEnabled && !options.skipSecondFactor) {
+    headers.append("Set-Cookie", await twoFactorTicketHeader(ctx, user.id));
+    return redirect(`/login/two-factor?redirectTo=${encodeURIComponent(target)}`, { headers });
+  }
+  headers.append("Set-Cookie", await createSession(ctx, user.id));
+  headers.append("Set-Cookie", clearTwoFactorTicketHeader(ctx));
+  if (options.toast) headers.append("Set-Cookie", flashHeader(ctx, options.toast));
+  return redirect(target, { headers });
+}

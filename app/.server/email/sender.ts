@@ -1,0 +1,48 @@
+import { type AppEnvironment } from "../context";
+import { type Database } from "../db/client";
+import { outbox } from "../db/schema";
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface EmailSender {
+  send(message: EmailMessage): Promise<void>;
+}
+
+/**
+ * An HTTP email API when its key is configured (Resend-compatible JSON), else the local outbox
+ * in development and tests. Production without an API cannot send mail and says so.
+ */
+export function createEmailSender(env: Env, appEnv: AppEnvironment, db: Database): EmailSender {
+  if (env.EMAIL_API_KEY && env.EMAIL_API_URL) return httpEmailSender(env.EMAIL_API_URL, env.EMAIL_API_KEY, env.EMAIL_FROM);
+  if (appEnv !== "production") return outboxSender(db);
+  return {
+    async send() {
+      throw new Error("No email API is configured (EMAIL_API_URL, EMAIL_API_KEY)");
+    },
+  };
+}
+
+function httpEmailSender(url: string, key: string, from: string): EmailSender {
+  return {
+    async send(message) {
+      const response = await fetch(url, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify({ from, to: [message.to], subject: message.subject, text: message.text }),
+      });
+      if (!response.ok) throw new Error(`The email API answered ${response.status}`);
+    },
+  };
+}
+
+function outboxSender(db: Database): EmailSender {
+  return {
+    async send(message) {
+      await db.insert(outbox).values(message);
+    },
+  };
+}

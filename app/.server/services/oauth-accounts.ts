@@ -1,0 +1,48 @@
+import { and, eq } from "drizzle-orm";
+import { type OAuthProfile, type OAuthProviderName } from "../auth/oauth";
+import { type AppContext } from "../context";
+import { oauthAccounts, users } from "../db/schema";
+import { Conflict } from "../errors";
+import { findUserByEmail, isUniqueViolation, type UserRow } from "./users";
+
+/**
+ * The account for a provider sign-in. A known provider identity signs in its user; a new one
+ * links to an existing account with the same email only if the provider verified that email
+ * (otherwise anyone could claim an account by typing its address at the provider); else a new
+ * buyer is created.
+ */
+export async function accountForOAuthProfile(
+  ctx: AppContext,
+  provider: OAuthProviderName,
+  profile: OAuthProfile,
+): Promise<{ user: UserRow; created: boolean }> {
+  const [linked] = await ctx.db
+    .select({ user: users })
+    .from(oauthAccounts)
+    .innerJoin(users, eq(users.id, oauthAccounts.userId))
+    .where(and(eq(oauthAccounts.provider, provider), eq(oauthAccounts.providerUserId, profile.providerUserId)))
+    .limit(1);
+  if (linked) return { user: linked.user, created: false };
+
+  const existing = await findUserByEmail(ctx, profile.email);
+  if (existing) {
+    if (!profile.emailVerified) {
+      throw new Conflict("An account with this email already exists. Sign in with your password to continue.");
+    }
+    await ctx.db.insert(oauthAccounts).values({ provider, providerUserId: profile.providerUserId, userId: existing.id });
+    return { user: existing, created: false };
+  }
+
+  const id = crypto.randomUUID();
+  try {
+    const [, [user]] = await ctx.db.batch([
+      ctx.db.insert(users).values({ id, name: profile.name.slice(0, 80), email: profile.email, role: "buyer", emailVerified: profile.emailVerified }),
+      ctx.db.select().from(users).where(eq(users.id, id)),
+      ctx.db.insert(oauthAccounts).values({ provider, providerUserId: profile.providerUserId, userId: id }),
+    ]);
+    return { user, created: true };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Conflict("This account was just created. Please try signing in again.");
+    throw error;
+  }
+}

@@ -1,0 +1,82 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { useState } from "react";
+
+const inputClass =
+  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-600 focus:border-brand-600";
+
+/** The field's errors, linked to its input through aria-describedby (Conform's errorId). */
+export function FieldErrors({ meta }: { meta: FieldMetadata<unknown, Record<string, unknown>, string[]> }) {
+  return (
+    <div id={meta.errorId} className="min-h-5 text-sm text-red-700">
+      {meta.errors?.[0]}
+    </div>
+  );
+}
+
+export function TextField({
+  label,
+  meta,
+  type = "text",
+  autoComplete,
+}: {
+  label: string;
+  meta: FieldMetadata<unknown, Record<string, unknown>, string[]>;
+  type?: "text" | "email" | "tel" | "number" | "url";
+  autoComplete?: string;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={meta.id} className="font-medium">{label}</label>
+      <input {...getInputProps(meta, { type })} autoComplete={autoComplete} className={inputClass} />
+      <FieldErrors meta={meta} />
+    </div>
+  );
+}
+
+/** A password input with a show/hide toggle. */
+export function PasswordField({
+  label,
+  meta,
+  autoComplete,
+}: {
+  label: string;
+  meta: FieldMetadata<unknown, Record<string, unknown>, string[]>;
+  autoComplete: "current-password" | "new-password";
+}) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={meta.id} className="font-medium">{label}</label>
+      <div className="relative">
+        <input
+          {...getInputProps(meta, { type: visible ? "text" : "password" })}
+          autoComplete={autoComplete}
+          className={`${inputClass} pr-16`}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible(!visible)}
+          aria-controls={meta.id}
+          aria-pressed={visible}
+          className="absolute inset-y-0 right-0 rounded-r-lg px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          {visible ? "Hide" : "Show"}
+          <span className="sr-only"> password</span>
+        </button>
+      </div>
+      <FieldErrors meta={meta} />
+    </div>
+  );
+}
+
+/** Errors about the whole form (e.g. wrong credentials), shown in red under it. */
+export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
+  return (
+    <div id={id} role="alert" className="text-sm font-medium text-red-700">
+      {errors?.[0]}
+    </div>
+  );
+}
+
+export const primaryButtonClass =
+  "inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-900 disabled:opacity-60";

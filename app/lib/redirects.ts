@@ -1,0 +1,11 @@
+/** Only same-origin paths are followed after sign-in: no open redirects. */
+export function safeRedirect(to: unknown, fallback = "/"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (/[\u0000-\u001f]/.test(to)) return fallback;
+  return to;
+}
+
+/** The login URL that brings the user back to `path` afterwards. */
+export function loginUrl(path: string): string {
+  return path === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(path)}`;
+}

@@ -1,0 +1,34 @@
+import * as v from "valibot";
+
+// Field rules shared by forms and the API (../shared/api-contract.md "Validation of input fields").
+// A missing, empty or blank required field gets the same message.
+
+export function requiredText(message: string, max: number, tooLong = `Use at most ${max} characters`) {
+  return v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, tooLong));
+}
+
+export const emailField = v.pipe(
+  v.string("Email Address is required"),
+  v.trim(),
+  v.nonEmpty("Email Address is required"),
+  v.maxLength(254, "Use at most 254 characters"),
+  v.email("Enter a valid email address"),
+  v.toLowerCase(),
+);
+
+export const passwordField = v.pipe(
+  v.string("Password is required"),
+  v.nonEmpty("Password is required"),
+  v.minLength(6, "Password must be 6 characters or longer"),
+  v.maxLength(128, "Use at most 128 characters"),
+);
+
+const STRONG_MESSAGE = "Password must have uppercase, number, and special characters";
+
+/** Sign-up and reset passwords: also an uppercase letter, a digit and one of ! @ # $ & *. */
+export const newPasswordField = v.pipe(
+  passwordField,
+  v.regex(/[A-Z]/, STRONG_MESSAGE),
+  v.regex(/\d/, STRONG_MESSAGE),
+  v.regex(/[!@#$&*]/, STRONG_MESSAGE),
+);

@@ -1,0 +1,163 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { Form, useActionData } from "react-router";
+import { requireUser } from "~/.server/auth/guards";
+import { verifyPassword } from "~/.server/auth/passwords";
+import { Invalid } from "~/.server/errors";
+import { formFailure, invalidForm } from "~/.server/form-errors";
+import { sendEmailVerification, setPassword } from "~/.server/services/email-links";
+import {
+  confirmTotpEnrolment,
+  disableTotp,
+  enrolmentDetails,
+  remainingRecoveryCodes,
+  startTotpEnrolment,
+} from "~/.server/services/two-factor";
+import { FormErrors, PasswordField, primaryButtonClass, TextField } from "~/components/ui/field";
+import { pageTitle } from "~/lib/meta";
+import { accountSettingsSchema } from "~/lib/schemas/account";
+import { type Route } from "./+types/account-settings";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Account settings") }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context.app, request);
+  return {
+    account: { name: user.name, email: user.email, role: user.role, emailVerified: user.emailVerified, hasPassword: !!user.passwordHash },
+    twoFactor: user.totpEnabled
+      ? { state: "on" as const, recoveryCodesLeft: await remainingRecoveryCodes(context.app, user.id) }
+      : user.totpSecret
+        ? { state: "pending" as const, ...enrolmentDetails(user.totpSecret, user.email) }
+        : { state: "off" as const },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(context.app, request);
+  const submission = parseWithValibot(await request.formData(), { schema: accountSettingsSchema });
+  if (submission.status !== "success") return invalidForm(submission, ["currentPassword", "password"]);
+  const input = submission.value;
+  try {
+    switch (input.intent) {
+      case "resend-verification":
+        await sendEmailVerification(context.app, user);
+        return { ...submission.reply(), notice: "We sent a new confirmation link to your email." };
+      case "change-password":
+        if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+          throw new Invalid("Your current password is not right", [{ path: "currentPassword", message: "Your current password is not right" }]);
+        }
+        await setPassword(context.app, user.id, input.password, { keepSessionId: user.sessionId });
+        return { ...submission.reply({ resetForm: true }), notice: "Password changed. You were signed out on your other devices." };
+      case "start-two-factor":
+        await startTotpEnrolment(context.app, user);
+        return submission.reply();
+      case "confirm-two-factor":
+        return { ...submission.reply({ resetForm: true }), recoveryCodes: await confirmTotpEnrolment(context.app, user, input.code) };
+      case "disable-two-factor":
+        await disableTotp(context.app, user, input.code);
+        return { ...submission.reply({ resetForm: true }), notice: "Two-factor authentication is off." };
+    }
+  } catch (error) {
+    return formFailure(submission, error, ["currentPassword", "password"]);
+  }
+}
+
+export default function AccountSettings({ loaderData }: Route.ComponentProps) {
+  const { account, twoFactor } = loaderData;
+  const result = useActionData<typeof action>();
+  const notice = result && "notice" in result ? result.notice : null;
+  const recoveryCodes = result && "recoveryCodes" in result ? result.recoveryCodes : null;
+  const [form, fields] = useForm({
+    id: "account-settings",
+    lastResult: result,
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: accountSettingsSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <main id="main" className="flex flex-col gap-8">
+      <h1 className="text-3xl font-bold">Account settings</h1>
+      {notice && <p role="status" className="rounded-lg bg-green-50 p-3 text-green-900">{notice}</p>}
+
+      <section aria-labelledby="profile-heading" className={sectionClass}>
+        <h2 id="profile-heading" className="text-xl font-bold">Profile</h2>
+        <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-y-1">
+          <dt className="text-slate-600">Name</dt><dd>{account.name}</dd>
+          <dt className="text-slate-600">Email</dt>
+          <dd>
+            {account.email} {account.emailVerified ? <span className="text-green-800">(confirmed)</span> : <span className="text-amber-800">(not confirmed yet)</span>}
+          </dd>
+          <dt className="text-slate-600">Account type</dt><dd className="capitalize">{account.role}</dd>
+        </dl>
+        {!account.emailVerified && (
+          <Form method="post" className="mt-3">
+            <button type="submit" name="intent" value="resend-verification" className={secondaryButtonClass}>Resend confirmation email</button>
+          </Form>
+        )}
+      </section>
+
+      {account.hasPassword && (
+        <section aria-labelledby="password-heading" className={sectionClass}>
+          <h2 id="password-heading" className="text-xl font-bold">Change password</h2>
+          <Form method="post" {...getFormProps(form)} className="mt-3 flex max-w-md flex-col gap-3">
+            <input type="hidden" name="intent" value="change-password" />
+            <PasswordField label="Current password" meta={fields.currentPassword} autoComplete="current-password" />
+            <PasswordField label="New password" meta={fields.password} autoComplete="new-password" />
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <button type="submit" className={primaryButtonClass}>Change password</button>
+          </Form>
+        </section>
+      )}
+
+      <section aria-labelledby="two-factor-heading" className={sectionClass}>
+        <h2 id="two-factor-heading" className="text-xl font-bold">Two-factor authentication</h2>
+        {recoveryCodes ? (
+          <div className="mt-3">
+            <p role="status" className="font-semibold text-green-900">Two-factor authentication is on.</p>
+            <p className="mt-2">Save these recovery codes somewhere safe. Each works once if you lose your phone; they are not shown again.</p>
+            <ul aria-label="Recovery codes" className="mt-3 grid max-w-sm grid-cols-2 gap-2 font-mono">
+              {recoveryCodes.map((code) => <li key={code}>{code}</li>)}
+            </ul>
+          </div>
+        ) : twoFactor.state === "on" ? (
+          <TwoFactorCodeForm intent="disable-two-factor" label="Turn off two-factor authentication" lead={`Two-factor authentication is on. Recovery codes left: ${twoFactor.recoveryCodesLeft}.`} />
+        ) : twoFactor.state === "pending" ? (
+          <div className="mt-3 flex flex-col gap-3">
+            <p>Scan this QR code with your authenticator app, or type the key by hand, then enter the 6-digit code it shows.</p>
+            <div className="h-48 w-48" dangerouslySetInnerHTML={{ __html: twoFactor.qrSvg }} />
+            <p>Key: <code className="rounded bg-slate-100 px-2 py-1 font-mono" aria-label="Manual key">{twoFactor.secret}</code> (SHA1, 6 digits, 30 seconds)</p>
+            <TwoFactorCodeForm intent="confirm-two-factor" label="Turn on" />
+          </div>
+        ) : (
+          <Form method="post" className="mt-3">
+            <p className="mb-3">Protect your account with a code from an authenticator app when you sign in.</p>
+            <button type="submit" name="intent" value="start-two-factor" className={primaryButtonClass}>Set up two-factor authentication</button>
+          </Form>
+        )}
+      </section>
+    </main>
+  );
+}
+
+function TwoFactorCodeForm({ intent, label, lead }: { intent: string; label: string; lead?: string }) {
+  const result = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: intent,
+    lastResult: result,
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: accountSettingsSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-3 flex max-w-md flex-col gap-3">
+      {lead && <p>{lead}</p>}
+      <input type="hidden" name="intent" value={intent} />
+      <TextField label="Authentication code" meta={fields.code} autoComplete="one-time-code" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <button type="submit" className={primaryButtonClass}>{label}</button>
+    </Form>
+  );
+}
+
+const sectionClass = "rounded-2xl border border-slate-200 bg-white p-6";
+const secondaryButtonClass = "rounded-lg border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50";

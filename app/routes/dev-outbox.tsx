@@ -1,0 +1,35 @@
+import { desc } from "drizzle-orm";
+import { data } from "react-router";
+import { outbox } from "~/.server/db/schema";
+import { pageTitle } from "~/lib/meta";
+import { type Route } from "./+types/dev-outbox";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Outbox") }, { name: "robots", content: "noindex" }];
+
+/** Development only: the mail the app would have sent, newest first. Production answers 404. */
+export async function loader({ context }: Route.LoaderArgs) {
+  if (context.app.appEnv === "production") throw data("Not found", { status: 404 });
+  const messages = await context.app.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(50);
+  return { messages };
+}
+
+export default function DevOutbox({ loaderData }: Route.ComponentProps) {
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-12">
+      <h1 className="mb-6 text-3xl font-bold">Outbox (development)</h1>
+      {loaderData.messages.length === 0 ? (
+        <p>No mail yet.</p>
+      ) : (
+        <ol className="flex flex-col gap-4">
+          {loaderData.messages.map((message) => (
+            <li key={message.id} className="rounded-2xl border border-slate-200 bg-white p-5">
+              <p className="text-sm text-slate-600">{message.createdAt} to {message.to}</p>
+              <h2 className="text-lg font-bold">{message.subject}</h2>
+              <pre className="mt-2 whitespace-pre-wrap font-sans">{message.text}</pre>
+            </li>
+          ))}
+        </ol>
+      )}
+    </main>
+  );
+}

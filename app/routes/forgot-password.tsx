@@ -1,0 +1,49 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { Form, Link, useActionData } from "react-router";
+import { invalidForm } from "~/.server/form-errors";
+import { requestPasswordReset } from "~/.server/services/email-links";
+import { AuthCard } from "~/components/auth/auth-card";
+import { primaryButtonClass, TextField } from "~/components/ui/field";
+import { pageTitle } from "~/lib/meta";
+import { forgotPasswordSchema } from "~/lib/schemas/auth";
+import { type Route } from "./+types/forgot-password";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Forgot password") }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithValibot(await request.formData(), { schema: forgotPasswordSchema });
+  if (submission.status !== "success") return invalidForm(submission);
+  await requestPasswordReset(context.app, submission.value.email);
+  // The same answer whether or not the account exists.
+  return { ...submission.reply({ resetForm: true }), sent: true };
+}
+
+export default function ForgotPassword() {
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult,
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: forgotPasswordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <AuthCard title="Forgot password">
+      {lastResult && "sent" in lastResult ? (
+        <p role="status" className="rounded-lg bg-green-50 p-4 text-green-900">
+          If an account exists for that email, we have sent a link to reset its password. The link works for 1 hour.
+        </p>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+          <p className="text-slate-700">Enter your account's email and we will send you a link to choose a new password.</p>
+          <TextField label="Email" type="email" meta={fields.email} autoComplete="email" />
+          <button type="submit" className={primaryButtonClass}>Send reset link</button>
+        </Form>
+      )}
+      <p className="mt-4 text-center text-sm">
+        <Link to="/login" className="font-semibold text-brand-700 hover:underline">Back to Sign In</Link>
+      </p>
+    </AuthCard>
+  );
+}

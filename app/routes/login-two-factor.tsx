@@ -1,0 +1,71 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { Form, redirect, useActionData, useNavigation } from "react-router";
+import { finishSignIn } from "~/.server/auth/sign-in";
+import { readTwoFactorTicket } from "~/.server/auth/two-factor-cookie";
+import { assertWithinLimit, LIMITS } from "~/.server/auth/rate-limits";
+import { Unauthorized } from "~/.server/errors";
+import { formFailure, invalidForm, retryAfterHeaders } from "~/.server/form-errors";
+import { verifySecondFactor } from "~/.server/services/two-factor";
+import { recordFailedSignIn, requireUserById } from "~/.server/services/users";
+import { AuthCard, Spinner } from "~/components/auth/auth-card";
+import { FormErrors, primaryButtonClass, TextField } from "~/components/ui/field";
+import { pageTitle } from "~/lib/meta";
+import { safeRedirect } from "~/lib/redirects";
+import { twoFactorSchema } from "~/lib/schemas/auth";
+import { type Route } from "./+types/login-two-factor";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Two-factor sign-in") }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (!(await readTwoFactorTicket(context.app, request))) throw redirect("/login");
+  return { redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo")) };
+}
+
+export const headers = retryAfterHeaders;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const userId = await readTwoFactorTicket(context.app, request);
+  if (!userId) throw redirect("/login");
+  const submission = parseWithValibot(await request.formData(), { schema: twoFactorSchema });
+  if (submission.status !== "success") return invalidForm(submission);
+  try {
+    const user = await requireUserById(context.app, userId);
+    await assertWithinLimit(context.app, LIMITS.signInAccount, user.email);
+    if (!(await verifySecondFactor(context.app, user, submission.value.code))) {
+      await recordFailedSignIn(context.app, user.email);
+      throw new Unauthorized("That code is not right. Use the current code from your app or a recovery code.");
+    }
+    const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+    return await finishSignIn(context.app, user, redirectTo, { skipSecondFactor: true });
+  } catch (error) {
+    return formFailure(submission, error);
+  }
+}
+
+export default function TwoFactorSignIn() {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "two-factor",
+    lastResult,
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: twoFactorSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <AuthCard title="Two-factor sign-in">
+      <p className="mb-4 text-slate-700">
+        Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+        <TextField label="Authentication code" meta={fields.code} autoComplete="one-time-code" />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <button type="submit" className={primaryButtonClass} disabled={navigation.state === "submitting"}>
+          {navigation.state === "submitting" && <Spinner label="Checking the code" />}
+          Verify
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

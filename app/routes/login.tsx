@@ -1,0 +1,89 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { Form, Link, redirect, useActionData, useNavigation, useRouteLoaderData } from "react-router";
+import { getSessionUser } from "~/.server/auth/guards";
+import { configuredProviders } from "~/.server/auth/providers";
+import { finishSignIn } from "~/.server/auth/sign-in";
+import { formFailure, invalidForm, retryAfterHeaders } from "~/.server/form-errors";
+import { checkPassword } from "~/.server/services/users";
+import { AuthCard, Spinner } from "~/components/auth/auth-card";
+import { ProviderButtons } from "~/components/auth/provider-buttons";
+import { FormErrors, PasswordField, primaryButtonClass, TextField } from "~/components/ui/field";
+import { pageTitle } from "~/lib/meta";
+import { safeRedirect } from "~/lib/redirects";
+import { signInSchema } from "~/lib/schemas/auth";
+import { type loader as rootLoader } from "~/root";
+import { type Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle("Sign In") },
+  { name: "description", content: "Sign in to book cars, manage your listings and pay for your orders." },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
+  const denied = url.searchParams.has("denied");
+  const user = await getSessionUser(context.app, request);
+  if (user && !denied) throw redirect(redirectTo);
+  return { redirectTo, denied, signedInAs: user?.name ?? null, providers: configuredProviders(context.app) };
+}
+
+export const headers = retryAfterHeaders;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithValibot(await request.formData(), { schema: signInSchema });
+  if (submission.status !== "success") return invalidForm(submission, ["password"]);
+  try {
+    const user = await checkPassword(context.app, submission.value.email, submission.value.password);
+    return await finishSignIn(context.app, user, submission.value.redirectTo);
+  } catch (error) {
+    return formFailure(submission, error, ["password"]);
+  }
+}
+
+export default function Login({ loaderData }: Route.ComponentProps) {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "sign-in",
+    lastResult,
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: signInSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
+  const flash = useRouteLoaderData<typeof rootLoader>("root")?.toast;
+
+  return (
+    <AuthCard title="Sign In">
+      {loaderData.denied && (
+        <p role="alert" className="mb-4 rounded-lg bg-amber-50 p-3 text-amber-900">
+          {loaderData.signedInAs
+            ? `You are signed in as ${loaderData.signedInAs}, whose account cannot open that page. Sign in with an account that can.`
+            : "Please sign in to continue."}
+        </p>
+      )}
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <TextField label="Email" type="email" meta={fields.email} autoComplete="email" />
+        <PasswordField label="Password" meta={fields.password} autoComplete="current-password" />
+        <Link to="/forgot-password" className="self-start text-sm font-medium text-brand-700 hover:underline">
+          Forget Password?
+        </Link>
+        <FormErrors id={form.errorId} errors={form.errors ?? (flash?.type === "error" ? [flash.message] : undefined)} />
+        <button type="submit" className={primaryButtonClass} disabled={submitting}>
+          {submitting && <Spinner label="Signing in" />}
+          Sign In
+        </button>
+      </Form>
+      <p className="mt-4 text-center text-sm">
+        New to Auto Reseller?{" "}
+        <Link to="/register" className="font-semibold text-brand-700 hover:underline">
+          Create new account
+        </Link>
+      </p>
+      <ProviderButtons providers={loaderData.providers} redirectTo={loaderData.redirectTo} />
+    </AuthCard>
+  );
+}

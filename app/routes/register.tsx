@@ -1,0 +1,82 @@
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { getSessionUser } from "~/.server/auth/guards";
+import { configuredProviders } from "~/.server/auth/providers";
+import { finishSignIn } from "~/.server/auth/sign-in";
+import { formFailure, invalidForm } from "~/.server/form-errors";
+import { registerUser } from "~/.server/services/users";
+import { AuthCard, Spinner } from "~/components/auth/auth-card";
+import { ProviderButtons } from "~/components/auth/provider-buttons";
+import { FieldErrors, FormErrors, PasswordField, primaryButtonClass, TextField } from "~/components/ui/field";
+import { pageTitle } from "~/lib/meta";
+import { signUpSchema } from "~/lib/schemas/auth";
+import { type Route } from "./+types/register";
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle("Sign Up") },
+  { name: "description", content: "Create a buyer or seller account on Auto Reseller." },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getSessionUser(context.app, request)) throw redirect("/");
+  return { providers: configuredProviders(context.app) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithValibot(await request.formData(), { schema: signUpSchema });
+  if (submission.status !== "success") return invalidForm(submission, ["password"]);
+  try {
+    const user = await registerUser(context.app, submission.value);
+    return await finishSignIn(context.app, user, "/", { toast: { type: "success", message: "User Created Successfully." } });
+  } catch (error) {
+    return formFailure(submission, error, ["password"]);
+  }
+}
+
+export default function Register({ loaderData }: Route.ComponentProps) {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "sign-up",
+    lastResult,
+    defaultValue: { accountType: "buyer" },
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: signUpSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const submitting = navigation.state === "submitting";
+
+  return (
+    <AuthCard title="Sign Up">
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+        <TextField label="Name" meta={fields.name} autoComplete="name" />
+        <TextField label="Email" type="email" meta={fields.email} autoComplete="email" />
+        <PasswordField label="Password" meta={fields.password} autoComplete="new-password" />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={fields.accountType.id} className="font-medium">Account type</label>
+          <select
+            {...getSelectProps(fields.accountType)}
+            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
+          >
+            <option value="buyer">Buyer</option>
+            <option value="seller">Seller</option>
+          </select>
+          <FieldErrors meta={fields.accountType} />
+        </div>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <button type="submit" className={primaryButtonClass} disabled={submitting}>
+          {submitting && <Spinner label="Creating your account" />}
+          Sign Up
+        </button>
+      </Form>
+      <p className="mt-4 text-center text-sm">
+        Already have an account?{" "}
+        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+          Sign In
+        </Link>
+      </p>
+      <ProviderButtons providers={loaderData.providers} redirectTo="/" />
+    </AuthCard>
+  );
+}

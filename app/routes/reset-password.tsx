@@ -1,0 +1,45 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { Form, redirect, useActionData } from "react-router";
+import { flashHeader } from "~/.server/flash";
+import { formFailure, invalidForm } from "~/.server/form-errors";
+import { resetPassword } from "~/.server/services/email-links";
+import { AuthCard } from "~/components/auth/auth-card";
+import { FormErrors, PasswordField, primaryButtonClass } from "~/components/ui/field";
+import { pageTitle } from "~/lib/meta";
+import { resetPasswordSchema } from "~/lib/schemas/auth";
+import { type Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Choose a new password") }];
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const submission = parseWithValibot(await request.formData(), { schema: resetPasswordSchema });
+  if (submission.status !== "success") return invalidForm(submission, ["password"]);
+  try {
+    await resetPassword(context.app, params.token, submission.value.password);
+  } catch (error) {
+    return formFailure(submission, error, ["password"]);
+  }
+  const toast = { type: "success" as const, message: "Your password was changed. Please sign in." };
+  return redirect("/login", { headers: { "Set-Cookie": flashHeader(context.app, toast) } });
+}
+
+export default function ResetPassword() {
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult,
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: resetPasswordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <AuthCard title="Choose a new password">
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+        <PasswordField label="New password" meta={fields.password} autoComplete="new-password" />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <button type="submit" className={primaryButtonClass}>Save new password</button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,223 @@
+import { describe, expect, inject, it } from "vitest";
+import { generateTotp } from "~/.server/auth/totp";
+import {
+  accessToken,
+  apiJson,
+  cookiesFrom,
+  database,
+  lastMailTo,
+  linkIn,
+  postForm,
+  register,
+  request,
+  sessionCookieFrom,
+  signIn,
+  uniqueEmail,
+} from "./client";
+
+describe("password reset", () => {
+  it("answers the same for unknown emails and sends nothing", async () => {
+    const unknown = uniqueEmail("nobody");
+    const response = await postForm("/forgot-password", { email: unknown });
+    expect(await response.text()).toContain("If an account exists for that email");
+    expect(await lastMailTo(unknown)).toBeUndefined();
+  });
+
+  it("sends a single-use link that sets a new password and signs out every session", async () => {
+    const email = uniqueEmail("reset");
+    await register({ email });
+    const session = await signIn(email);
+    const response = await postForm("/forgot-password", { email });
+    expect(await response.text()).toContain("If an account exists for that email");
+    const path = linkIn((await lastMailTo(email))!.text, "/reset-password");
+
+    const weak = await postForm(path, { password: "weakpass" });
+    expect(await weak.text()).toContain("Password must have uppercase, number, and special characters");
+
+    const reset = await postForm(path, { password: "NewPass1!" });
+    expect(reset.status).toBe(302);
+    expect(reset.headers.get("location")).toBe("/login");
+    expect((await request("/dashboard", { headers: { cookie: session } })).status).toBe(302);
+    expect(await accessToken(email, "NewPass1!")).toMatch(/^ey/);
+
+    const again = await postForm(path, { password: "Another1!" });
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain("This reset link is invalid or has expired");
+  });
+
+  it("refuses an expired link", async () => {
+    const email = uniqueEmail("expired");
+    await register({ email });
+    await postForm("/forgot-password", { email });
+    const path = linkIn((await lastMailTo(email))!.text, "/reset-password");
+    const db = database();
+    await db.execute({
+      sql: "update email_tokens set expires_at = ? where user_id = (select id from users where email = ?) and purpose = 'password-reset'",
+      args: [new Date(Date.now() - 1000).toISOString(), email],
+    });
+    db.close();
+    const response = await postForm(path, { password: "NewPass1!" });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("This reset link is invalid or has expired");
+  });
+});
+
+describe("email verification", () => {
+  it("is asked for at sign-up and confirmed once by the link", async () => {
+    const email = uniqueEmail("verify");
+    await register({ email });
+    const mail = await lastMailTo(email);
+    expect(mail?.subject).toBe("Confirm your email for Auto Reseller");
+    const path = linkIn(mail!.text, "/verify-email");
+    expect(await (await request(path)).text()).toContain("Your email address is confirmed");
+    expect(await (await request(path)).text()).toContain("invalid or has expired");
+
+    const cookie = await signIn(email);
+    expect(await (await request("/dashboard/settings", { headers: { cookie } })).text()).toContain("(confirmed)");
+  });
+
+  it("can be sent again from the account settings", async () => {
+    const email = uniqueEmail("resend");
+    await register({ email });
+    const first = linkIn((await lastMailTo(email))!.text, "/verify-email");
+    const cookie = await signIn(email);
+    const response = await postForm("/dashboard/settings", { intent: "resend-verification" }, cookie);
+    expect(await response.text()).toContain("We sent a new confirmation link");
+    expect(linkIn((await lastMailTo(email))!.text, "/verify-email")).not.toBe(first);
+  });
+});
+
+async function enrolTwoFactor(email: string) {
+  const cookie = await signIn(email);
+  await postForm("/dashboard/settings", { intent: "start-two-factor" }, cookie);
+  const page = await (await request("/dashboard/settings", { headers: { cookie } })).text();
+  const secret = /aria-label="Manual key">([A-Z2-7]+)</.exec(page)?.[1];
+  expect(secret).toBeDefined();
+  expect(page).toContain("<svg");
+
+  const wrong = await postForm("/dashboard/settings", { intent: "confirm-two-factor", code: "000000" }, cookie);
+  expect(wrong.status).toBe(400);
+  const confirm = await postForm("/dashboard/settings", { intent: "confirm-two-factor", code: generateTotp(secret!, new Date()) }, cookie);
+  const html = await confirm.text();
+  expect(html).toContain("Two-factor authentication is on.");
+  const recoveryCodes = [...html.matchAll(/<li>([a-z2-9]{5}-[a-z2-9]{5})<\/li>/g)].map((match) => match[1]);
+  expect(recoveryCodes).toHaveLength(10);
+  return { secret: secret!, recoveryCodes, cookie };
+}
+
+/** A code from a later time step than the ones used so far (codes are single-use per step). */
+const codeAt = (secret: string, stepsAhead: number) => generateTotp(secret, new Date(Date.now() + stepsAhead * 30_000));
+
+describe("two-factor authentication", () => {
+  it("asks for the code after the password, accepts it once, and works with a recovery code once", async () => {
+    const email = uniqueEmail("totp");
+    await register({ email });
+    const { secret, recoveryCodes } = await enrolTwoFactor(email);
+
+    const password = await postForm("/login", { email, password: "Passw0rd!", redirectTo: "/dashboard" });
+    expect(password.headers.get("location")).toBe("/login/two-factor?redirectTo=%2Fdashboard");
+    expect(password.headers.getSetCookie().some((cookie) => cookie.startsWith("ar_session="))).toBe(false);
+    const ticket = cookiesFrom(password);
+
+    const code = codeAt(secret, 1);
+    const accepted = await postForm("/login/two-factor?redirectTo=%2Fdashboard", { code }, ticket);
+    expect(accepted.headers.get("location")).toBe("/dashboard");
+    const session = sessionCookieFrom(accepted);
+    expect((await request("/dashboard", { headers: { cookie: session } })).status).toBe(200);
+
+    const replay = await postForm("/login/two-factor", { code }, cookiesFrom(await postForm("/login", { email, password: "Passw0rd!" })));
+    expect(replay.status).toBe(401);
+
+    const recoveryTicket = cookiesFrom(await postForm("/login", { email, password: "Passw0rd!" }));
+    const recovered = await postForm("/login/two-factor", { code: recoveryCodes[0].toUpperCase() }, recoveryTicket);
+    expect(recovered.status).toBe(302);
+    sessionCookieFrom(recovered);
+    const reused = await postForm("/login/two-factor", { code: recoveryCodes[0] }, cookiesFrom(await postForm("/login", { email, password: "Passw0rd!" })));
+    expect(reused.status).toBe(401);
+  });
+
+  it("makes POST /api/jwt require the code", async () => {
+    const email = uniqueEmail("totp-api");
+    await register({ email });
+    const { secret } = await enrolTwoFactor(email);
+    const without = await apiJson("/api/jwt", { email, password: "Passw0rd!" });
+    expect(without.status).toBe(401);
+    expect(await without.json()).toEqual({ message: "This account needs its two-factor code (code)" });
+    expect((await apiJson("/api/jwt", { email, password: "Passw0rd!", code: "123456" })).status).toBe(401);
+    expect(await accessToken(email, "Passw0rd!", codeAt(secret, 1))).toMatch(/^ey/);
+  });
+
+  it("can be turned off only with a current code", async () => {
+    const email = uniqueEmail("totp-off");
+    await register({ email });
+    const { secret, cookie } = await enrolTwoFactor(email);
+    expect((await postForm("/dashboard/settings", { intent: "disable-two-factor", code: "000000" }, cookie)).status).toBe(400);
+    const off = await postForm("/dashboard/settings", { intent: "disable-two-factor", code: codeAt(secret, 1) }, cookie);
+    expect(await off.text()).toContain("Two-factor authentication is off.");
+    expect(await accessToken(email)).toMatch(/^ey/);
+  });
+});
+
+describe("Google and GitHub sign-in", () => {
+  const oauthUrl = inject("oauthUrl");
+  const setProfile = (provider: string, profile: object) =>
+    fetch(`${oauthUrl}/${provider}/profile`, { method: "PUT", body: JSON.stringify(profile) });
+
+  /** Follows the redirect dance the browser would: our start URL → provider → our callback. */
+  async function providerSignIn(provider: string, state?: string) {
+    const start = await request(`/auth/${provider}?redirectTo=%2Fdashboard`);
+    expect(start.status).toBe(302);
+    const flowCookie = cookiesFrom(start);
+    const authorize = await fetch(start.headers.get("location")!, { redirect: "manual" });
+    const callback = new URL(authorize.headers.get("location")!);
+    if (state) callback.searchParams.set("state", state);
+    return request(callback.pathname + callback.search, { headers: { cookie: flowCookie } });
+  }
+
+  it("shows the buttons when configured", async () => {
+    const html = await (await request("/login")).text();
+    expect(html).toContain("Continue with Google");
+    expect(html).toContain("Continue with GitHub");
+  });
+
+  it("creates a buyer for a new Google user", async () => {
+    const email = uniqueEmail("google");
+    await setProfile("google", { id: `g-${email}`, email, emailVerified: true, name: "Gina Google" });
+    const callback = await providerSignIn("google");
+    expect(callback.headers.get("location")).toBe("/dashboard");
+    const flash = decodeURIComponent(callback.headers.getSetCookie().find((cookie) => cookie.startsWith("ar_flash="))!);
+    expect(flash).toContain("User created Successfully with Google!");
+    const token = await request(`/api/jwt?email=${encodeURIComponent(email)}`, { headers: { cookie: sessionCookieFrom(callback) } });
+    const { accessToken: bearer } = (await token.json()) as { accessToken: string };
+    expect(await (await request(`/api/users/buyer/${email}`, { headers: { authorization: `Bearer ${bearer}` } })).json()).toEqual({ isBuyer: true });
+  });
+
+  it("links GitHub to an existing account only when GitHub verified the email", async () => {
+    const email = uniqueEmail("gh");
+    await register({ email, accountType: "seller" });
+    await setProfile("github", { id: `unverified-${email}`, email, emailVerified: false, name: "Mallory" });
+    const refused = await providerSignIn("github");
+    expect(refused.headers.get("location")).toBe("/login");
+    expect(decodeURIComponent(refused.headers.getSetCookie().join())).toContain("An account with this email already exists");
+
+    await setProfile("github", { id: `verified-${email}`, email, emailVerified: true, name: "Real Owner" });
+    const linked = await providerSignIn("github");
+    expect(linked.headers.get("location")).toBe("/dashboard");
+    const dashboard = await (await request("/dashboard", { headers: { cookie: sessionCookieFrom(linked) } })).text();
+    expect(dashboard).toContain("My Products");
+  });
+
+  it("refuses a callback whose state does not match", async () => {
+    const callback = await providerSignIn("google", "forged-state");
+    expect(callback.headers.get("location")).toBe("/login");
+    expect(callback.headers.getSetCookie().some((cookie) => cookie.startsWith("ar_session="))).toBe(false);
+  });
+
+  it("refuses a code the provider does not know", async () => {
+    const start = await request("/auth/google");
+    const state = new URL(start.headers.get("location")!).searchParams.get("state")!;
+    const callback = await request(`/auth/google/callback?code=made-up&state=${state}`, { headers: { cookie: cookiesFrom(start) } });
+    expect(callback.headers.get("location")).toBe("/login");
+    expect(decodeURIComponent(callback.headers.getSetCookie().join())).toContain("Google sign-in failed");
+  });
+});

@@ -1,0 +1,59 @@
+import { type Context, Hono } from "hono";
+import * as v from "valibot";
+import { issueAccessToken } from "~/.server/auth/access-tokens";
+import { getSessionUser } from "~/.server/auth/guards";
+import { assertWithinLimit, LIMITS } from "~/.server/auth/rate-limits";
+import { type Role } from "~/.server/db/schema";
+import { Forbidden, Unauthorized } from "~/.server/errors";
+import { verifySecondFactor } from "~/.server/services/two-factor";
+import { checkPassword, recordFailedSignIn, registerUser, roleOf } from "~/.server/services/users";
+import { emailField } from "~/lib/schemas/fields";
+import { signUpSchema, tokenRequestSchema } from "~/lib/schemas/auth";
+import { type WorkerEnv } from "../hono-env";
+import { assertSelfOrAdmin, requireApiUser } from "./auth";
+import { parseInput, readJson } from "./json-body";
+
+const emailQuery = v.object({ email: emailField });
+
+/** Accounts and tokens (contract section "Accounts and tokens"). */
+export const usersApi = new Hono<WorkerEnv>()
+  .post("/", async (c) => {
+    const input = await readJson(c, signUpSchema);
+    const user = await registerUser(c.var.app, input);
+    return c.json({ acknowledged: true, insertedId: user.id }, 201);
+  })
+  .get("/admin/:email", (c) => roleFlag(c, "admin", "isAdmin"))
+  .get("/buyer/:email", (c) => roleFlag(c, "buyer", "isBuyer"))
+  .get("/seller/:email", (c) => roleFlag(c, "seller", "isSeller"));
+
+async function roleFlag(c: Context<WorkerEnv>, role: Role, flag: string) {
+  const caller = await requireApiUser(c);
+  const { email } = parseInput(emailQuery, { email: c.req.param("email") });
+  assertSelfOrAdmin(caller, email);
+  return c.json({ [flag]: (await roleOf(c.var.app, email)) === role });
+}
+
+export const jwtApi = new Hono<WorkerEnv>()
+  // API clients: credentials (and the TOTP code when two-factor is on) for a 1-hour token.
+  .post("/", async (c) => {
+    const ctx = c.var.app;
+    const { email, password, code } = await readJson(c, tokenRequestSchema);
+    const user = await checkPassword(ctx, email, password);
+    if (user.totpEnabled) {
+      await assertWithinLimit(ctx, LIMITS.signInAccount, user.email);
+      if (!code || !(await verifySecondFactor(ctx, user, code))) {
+        await recordFailedSignIn(ctx, user.email);
+        throw new Unauthorized(code ? "The two-factor code is not right" : "This account needs its two-factor code (code)");
+      }
+    }
+    return c.json({ accessToken: await issueAccessToken(ctx, user) });
+  })
+  // The app's own pages: the signed-in session's user only (the spec minted tokens for any email).
+  .get("/", async (c) => {
+    const ctx = c.var.app;
+    const user = await getSessionUser(ctx, c.req.raw);
+    if (!user) throw new Unauthorized("Sign in first");
+    const { email } = parseInput(emailQuery, { email: c.req.query("email") });
+    if (email !== user.email.toLowerCase()) throw new Forbidden("You can only get a token for your own account");
+    return c.json({ accessToken: await issueAccessToken(ctx, user) });
+  });

@@ -1,0 +1,75 @@
+import { type Context } from "hono";
+import * as v from "valibot";
+import { type FieldIssue, Invalid, PayloadTooLarge, UnsupportedMediaType } from "~/.server/errors";
+import { type WorkerEnv } from "../hono-env";
+
+const JSON_LIMIT = 64 * 1024;
+
+/**
+ * Reads a JSON object body within 64 KiB and validates it with the shared schema: 415 for another
+ * content type, 413 when too large, 400 with per-field issues when invalid. Unknown fields are dropped.
+ */
+export async function readJson<Schema extends v.GenericSchema>(c: Context<WorkerEnv>, schema: Schema): Promise<v.InferOutput<Schema>> {
+  const contentType = c.req.header("content-type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(contentType)) throw new UnsupportedMediaType("Send the body as application/json");
+  const declared = Number(c.req.header("content-length") ?? 0);
+  if (declared > JSON_LIMIT) throw new PayloadTooLarge("The JSON body must be at most 64 KiB");
+  const text = await readLimited(c.req.raw, JSON_LIMIT);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new Invalid("The body is not valid JSON");
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new Invalid("The body must be a JSON object");
+  return parseInput(schema, body);
+}
+
+/** Validates already-parsed input (query strings, bodies) and reports the first problem per field. */
+export function parseInput<Schema extends v.GenericSchema>(schema: Schema, input: unknown): v.InferOutput<Schema> {
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  const issues: FieldIssue[] = [];
+  for (const issue of result.issues) {
+    const path = v.getDotPath(issue) ?? "";
+    const message = issue.input === undefined ? (missingFieldMessage(schema, path) ?? issue.message) : issue.message;
+    if (!issues.some((existing) => existing.path === path)) issues.push({ path, message });
+  }
+  throw new Invalid(issues.length === 1 ? issues[0].message : "Some fields are not valid", issues);
+}
+
+/**
+ * A missing key gets the field's own message ("Name is Required"), the same as an empty one,
+ * rather than valibot's generic "Invalid key".
+ */
+function missingFieldMessage(schema: v.GenericSchema, path: string): string | undefined {
+  let field: v.GenericSchema | undefined = schema;
+  for (const key of path.split(".")) {
+    field = (field as { entries?: Record<string, v.GenericSchema> } | undefined)?.entries?.[key];
+  }
+  return field ? v.safeParse(field, undefined).issues?.[0]?.message : undefined;
+}
+
+async function readLimited(request: Request, limit: number): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new PayloadTooLarge("The JSON body must be at most 64 KiB");
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
