@@ -221,3 +221,18 @@ describe("Google and GitHub sign-in", () => {
     expect(decodeURIComponent(callback.headers.getSetCookie().join())).toContain("Google sign-in failed");
   });
 });
+
+describe("password reset limits", () => {
+  it("sends at most 3 reset mails an hour for one account, answering the same each time", async () => {
+    const email = uniqueEmail("flood");
+    await register({ email });
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await postForm("/forgot-password", { email });
+      expect(await response.text()).toContain("If an account exists for that email");
+    }
+    const db = database();
+    const { rows } = await db.execute({ sql: "select count(*) as n from outbox where to_address = ? and subject like 'Reset%'", args: [email] });
+    db.close();
+    expect(rows[0].n).toBe(3);
+  });
+});

@@ -1,0 +1,42 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type AppContext } from "~/.server/context";
+import { createDatabase } from "~/.server/db/client";
+import { migrateDatabase } from "../../scripts/db/migrate.ts";
+import { startLibsqlServer } from "../../scripts/libsql-server/server.ts";
+
+/**
+ * A migrated database on the project's libSQL server, reached over HTTP like in production,
+ * and an AppContext around it for service-level tests. The clock can be moved.
+ */
+export async function startTestDatabase() {
+  const dir = mkdtempSync(path.join(tmpdir(), "auto-reseller-unit-"));
+  const server = await startLibsqlServer({ file: path.join(dir, "db.sqlite") });
+  await migrateDatabase(server.url);
+  let now = new Date("2026-11-22T10:00:00Z");
+  const context = (overrides: Partial<AppContext> = {}): AppContext => ({
+    appEnv: "test",
+    db: createDatabase(server.url),
+    photos: undefined as unknown as R2Bucket,
+    email: { send: async () => {} },
+    now: () => now,
+    origin: "http://localhost",
+    clientIp: "203.0.113.7",
+    sessionSecret: new TextEncoder().encode("unit-test-secret-unit-test-secret-0123"),
+    vars: {} as Env,
+    cache: new Map(),
+    ...overrides,
+  });
+  return {
+    url: server.url,
+    context,
+    setNow(date: Date) {
+      now = date;
+    },
+    async stop() {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
