@@ -13,6 +13,7 @@ export default [
     route("reset-password/:token", "routes/reset-password.tsx"),
     route("verify-email/:token", "routes/verify-email.tsx"),
     route("dev/outbox", "routes/dev-outbox.tsx"),
+    route("category/:id", "routes/category.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("logout", "routes/logout.tsx"),
@@ -23,5 +24,7 @@ export default [
   route("dashboard", "routes/dashboard-layout.tsx", [
     index("routes/dashboard-home.tsx"),
     route("settings", "routes/account-settings.tsx"),
+    route("addproduct", "routes/add-product.tsx"),
+    route("myproducts", "routes/my-products.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -4,7 +4,7 @@ import { Form, useActionData } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
 import { verifyPassword } from "~/.server/auth/passwords";
 import { Invalid } from "~/.server/errors";
-import { formFailure, invalidForm } from "~/.server/form-errors";
+import { formFailure, invalidForm, parseForm } from "~/.server/form-errors";
 import { sendEmailVerification, setPassword } from "~/.server/services/email-links";
 import {
   confirmTotpEnrolment,
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context.app, request);
-  const submission = parseWithValibot(await request.formData(), { schema: accountSettingsSchema });
+  const submission = parseForm(await request.formData(), accountSettingsSchema);
   if (submission.status !== "success") return invalidForm(submission, ["currentPassword", "password"]);
   const input = submission.value;
   try {
@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return { ...submission.reply({ resetForm: true }), notice: "Two-factor authentication is off." };
     }
   } catch (error) {
-    return formFailure(submission, error, ["currentPassword", "password"]);
+    return formFailure(submission, error, { hideFields: ["currentPassword", "password"] });
   }
 }
 

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import { Carousel } from "~/components/carousel";
 import { CategoryCard } from "~/components/category-card";
 import { Faq } from "~/components/faq";
+import { ProductActions } from "~/components/product-actions";
 import { ProductCard } from "~/components/product-card";
 import { HOME_FAQ, HOME_SLIDES } from "~/content/home";
 import { listCategories } from "~/.server/services/categories";
@@ -52,14 +52,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 key={product._id}
                 product={product}
                 now={now}
-                actions={
-                  <Link
-                    to={`/book/${product._id}`}
-                    className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"
-                  >
-                    Book Now
-                  </Link>
-                }
+                actions={<ProductActions product={product} />}
               />
             ))}
           </div>

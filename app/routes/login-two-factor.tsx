@@ -5,7 +5,7 @@ import { finishSignIn } from "~/.server/auth/sign-in";
 import { readTwoFactorTicket } from "~/.server/auth/two-factor-cookie";
 import { assertWithinLimit, LIMITS } from "~/.server/auth/rate-limits";
 import { Unauthorized } from "~/.server/errors";
-import { formFailure, invalidForm, retryAfterHeaders } from "~/.server/form-errors";
+import { formFailure, invalidForm, retryAfterHeaders, parseForm } from "~/.server/form-errors";
 import { verifySecondFactor } from "~/.server/services/two-factor";
 import { recordFailedSignIn, requireUserById } from "~/.server/services/users";
 import { AuthCard, Spinner } from "~/components/auth/auth-card";
@@ -27,7 +27,7 @@ export const headers = retryAfterHeaders;
 export async function action({ request, context }: Route.ActionArgs) {
   const userId = await readTwoFactorTicket(context.app, request);
   if (!userId) throw redirect("/login");
-  const submission = parseWithValibot(await request.formData(), { schema: twoFactorSchema });
+  const submission = parseForm(await request.formData(), twoFactorSchema);
   if (submission.status !== "success") return invalidForm(submission);
   try {
     const user = await requireUserById(context.app, userId);

@@ -4,7 +4,7 @@ import { Form, Link, redirect, useActionData, useNavigation, useRouteLoaderData 
 import { getSessionUser } from "~/.server/auth/guards";
 import { configuredProviders } from "~/.server/auth/providers";
 import { finishSignIn } from "~/.server/auth/sign-in";
-import { formFailure, invalidForm, retryAfterHeaders } from "~/.server/form-errors";
+import { formFailure, invalidForm, retryAfterHeaders, parseForm } from "~/.server/form-errors";
 import { checkPassword } from "~/.server/services/users";
 import { AuthCard, Spinner } from "~/components/auth/auth-card";
 import { ProviderButtons } from "~/components/auth/provider-buttons";
@@ -32,13 +32,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers = retryAfterHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithValibot(await request.formData(), { schema: signInSchema });
+  const submission = parseForm(await request.formData(), signInSchema);
   if (submission.status !== "success") return invalidForm(submission, ["password"]);
   try {
     const user = await checkPassword(context.app, submission.value.email, submission.value.password);
     return await finishSignIn(context.app, user, submission.value.redirectTo);
   } catch (error) {
-    return formFailure(submission, error, ["password"]);
+    return formFailure(submission, error, { hideFields: ["password"] });
   }
 }
 

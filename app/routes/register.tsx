@@ -4,7 +4,7 @@ import { Form, Link, redirect, useActionData, useNavigation } from "react-router
 import { getSessionUser } from "~/.server/auth/guards";
 import { configuredProviders } from "~/.server/auth/providers";
 import { finishSignIn } from "~/.server/auth/sign-in";
-import { formFailure, invalidForm } from "~/.server/form-errors";
+import { formFailure, invalidForm, parseForm } from "~/.server/form-errors";
 import { registerUser } from "~/.server/services/users";
 import { AuthCard, Spinner } from "~/components/auth/auth-card";
 import { ProviderButtons } from "~/components/auth/provider-buttons";
@@ -24,13 +24,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithValibot(await request.formData(), { schema: signUpSchema });
+  const submission = parseForm(await request.formData(), signUpSchema);
   if (submission.status !== "success") return invalidForm(submission, ["password"]);
   try {
     const user = await registerUser(context.app, submission.value);
     return await finishSignIn(context.app, user, "/", { toast: { type: "success", message: "User Created Successfully." } });
   } catch (error) {
-    return formFailure(submission, error, ["password"]);
+    return formFailure(submission, error, { hideFields: ["password"] });
   }
 }
 

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { Form, redirect, useActionData } from "react-router";
 import { flashHeader } from "~/.server/flash";
-import { formFailure, invalidForm } from "~/.server/form-errors";
+import { formFailure, invalidForm, parseForm } from "~/.server/form-errors";
 import { resetPassword } from "~/.server/services/email-links";
 import { AuthCard } from "~/components/auth/auth-card";
 import { FormErrors, PasswordField, primaryButtonClass } from "~/components/ui/field";
@@ -13,12 +13,12 @@ import { type Route } from "./+types/reset-password";
 export const meta: Route.MetaFunction = () => [{ title: pageTitle("Choose a new password") }];
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const submission = parseWithValibot(await request.formData(), { schema: resetPasswordSchema });
+  const submission = parseForm(await request.formData(), resetPasswordSchema);
   if (submission.status !== "success") return invalidForm(submission, ["password"]);
   try {
     await resetPassword(context.app, params.token, submission.value.password);
   } catch (error) {
-    return formFailure(submission, error, ["password"]);
+    return formFailure(submission, error, { hideFields: ["password"] });
   }
   const toast = { type: "success" as const, message: "Your password was changed. Please sign in." };
   return redirect("/login", { headers: { "Set-Cookie": flashHeader(context.app, toast) } });

@@ -153,15 +153,15 @@ function rasterise(svg: string, width: number) {
 }
 
 /** Rasterise an SVG to JPEG (default 800px wide, quality 82). Deterministic. */
-export async function renderJpeg(svg: string, options: RenderOptions = {}): Promise<Uint8Array> {
+export async function renderJpeg(svg: string, options: RenderOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
   const { width = W, quality = 82 } = options;
   const buf = await rasterise(svg, width).flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: true }).toBuffer();
-  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+  return new Uint8Array(buf);
 }
 
 /** Rasterise an SVG to WebP (default 800px wide, quality 80). Deterministic. */
-export async function renderWebp(svg: string, options: RenderOptions = {}): Promise<Uint8Array> {
+export async function renderWebp(svg: string, options: RenderOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
   const { width = W, quality = 80 } = options;
   const buf = await rasterise(svg, width).webp({ quality }).toBuffer();
-  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+  return new Uint8Array(buf);
 }

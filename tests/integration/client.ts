@@ -98,3 +98,15 @@ export function linkIn(text: string, path: string): string {
   if (!match) throw new Error(`No ${path} link in: ${text}`);
   return match[1];
 }
+
+/** Uploads bytes as the multipart field `image` to POST /api/images. */
+export function uploadImage(bytes: Uint8Array<ArrayBuffer>, filename: string, type: string, token: string) {
+  const form = new FormData();
+  form.append("image", new Blob([bytes], { type }), filename);
+  return request("/api/images", { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+}
+
+export async function firstCategoryId(): Promise<string> {
+  const categories = (await (await request("/api/categories")).json()) as { _id: string }[];
+  return categories[0]._id;
+}

@@ -8,7 +8,8 @@ export function apiError(c: Context<WorkerEnv>, status: number, message: string,
   return c.json({ message, ...extra }, status as 400);
 }
 
-export function handleApiError(error: unknown, c: Context<WorkerEnv>) {
+export async function handleApiError(error: unknown, c: Context<WorkerEnv>) {
+  await drainUnreadBody(c.req.raw);
   if (error instanceof DomainError) {
     if (error instanceof TooManyRequests) c.header("Retry-After", String(error.retryAfterSeconds));
     return apiError(c, error.status, error.message, error.issues ? { issues: error.issues } : {});
@@ -17,4 +18,17 @@ export function handleApiError(error: unknown, c: Context<WorkerEnv>) {
   const requestId = c.get("requestId");
   console.error(JSON.stringify({ level: "error", requestId, error: String(error), stack: (error as Error)?.stack }));
   return apiError(c, 500, `Something went wrong on our side. Request id: ${requestId}`, { requestId });
+}
+
+const DRAIN_LIMIT = 8 * 1024 * 1024;
+
+/**
+ * An error answered before the request body was read (e.g. 401 on an upload): read the rest of a
+ * reasonably sized body, so the connection is not cut under the client; cancel anything larger.
+ */
+async function drainUnreadBody(request: Request) {
+  if (!request.body || request.bodyUsed) return;
+  const length = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (length <= DRAIN_LIMIT) await request.arrayBuffer().catch(() => {});
+  else await request.body.cancel().catch(() => {});
 }

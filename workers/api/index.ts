@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { type WorkerEnv } from "../hono-env";
 import { jwtApi, usersApi } from "./accounts";
-import { categoriesApi, productsApi } from "./catalog";
+import { categoriesApi, imagesApi, productsApi } from "./catalog";
 import { apiError, handleApiError } from "./errors";
 import { healthApi } from "./health";
 
@@ -11,7 +11,8 @@ export const api = new Hono<WorkerEnv>()
   .route("/users", usersApi)
   .route("/jwt", jwtApi)
   .route("/categories", categoriesApi)
-  .route("/products", productsApi);
+  .route("/products", productsApi)
+  .route("/images", imagesApi);
 
 api.onError(handleApiError);
 

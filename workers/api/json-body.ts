@@ -1,6 +1,7 @@
 import { type Context } from "hono";
 import * as v from "valibot";
 import { type FieldIssue, Invalid, PayloadTooLarge, UnsupportedMediaType } from "~/.server/errors";
+import { missingFieldMessage } from "~/lib/schemas/missing-field";
 import { type WorkerEnv } from "../hono-env";
 
 const JSON_LIMIT = 64 * 1024;
@@ -36,18 +37,6 @@ export function parseInput<Schema extends v.GenericSchema>(schema: Schema, input
     if (!issues.some((existing) => existing.path === path)) issues.push({ path, message });
   }
   throw new Invalid(issues.length === 1 ? issues[0].message : "Some fields are not valid", issues);
-}
-
-/**
- * A missing key gets the field's own message ("Name is Required"), the same as an empty one,
- * rather than valibot's generic "Invalid key".
- */
-function missingFieldMessage(schema: v.GenericSchema, path: string): string | undefined {
-  let field: v.GenericSchema | undefined = schema;
-  for (const key of path.split(".")) {
-    field = (field as { entries?: Record<string, v.GenericSchema> } | undefined)?.entries?.[key];
-  }
-  return field ? v.safeParse(field, undefined).issues?.[0]?.message : undefined;
 }
 
 async function readLimited(request: Request, limit: number): Promise<string> {

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { CONDITIONS, LOCATIONS } from "../../lib/schemas/catalog";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // Ids are random UUID strings; times are ISO 8601 UTC strings (they sort as text).
@@ -65,8 +66,6 @@ export const categories = sqliteTable(
   (t) => [uniqueIndex("categories_name_unique").on(sql`lower(${t.name})`)],
 );
 
-export const LOCATIONS = ["Dhaka", "Chittagong", "Khulna", "Barishal", "Rangpur", "Rajshahi", "Sylhet"] as const;
-export const CONDITIONS = ["Excellent", "Good", "Fair"] as const;
 
 export const products = sqliteTable(
   "products",

@@ -1,7 +1,11 @@
-import { and, desc, eq, getTableColumns } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { type ProductInput } from "~/lib/schemas/catalog";
 import { type Product } from "~/lib/types";
 import { type AppContext } from "../context";
-import { products, users } from "../db/schema";
+import { categories, products, users } from "../db/schema";
+import { Conflict, Forbidden, Invalid, NotFound } from "../errors";
+import { imageExists } from "../storage/images";
+import { type UserRow } from "./users";
 
 // Every product read carries the seller's live verified flag, so the badge needs no second call.
 const productColumns = { ...getTableColumns(products), sellerVerified: users.verified };
@@ -40,4 +44,116 @@ export async function listAdvertisedProducts(ctx: AppContext, limit = 24): Promi
     .orderBy(desc(products.createdAt))
     .limit(limit);
   return rows.map(toProduct);
+}
+
+export const CATEGORY_PAGE_SIZE = 24;
+
+/**
+ * One page of a category's cars for sale, newest first, with the total count. Unknown category → 404.
+ * One round trip: the category, the page and the count go in one batch.
+ */
+export async function listCategoryProducts(ctx: AppContext, categoryId: string, page = 1, pageSize = CATEGORY_PAGE_SIZE) {
+  const forSale = and(eq(products.categoryId, categoryId), eq(products.isPaid, false));
+  const [categoryRows, rows, [{ total }]] = await ctx.db.batch([
+    ctx.db.select().from(categories).where(eq(categories.id, categoryId)).limit(1),
+    selectProducts(ctx).where(forSale).orderBy(desc(products.createdAt)).limit(pageSize).offset((page - 1) * pageSize),
+    ctx.db.select({ total: count() }).from(products).where(forSale),
+  ]);
+  const [category] = categoryRows;
+  if (!category) throw new NotFound("Category not found");
+  return {
+    category: { _id: category.id, categoryName: category.name, image: category.image },
+    products: rows.map(toProduct),
+    total,
+    totalPages: Math.ceil(total / pageSize),
+  };
+}
+
+export async function findProduct(ctx: AppContext, id: string): Promise<Product> {
+  const [row] = await selectProducts(ctx).where(eq(products.id, id)).limit(1);
+  if (!row) throw new NotFound("Product not found");
+  return toProduct(row);
+}
+
+const SELLER_LIST_LIMIT = 500;
+
+/** A seller's cars, sold ones included, newest first (their own dashboard list). */
+export async function listSellerProducts(ctx: AppContext, sellerEmail: string): Promise<Product[]> {
+  const rows = await selectProducts(ctx)
+    .where(eq(products.sellerId, sql`(select ${users.id} from ${users} where lower(${users.email}) = ${sellerEmail.toLowerCase()})`))
+    .orderBy(desc(products.createdAt))
+    .limit(SELLER_LIST_LIMIT);
+  return rows.map(toProduct);
+}
+
+/**
+ * Lists a car for a seller. Seller, email, date and flags come from the server, never the client;
+ * the category must exist and the photo must be one this app stored.
+ */
+export async function createProduct(ctx: AppContext, seller: UserRow, input: ProductInput): Promise<string> {
+  if (seller.role !== "seller") throw new Forbidden("Only seller accounts can add products");
+  const [[category], photoStored] = await Promise.all([
+    ctx.db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)).limit(1),
+    imageExists(ctx, input.image),
+  ]);
+  if (!category) throw new NotFound("Category not found");
+  if (!photoStored) throw new Invalid("Photo is required", [{ path: "image", message: "Photo is required" }]);
+  const [row] = await ctx.db
+    .insert(products)
+    .values({
+      name: input.productName,
+      originalPrice: input.originalPrice,
+      resalePrice: input.resalePrice,
+      location: input.location,
+      categoryId: input.categoryId,
+      condition: input.condition,
+      mobile: input.mobile,
+      description: input.productDescription,
+      purchaseYear: input.purchaseYear,
+      image: input.image,
+      sellerId: seller.id,
+      sellerName: seller.name,
+      sellerEmail: seller.email,
+      isAdvertised: false,
+      isPaid: false,
+      createdAt: ctx.now().toISOString(),
+    })
+    .returning({ id: products.id });
+  return row.id;
+}
+
+async function ownedProduct(ctx: AppContext, user: UserRow, id: string, allowAdmin: boolean) {
+  const [product] = await ctx.db.select().from(products).where(eq(products.id, id)).limit(1);
+  if (!product) throw new NotFound("Product not found");
+  if (product.sellerId !== user.id && !(allowAdmin && user.role === "admin")) {
+    throw new Forbidden("You can only change your own products");
+  }
+  return product;
+}
+
+/** One-way switch to the home page's advertised grid; 0 when already advertised, 409 when sold. */
+export async function advertiseProduct(ctx: AppContext, user: UserRow, id: string): Promise<number> {
+  const product = await ownedProduct(ctx, user, id, false);
+  if (product.isPaid) throw new Conflict("This car is sold and can no longer be advertised");
+  const updated = await ctx.db
+    .update(products)
+    .set({ isAdvertised: true })
+    .where(and(eq(products.id, id), eq(products.isAdvertised, false), eq(products.isPaid, false)))
+    .returning({ id: products.id });
+  return updated.length;
+}
+
+/**
+ * Removes an unsold car (its reports and unpaid bookings go with it by cascade). Sold cars stay
+ * for the records: 409. The seller's own cars, or any car for an admin.
+ */
+export async function deleteProduct(ctx: AppContext, user: UserRow, id: string): Promise<number> {
+  const product = await ownedProduct(ctx, user, id, true);
+  if (product.isPaid) throw new Conflict("This car is sold: it stays for the records and cannot be deleted");
+  const deleted = await ctx.db
+    .delete(products)
+    .where(and(eq(products.id, id), eq(products.isPaid, false)))
+    .returning({ id: products.id });
+  if (deleted.length === 0) throw new Conflict("This car was just sold and cannot be deleted");
+  return deleted.length;
 }

@@ -1,4 +1,4 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 
 const inputClass =
@@ -80,3 +80,38 @@ export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
 
 export const primaryButtonClass =
   "inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-900 disabled:opacity-60";
+
+export function SelectField({
+  label,
+  meta,
+  options,
+  placeholder,
+}: {
+  label: string;
+  meta: FieldMetadata<unknown, Record<string, unknown>, string[]>;
+  options: { value: string; label: string }[];
+  placeholder?: string;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={meta.id} className="font-medium">{label}</label>
+      <select {...getSelectProps(meta)} className={inputClass}>
+        {placeholder && <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>{option.label}</option>
+        ))}
+      </select>
+      <FieldErrors meta={meta} />
+    </div>
+  );
+}
+
+export function TextAreaField({ label, meta }: { label: string; meta: FieldMetadata<unknown, Record<string, unknown>, string[]> }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={meta.id} className="font-medium">{label}</label>
+      <textarea {...getTextareaProps(meta)} rows={4} className={inputClass} />
+      <FieldErrors meta={meta} />
+    </div>
+  );
+}

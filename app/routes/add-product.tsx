@@ -1,0 +1,83 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { useState } from "react";
+import { Form, redirect, useActionData, useNavigation } from "react-router";
+import { requireRole } from "~/.server/auth/guards";
+import { flashHeader } from "~/.server/flash";
+import { formFailure, invalidForm, parseForm } from "~/.server/form-errors";
+import { listCategories } from "~/.server/services/categories";
+import { createProduct } from "~/.server/services/products";
+import { deleteImage, storeImage } from "~/.server/storage/images";
+import { Spinner } from "~/components/auth/auth-card";
+import { FormErrors, primaryButtonClass, SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { PhotoInput } from "~/components/ui/photo-input";
+import { pageTitle } from "~/lib/meta";
+import { CONDITIONS, LOCATIONS, productFormSchema } from "~/lib/schemas/catalog";
+import { type Route } from "./+types/add-product";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Add a product") }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireRole(context.app, request, "seller");
+  return { categories: await listCategories(context.app), currentYear: context.app.now().getUTCFullYear() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const seller = await requireRole(context.app, request, "seller");
+  const submission = parseForm(await request.formData(), productFormSchema);
+  if (submission.status !== "success") return invalidForm(submission);
+  const { photo, ...fields } = submission.value;
+  // Either way the form comes back filled in; a photo problem shows under the photo field.
+  let image: string;
+  try {
+    image = await storeImage(context.app, photo);
+  } catch (error) {
+    return formFailure(submission, error, { field: "photo" });
+  }
+  try {
+    await createProduct(context.app, seller, { ...fields, image });
+  } catch (error) {
+    await deleteImage(context.app, image);
+    return formFailure(submission, error);
+  }
+  const toast = { type: "success" as const, message: "Product added successfully" };
+  return redirect("/dashboard/myproducts", { headers: { "Set-Cookie": flashHeader(context.app, toast) } });
+}
+
+export default function AddProduct({ loaderData }: Route.ComponentProps) {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "add-product",
+    lastResult,
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: productFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const [preparingPhoto, setPreparingPhoto] = useState(false);
+  const submitting = navigation.state === "submitting";
+  return (
+    <main id="main">
+      <h1 className="mb-6 text-3xl font-bold">Add a product</h1>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid max-w-3xl gap-4 rounded-2xl border border-slate-200 bg-white p-6 md:grid-cols-2">
+        <div className="md:col-span-2"><TextField label="Product name" meta={fields.productName} /></div>
+        <TextField label="Original price ($)" type="number" meta={fields.originalPrice} />
+        <TextField label="Resale price ($)" type="number" meta={fields.resalePrice} />
+        <SelectField label="Location" meta={fields.location} placeholder="Choose a location" options={LOCATIONS.map((value) => ({ value, label: value }))} />
+        <SelectField label="Category" meta={fields.categoryId} placeholder="Choose a category" options={loaderData.categories.map((category) => ({ value: category._id, label: category.categoryName }))} />
+        <SelectField label="Condition" meta={fields.condition} placeholder="Choose the condition" options={CONDITIONS.map((value) => ({ value, label: value }))} />
+        <TextField label="Mobile number" type="tel" meta={fields.mobile} autoComplete="tel" />
+        <TextField label={`Purchase year (1950–${loaderData.currentYear})`} type="number" meta={fields.purchaseYear} />
+        <PhotoInput label="Photo" meta={fields.photo} onBusyChange={setPreparingPhoto} />
+        <div className="md:col-span-2"><TextAreaField label="Product description" meta={fields.productDescription} /></div>
+        <div className="md:col-span-2 flex flex-col gap-3">
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <button type="submit" className={primaryButtonClass} disabled={submitting || preparingPhoto}>
+            {submitting && <Spinner label="Adding the product" />}
+            Add Product
+          </button>
+        </div>
+      </Form>
+    </main>
+  );
+}

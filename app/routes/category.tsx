@@ -1,0 +1,40 @@
+import { requireUser } from "~/.server/auth/guards";
+import { orPageError } from "~/.server/route-errors";
+import { listCategoryProducts } from "~/.server/services/products";
+import { ProductActions } from "~/components/product-actions";
+import { ProductCard } from "~/components/product-card";
+import { SimplePager } from "~/components/ui/simple-pager";
+import { pageTitle } from "~/lib/meta";
+import { type Route } from "./+types/category";
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: pageTitle(data?.category.categoryName ?? "Category") },
+  { name: "description", content: data ? `Used ${data.category.categoryName} cars for sale on Auto Reseller.` : "" },
+];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireUser(context.app, request);
+  const page = Math.max(1, Math.floor(Number(new URL(request.url).searchParams.get("page"))) || 1);
+  const result = await orPageError(() => listCategoryProducts(context.app, params.id, page));
+  return { ...result, page, now: context.app.now().toISOString() };
+}
+
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  const { category, products, page, totalPages } = loaderData;
+  const now = new Date(loaderData.now);
+  return (
+    <main id="main" className="mx-auto max-w-7xl px-4 py-8">
+      <h1 className="mb-6 text-3xl font-bold">{category.categoryName}</h1>
+      {products.length === 0 ? (
+        <p className="rounded-2xl border border-slate-200 bg-white p-8 text-center text-lg">No car Available for this category</p>
+      ) : (
+        <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {products.map((product, index) => (
+            <ProductCard key={product._id} product={product} now={now} eager={index < 3} actions={<ProductActions product={product} />} />
+          ))}
+        </div>
+      )}
+      <SimplePager page={page} totalPages={totalPages} label="Pages of this category" />
+    </main>
+  );
+}
