@@ -14,6 +14,8 @@ export default [
     route("verify-email/:token", "routes/verify-email.tsx"),
     route("dev/outbox", "routes/dev-outbox.tsx"),
     route("category/:id", "routes/category.tsx"),
+    route("book/:id", "routes/book.tsx"),
+    route("report/:id", "routes/report.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("logout", "routes/logout.tsx"),
@@ -26,5 +28,6 @@ export default [
     route("settings", "routes/account-settings.tsx"),
     route("addproduct", "routes/add-product.tsx"),
     route("myproducts", "routes/my-products.tsx"),
+    route("myorders", "routes/my-orders.tsx"),
   ]),
 ] satisfies RouteConfig;

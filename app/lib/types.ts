@@ -42,3 +42,26 @@ export interface PagedList<T> {
   currentPage: number;
   totalPages: number;
 }
+
+export interface Booking {
+  _id: string;
+  productName: string;
+  name: string;
+  email: string;
+  phone: string;
+  meetingLocation: string;
+  image: string;
+  resalePrice: number;
+  product_id: string;
+  paid: boolean;
+  transactionId: string | null;
+  createdAt: string;
+}
+
+export interface Report {
+  _id: string;
+  product_id: string;
+  productName: string;
+  seller: string;
+  createdAt: string;
+}

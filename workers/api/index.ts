@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { type WorkerEnv } from "../hono-env";
 import { jwtApi, usersApi } from "./accounts";
+import { bookingApi, bookingsApi, reportApi } from "./bookings";
 import { categoriesApi, imagesApi, productsApi } from "./catalog";
 import { apiError, handleApiError } from "./errors";
 import { healthApi } from "./health";
@@ -12,7 +13,10 @@ export const api = new Hono<WorkerEnv>()
   .route("/jwt", jwtApi)
   .route("/categories", categoriesApi)
   .route("/products", productsApi)
-  .route("/images", imagesApi);
+  .route("/images", imagesApi)
+  .route("/bookings", bookingsApi)
+  .route("/booking", bookingApi)
+  .route("/report", reportApi);
 
 api.onError(handleApiError);
 

@@ -1,0 +1,94 @@
+import { desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { type BookingInput } from "~/lib/schemas/bookings";
+import { type Booking } from "~/lib/types";
+import { type AppContext } from "../context";
+import { bookings, products } from "../db/schema";
+import { Conflict, Forbidden, NotFound } from "../errors";
+import { isUniqueViolation, type UserRow } from "./users";
+
+// The car's name, photo and price are read from the car itself, never copied from the client.
+const bookingColumns = {
+  ...getTableColumns(bookings),
+  productName: products.name,
+  image: products.image,
+  resalePrice: products.resalePrice,
+  productSold: products.isPaid,
+};
+type BookingRow = typeof bookings.$inferSelect & { productName: string; image: string; resalePrice: number; productSold: boolean };
+
+export function toBooking(row: BookingRow): Booking {
+  return {
+    _id: row.id,
+    productName: row.productName,
+    name: row.buyerName,
+    email: row.buyerEmail,
+    phone: row.phone,
+    meetingLocation: row.meetingLocation,
+    image: row.image,
+    resalePrice: row.resalePrice,
+    product_id: row.productId,
+    paid: row.paid,
+    transactionId: row.transactionId,
+    createdAt: row.createdAt,
+  };
+}
+
+/** An order as the buyer's page shows it: the booking plus whether someone else bought the car. */
+export type Order = Booking & { soldToSomeoneElse: boolean };
+
+function toOrder(row: BookingRow): Order {
+  return { ...toBooking(row), soldToSomeoneElse: row.productSold && !row.paid };
+}
+
+function selectBookings(ctx: AppContext) {
+  return ctx.db.select(bookingColumns).from(bookings).innerJoin(products, eq(products.id, bookings.productId));
+}
+
+/**
+ * Books a car for a buyer. Only buyers book, once per car, never a sold car or their own; several
+ * buyers may book the same car and the first to pay wins it. The insert itself re-checks that the
+ * car is unsold, so a car sold a moment ago cannot be booked.
+ */
+export async function createBooking(ctx: AppContext, buyer: UserRow, input: BookingInput): Promise<string> {
+  if (buyer.role !== "buyer") throw new Forbidden("Only buyer accounts can book cars");
+  const [product] = await ctx.db
+    .select({ sellerId: products.sellerId, isPaid: products.isPaid })
+    .from(products)
+    .where(eq(products.id, input.product_id))
+    .limit(1);
+  if (!product) throw new NotFound("Product not found");
+  if (product.sellerId === buyer.id) throw new Forbidden("You cannot book your own car");
+  if (product.isPaid) throw new Conflict("This car is already sold");
+
+  const id = crypto.randomUUID();
+  try {
+    const inserted = await ctx.db.run(sql`
+      insert into ${bookings} (id, product_id, buyer_id, buyer_name, buyer_email, phone, meeting_location, created_at)
+      select ${id}, ${products.id}, ${buyer.id}, ${buyer.name}, ${buyer.email}, ${input.phone}, ${input.meetingLocation}, ${ctx.now().toISOString()}
+      from ${products} where ${products.id} = ${input.product_id} and ${products.isPaid} = 0`);
+    if (inserted.rowsAffected === 0) throw new Conflict("This car is already sold");
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Conflict("You have already booked this car");
+    throw error;
+  }
+  return id;
+}
+
+const ORDERS_LIMIT = 200;
+
+/** A buyer's orders, newest first. */
+export async function listBuyerOrders(ctx: AppContext, buyerId: string): Promise<Order[]> {
+  const rows = await selectBookings(ctx)
+    .where(eq(bookings.buyerId, buyerId))
+    .orderBy(desc(bookings.createdAt))
+    .limit(ORDERS_LIMIT);
+  return rows.map(toOrder);
+}
+
+/** A booking for its buyer or an admin; for anyone else it does not exist (404). */
+export async function findBookingFor(ctx: AppContext, user: UserRow, id: string): Promise<Order> {
+  const [row] = await selectBookings(ctx).where(eq(bookings.id, id)).limit(1);
+  if (!row || (row.buyerId !== user.id && user.role !== "admin")) throw new NotFound("Booking not found");
+  return toOrder(row);
+}
+

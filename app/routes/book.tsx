@@ -1,0 +1,73 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { data, Form, Link, useActionData } from "react-router";
+import { actionResult, type ActionResult } from "~/.server/action-result";
+import { getSessionUser, requireUser } from "~/.server/auth/guards";
+import { parseForm } from "~/.server/form-errors";
+import { orPageError } from "~/.server/route-errors";
+import { createBooking } from "~/.server/services/bookings";
+import { findProduct } from "~/.server/services/products";
+import { BookingFields } from "~/components/booking-fields";
+import { primaryButtonClass } from "~/components/ui/field";
+import { pageTitle } from "~/lib/meta";
+import { loginUrl } from "~/lib/redirects";
+import { bookingSchema } from "~/lib/schemas/bookings";
+import { type Route } from "./+types/book";
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: pageTitle(data ? `Book ${data.product.productName}` : "Book a car") }];
+
+/** The booking page: the modal's no-JavaScript fallback, and where the modal posts. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const [product, user] = await Promise.all([
+    orPageError(() => findProduct(context.app, params.id)),
+    getSessionUser(context.app, request),
+  ]);
+  return { product, user: user && { name: user.name, email: user.email } };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireUser(context.app, request);
+  const formData = await request.formData();
+  formData.set("product_id", params.id);
+  const submission = parseForm(formData, bookingSchema);
+  if (submission.status !== "success") {
+    return data<ActionResult>({ ok: false, message: "Please fill in your phone and the meeting location" }, { status: 400 });
+  }
+  return actionResult(async () => {
+    await createBooking(context.app, user, submission.value);
+    return { ok: true, message: "Booking confirmed" };
+  });
+}
+
+export default function BookPage({ loaderData }: Route.ComponentProps) {
+  const { product, user } = loaderData;
+  const result = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "booking-page",
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: bookingSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <main id="main" className="mx-auto max-w-lg px-4 py-12">
+      <h1 className="mb-6 text-3xl font-bold">Book {product.productName}</h1>
+      {!user ? (
+        <p className="rounded-2xl bg-white p-6">
+          Please Signin to book it.{" "}
+          <Link to={loginUrl(`/book/${product._id}`)} className="font-semibold text-brand-700 underline">Sign In</Link>
+        </p>
+      ) : result?.ok ? (
+        <div role="status" className="rounded-2xl bg-green-50 p-6 text-green-900">
+          <p className="font-bold">{result.message}</p>
+          <Link to="/dashboard/myorders" className="mt-2 inline-block font-semibold underline">Go to My Orders</Link>
+        </div>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6">
+          {result && <p role="alert" className="font-medium text-red-700">{result.message}</p>}
+          <BookingFields product={product} user={user} fields={fields} />
+          <button type="submit" className={primaryButtonClass}>Submit</button>
+        </Form>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,43 @@
+import { Form, Link, useActionData } from "react-router";
+import { actionResult } from "~/.server/action-result";
+import { requireUser } from "~/.server/auth/guards";
+import { orPageError } from "~/.server/route-errors";
+import { findProduct } from "~/.server/services/products";
+import { createReport } from "~/.server/services/reports";
+import { primaryButtonClass } from "~/components/ui/field";
+import { pageTitle } from "~/lib/meta";
+import { type Route } from "./+types/report";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Report this item") }];
+
+/** Reporting a listing: the no-JavaScript page, and where the card's Report button posts. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireUser(context.app, request);
+  return { product: await orPageError(() => findProduct(context.app, params.id)) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireUser(context.app, request);
+  return actionResult(async () => {
+    await createReport(context.app, user, params.id);
+    return { ok: true, message: "Report sent to admin" };
+  });
+}
+
+export default function ReportPage({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  return (
+    <main id="main" className="mx-auto max-w-lg px-4 py-12">
+      <h1 className="mb-6 text-3xl font-bold">Report this item</h1>
+      {result ? (
+        <p role="status" className="rounded-2xl bg-white p-6 font-semibold">{result.message}</p>
+      ) : (
+        <Form method="post" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6">
+          <p>Tell our admins that <strong>{loaderData.product.productName}</strong> looks wrong (a scam, a wrong price or a car that is not there)?</p>
+          <button type="submit" className={primaryButtonClass}>Report this item</button>
+        </Form>
+      )}
+      <Link to="/" className="mt-6 inline-block font-semibold text-brand-700 underline">Back to homepage</Link>
+    </main>
+  );
+}
