@@ -11,7 +11,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "workers/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["app/**/*.test.{ts,tsx}", "workers/**/*.test.ts", "scripts/**/*.test.ts", "tests/fakes/**/*.test.ts"],
           environment: "node",
         },
       },

@@ -29,5 +29,6 @@ export default [
     route("addproduct", "routes/add-product.tsx"),
     route("myproducts", "routes/my-products.tsx"),
     route("myorders", "routes/my-orders.tsx"),
+    route("payment/:id", "routes/payment.tsx"),
   ]),
 ] satisfies RouteConfig;

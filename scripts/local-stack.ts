@@ -12,6 +12,8 @@ export interface LocalStackOptions {
   appPort: number;
   dbPort: number;
   appEnv: "development" | "test";
+  /** The devtools inspector's port (several stacks at once need different ones). */
+  inspectorPort?: number;
   /** Extra Worker variables (e.g. fake provider URLs in tests). */
   vars?: Record<string, string>;
   quiet?: boolean;
@@ -63,6 +65,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       "--config", path.join(ROOT, "build/server/wrangler.json"),
       "--ip", "127.0.0.1",
       "--port", String(options.appPort),
+      ...(options.inspectorPort ? ["--inspector-port", String(options.inspectorPort)] : []),
       "--persist-to", persistTo,
       "--show-interactive-dev-session=false",
       "--log-level", options.quiet ? "error" : "info",

@@ -3,54 +3,94 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type TestProject } from "vitest/node";
-import { startLocalStack } from "../scripts/local-stack.ts";
+import { startLocalStack, type LocalStack } from "../scripts/local-stack.ts";
 import { startFakeOAuthProvider } from "./fakes/oauth-provider.ts";
+import { startFakeStripe } from "./fakes/stripe-api.ts";
+import { STRIPE_WEBHOOK_SECRET } from "./support/stripe-secrets.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     appUrl: string;
     dbUrl: string;
     oauthUrl: string;
+    /** A second Worker configured for Stripe (against the fake Stripe API), with its own database. */
+    stripeAppUrl: string;
+    stripeDbUrl: string;
+    stripeApiUrl: string;
   }
 }
 
-/** Starts the built Worker in workerd with a fresh libSQL database and R2 bucket for the test run. */
+const SHARED_VARS = {
+  SESSION_SECRET: "test-session-secret-0123456789-abcdefghijklmnopqrstuvwxyz",
+  GOOGLE_CLIENT_ID: "google-test-client",
+  GOOGLE_CLIENT_SECRET: "google-test-secret",
+  GITHUB_CLIENT_ID: "github-test-client",
+  GITHUB_CLIENT_SECRET: "github-test-secret",
+};
+
+/**
+ * Starts the built Worker in workerd with fresh libSQL databases and R2 buckets for the run:
+ * one with the offline payment simulator, one with Stripe. The outside services they talk to
+ * (Google, GitHub, Stripe) are fakes at the network edge, on this machine.
+ */
 export default async function setup(project: TestProject) {
   const stateDir = mkdtempSync(path.join(tmpdir(), "auto-reseller-test-"));
-  // The outside services the Worker talks to are fakes at the network edge, on this machine.
-  const oauth = await startFakeOAuthProvider();
-  const stack = await startLocalStack({
-    stateDir,
-    appPort: await freePort(),
-    dbPort: await freePort(),
-    appEnv: "test",
-    quiet: true,
-    vars: {
-      SESSION_SECRET: "test-session-secret-0123456789-abcdefghijklmnopqrstuvwxyz",
-      GOOGLE_CLIENT_ID: "google-test-client",
-      GOOGLE_CLIENT_SECRET: "google-test-secret",
-      GITHUB_CLIENT_ID: "github-test-client",
-      GITHUB_CLIENT_SECRET: "github-test-secret",
-      OAUTH_PROVIDER_BASE_URL: oauth.baseUrl,
-    },
-  });
+  const [oauth, stripe] = await Promise.all([startFakeOAuthProvider(), startFakeStripe()]);
+  const started = await Promise.allSettled([
+    startWithRetry(path.join(stateDir, "simulator"), { ...SHARED_VARS, OAUTH_PROVIDER_BASE_URL: oauth.baseUrl }),
+    startWithRetry(path.join(stateDir, "stripe"), {
+      ...SHARED_VARS,
+      STRIPE_SECRET_KEY: "sk_test_fake",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
+      STRIPE_WEBHOOK_SECRET,
+      STRIPE_API_URL: stripe.url,
+    }),
+  ]);
+  const failure = started.find((result) => result.status === "rejected");
+  if (failure) {
+    await Promise.all(started.map((result) => (result.status === "fulfilled" ? result.value.stop() : undefined)));
+    await Promise.all([oauth.close(), stripe.close()]);
+    throw failure.reason;
+  }
+  const [stack, stripeStack] = started.map((result) => (result as PromiseFulfilledResult<LocalStack>).value);
   project.provide("appUrl", stack.appUrl);
   project.provide("dbUrl", stack.dbUrl);
   project.provide("oauthUrl", oauth.baseUrl);
+  project.provide("stripeAppUrl", stripeStack.appUrl);
+  project.provide("stripeDbUrl", stripeStack.dbUrl);
+  project.provide("stripeApiUrl", stripe.url);
   return async () => {
-    await stack.stop();
-    await oauth.close();
+    await Promise.all([stack.stop(), stripeStack.stop()]);
+    await Promise.all([oauth.close(), stripe.close()]);
     rmSync(stateDir, { recursive: true, force: true });
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+/**
+ * Starts a stack on free ports. Other test processes open ports too, so a port found free can be
+ * taken before wrangler binds it: then it tries again with new ports.
+ */
+async function startWithRetry(stateDir: string, vars: Record<string, string>, attempts = 3): Promise<LocalStack> {
+  for (let attempt = 1; ; attempt++) {
+    const [appPort, dbPort, inspectorPort] = await freePorts(3);
+    try {
+      return await startLocalStack({ stateDir, appPort, dbPort, inspectorPort, appEnv: "test", quiet: true, vars });
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+    }
+  }
+}
+
+/** Distinct free ports: all are held open until each has been picked. */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from({ length: count }, () => new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
+      const server = createServer();
+      server.once("error", reject);
+      server.listen(0, "127.0.0.1", () => resolve(server));
+    })),
+  );
+  const ports = servers.map((server) => (server.address() as { port: number }).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }

@@ -5,6 +5,7 @@ import { api } from "./api";
 import { isCrossSiteWrite } from "./csrf";
 import { type WorkerEnv } from "./hono-env";
 import { images } from "./images";
+import { stripeWebhook } from "./webhooks/stripe";
 
 declare module "react-router" {
   export interface AppLoadContext {
@@ -37,6 +38,7 @@ app.use(async (c, next) => {
 
 app.route("/api", api);
 app.route("/images", images);
+app.route("/webhooks/stripe", stripeWebhook);
 
 // Every other request, whatever its method, is a page: form POSTs must reach React Router actions.
 app.all("*", (c) => {

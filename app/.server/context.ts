@@ -1,5 +1,7 @@
 import { createDatabase, type Database } from "./db/client";
 import { createEmailSender, type EmailSender } from "./email/sender";
+import { type PaymentProvider } from "./payments/provider";
+import { selectPaymentProvider } from "./payments/select";
 
 export type AppEnvironment = "production" | "development" | "test";
 
@@ -9,6 +11,8 @@ export interface AppContext {
   db: Database;
   photos: R2Bucket;
   email: EmailSender;
+  /** Stripe, the offline simulator (development/test only), or null when card payments are unavailable. */
+  payments: PaymentProvider | null;
   now: () => Date;
   /** This request's public origin, e.g. https://autoreseller.example */
   origin: string;
@@ -31,6 +35,7 @@ export function createAppContext(env: Env, request: Request): AppContext {
     db,
     photos: env.PHOTOS,
     email: createEmailSender(env, appEnv, db),
+    payments: selectPaymentProvider(env, appEnv, db),
     now: () => new Date(),
     origin: new URL(request.url).origin,
     clientIp: request.headers.get("cf-connecting-ip") ?? "unknown",

@@ -20,6 +20,7 @@ export async function startTestDatabase() {
     db: createDatabase(server.url),
     photos: undefined as unknown as R2Bucket,
     email: { send: async () => {} },
+    payments: null,
     now: () => now,
     origin: "http://localhost",
     clientIp: "203.0.113.7",

@@ -5,6 +5,7 @@ import { bookingApi, bookingsApi, reportApi } from "./bookings";
 import { categoriesApi, imagesApi, productsApi } from "./catalog";
 import { apiError, handleApiError } from "./errors";
 import { healthApi } from "./health";
+import { paymentApi } from "./payments";
 
 /** The REST contract (../shared/api-contract.md), one router per resource. */
 export const api = new Hono<WorkerEnv>()
@@ -16,7 +17,8 @@ export const api = new Hono<WorkerEnv>()
   .route("/images", imagesApi)
   .route("/bookings", bookingsApi)
   .route("/booking", bookingApi)
-  .route("/report", reportApi);
+  .route("/report", reportApi)
+  .route("/payment", paymentApi);
 
 api.onError(handleApiError);
 

@@ -114,6 +114,10 @@ export const bookings = sqliteTable(
     meetingLocation: text("meeting_location").notNull(),
     paid: integer("paid", { mode: "boolean" }).notNull().default(false),
     transactionId: text("transaction_id"),
+    // The provider's payment intent for this booking (one per booking).
+    paymentIntentId: text("payment_intent_id"),
+    // Paid after someone else had bought the car: refunded, the car is not theirs.
+    lost: integer("lost", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -138,6 +142,7 @@ export const payments = sqliteTable(
   },
   (t) => [
     uniqueIndex("payments_transaction_unique").on(t.transactionId),
+    index("payments_booking_idx").on(t.bookingId),
     // A car is sold exactly once: the database refuses a second payment for it.
     uniqueIndex("payments_product_unique").on(t.productId),
   ],
@@ -224,4 +229,41 @@ export const outbox = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("outbox_to_idx").on(t.to, t.createdAt)],
+);
+
+/** Refunds of late payments for cars already sold to someone else (one per payment intent). */
+export const refunds = sqliteTable(
+  "refunds",
+  {
+    id: id(),
+    transactionId: text("transaction_id").notNull(),
+    bookingId: text("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    amount: integer("amount").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("refunds_transaction_unique").on(t.transactionId)],
+);
+
+/** Stripe webhook events already handled (Stripe may deliver an event more than once). */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  createdAt: createdAt(),
+});
+
+/** The offline payment simulator's intents (development and tests only). */
+export const simulatedIntents = sqliteTable(
+  "simulated_intents",
+  {
+    id: text("id").primaryKey(),
+    clientSecret: text("client_secret").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    metadata: text("metadata", { mode: "json" }).$type<Record<string, string>>().notNull(),
+    status: text("status").notNull(),
+    refunded: integer("refunded", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("simulated_intents_idempotency_unique").on(t.idempotencyKey), uniqueIndex("simulated_intents_secret_unique").on(t.clientSecret)],
 );

@@ -1,0 +1,95 @@
+import { eq } from "drizzle-orm";
+import { type Database } from "../db/client";
+import { simulatedIntents } from "../db/schema";
+import { type CreateIntentInput, type PaymentIntent, type PaymentProvider } from "./provider";
+
+export const SIMULATOR_CARDS = {
+  success: "4242424242424242",
+  declined: "4000000000000002",
+} as const;
+
+function toIntent(row: typeof simulatedIntents.$inferSelect): PaymentIntent {
+  return { id: row.id, status: row.status, amount: row.amount, currency: row.currency, metadata: row.metadata, clientSecret: row.clientSecret };
+}
+
+const randomId = (prefix: string) => `${prefix}_sim_${crypto.randomUUID().replaceAll("-", "")}`;
+
+/** A stand-in for Stripe that keeps its intents in our database, for offline development and tests. */
+export function simulatorProvider(db: Database): PaymentProvider {
+  return {
+    kind: "simulator",
+    async createIntent(input: CreateIntentInput) {
+      const id = randomId("pi");
+      await db
+        .insert(simulatedIntents)
+        .values({
+          id,
+          clientSecret: `${id}_secret_${crypto.randomUUID().replaceAll("-", "")}`,
+          idempotencyKey: input.idempotencyKey,
+          amount: input.amount,
+          currency: input.currency,
+          metadata: input.metadata,
+          status: "requires_payment_method",
+        })
+        .onConflictDoNothing({ target: simulatedIntents.idempotencyKey });
+      // Like Stripe's idempotency keys: the same key gives back the same intent.
+      const [row] = await db.select().from(simulatedIntents).where(eq(simulatedIntents.idempotencyKey, input.idempotencyKey)).limit(1);
+      return toIntent(row);
+    },
+    async retrieveIntent(id) {
+      const [row] = await db.select().from(simulatedIntents).where(eq(simulatedIntents.id, id)).limit(1);
+      return row ? toIntent(row) : null;
+    },
+    async refund(intentId) {
+      await db.update(simulatedIntents).set({ refunded: true }).where(eq(simulatedIntents.id, intentId));
+    },
+  };
+}
+
+export interface SimulatedCard {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+export type CardCheck = { ok: true } | { ok: false; message: string };
+
+/** Basic card checks the simulator makes before "charging": shape, Luhn and expiry. */
+export function checkCard(card: SimulatedCard, now: Date): CardCheck {
+  const number = card.number.replace(/\s+/g, "");
+  if (!/^\d{12,19}$/.test(number) || !luhn(number)) return { ok: false, message: "Your card number is invalid." };
+  if (!/^\d{3,4}$/.test(card.cvc)) return { ok: false, message: "Your card's security code is invalid." };
+  const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+  if (card.expMonth < 1 || card.expMonth > 12) return { ok: false, message: "Your card's expiration month is invalid." };
+  const endOfMonth = Date.UTC(year, card.expMonth, 1);
+  if (endOfMonth <= now.getTime()) return { ok: false, message: "Your card has expired." };
+  return { ok: true };
+}
+
+function luhn(number: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < number.length; index++) {
+    let digit = Number(number[number.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * "Charges" a simulated intent with a test card: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002
+ * is declined. Returns the intent as it now is and the decline message, if any.
+ */
+export async function confirmSimulatedIntent(db: Database, clientSecret: string, card: SimulatedCard) {
+  const [row] = await db.select().from(simulatedIntents).where(eq(simulatedIntents.clientSecret, clientSecret)).limit(1);
+  if (!row) return null;
+  if (row.status === "succeeded") return { intent: toIntent(row), error: null };
+  const declined = card.number.replace(/\s+/g, "") !== SIMULATOR_CARDS.success;
+  const status = declined ? "requires_payment_method" : "succeeded";
+  await db.update(simulatedIntents).set({ status }).where(eq(simulatedIntents.id, row.id));
+  return { intent: { ...toIntent(row), status }, error: declined ? { message: "Your card was declined." } : null };
+}

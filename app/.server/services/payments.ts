@@ -1,0 +1,115 @@
+import { and, eq, sql } from "drizzle-orm";
+import { type AppContext } from "../context";
+import { bookings, payments, products, refunds } from "../db/schema";
+import { Conflict, DomainError, Invalid, NotFound } from "../errors";
+import { type PaymentIntent, type PaymentProvider } from "../payments/provider";
+import { findBookingFor } from "./bookings";
+import { type UserRow } from "./users";
+
+export class PaymentsUnavailable extends DomainError {
+  constructor() {
+    super(503, "Card payments are unavailable right now. Please try again later.");
+  }
+}
+
+export function requireProvider(ctx: AppContext): PaymentProvider {
+  if (!ctx.payments) throw new PaymentsUnavailable();
+  return ctx.payments;
+}
+
+/** The amount to charge for a booking, in cents: always the car's price from the database. */
+const cents = (dollars: number) => dollars * 100;
+
+/**
+ * One payment intent per booking (the idempotency key is derived from the booking and amount),
+ * for the car's price from the database. Paid bookings, sold cars and lost bookings get none.
+ */
+export async function createPaymentIntent(ctx: AppContext, user: UserRow, bookingId: string): Promise<string> {
+  const provider = requireProvider(ctx);
+  const booking = await findBookingFor(ctx, user, bookingId);
+  if (booking.paid) throw new Conflict("This booking is already paid");
+  if (booking.soldToSomeoneElse) throw new Conflict("This car has been sold to another buyer");
+  const amount = cents(booking.resalePrice);
+  const intent = await provider.createIntent({
+    amount,
+    currency: "usd",
+    metadata: { bookingId: booking._id, productId: booking.product_id, buyerEmail: booking.email },
+    idempotencyKey: `booking-${booking._id}-${amount}`,
+  });
+  await ctx.db.update(bookings).set({ paymentIntentId: intent.id }).where(eq(bookings.id, booking._id));
+  if (!intent.clientSecret) throw new Invalid("The payment provider did not return a client secret");
+  return intent.clientSecret;
+}
+
+export type FulfilmentOutcome =
+  | { kind: "recorded"; paymentId: string; created: boolean }
+  /** A second, different payment for a booking that is already paid: refunded. */
+  | { kind: "duplicate" }
+  /** Paid after another buyer had bought the car: refunded, booking lost. */
+  | { kind: "lost" };
+
+/**
+ * Records a succeeded payment exactly once and sells the car exactly once, atomically: the
+ * payment row is inserted only if neither this transaction nor any payment for this car exists
+ * (unique indexes decide concurrent attempts), and the booking and car change only along with it.
+ * A payment that arrives after someone else bought the car is refunded and its booking marked lost.
+ * Used by both POST /api/payment and the Stripe webhook.
+ */
+export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Promise<FulfilmentOutcome> {
+  const provider = requireProvider(ctx);
+  const bookingId = intent.metadata.bookingId;
+  const [booking] = await ctx.db
+    .select({ id: bookings.id, productId: bookings.productId, buyerEmail: bookings.buyerEmail, price: products.resalePrice })
+    .from(bookings)
+    .innerJoin(products, eq(products.id, bookings.productId))
+    .where(eq(bookings.id, bookingId ?? ""))
+    .limit(1);
+  if (!booking) throw new NotFound("Booking not found");
+  if (intent.status !== "succeeded") throw new Invalid("The payment has not succeeded");
+  if (intent.currency !== "usd" || intent.amount !== cents(booking.price)) {
+    throw new Invalid("The payment does not match this booking's amount");
+  }
+
+  const now = ctx.now().toISOString();
+  const paid = sql`exists (select 1 from ${payments} where ${payments.transactionId} = ${intent.id} and ${payments.bookingId} = ${booking.id})`;
+  const [inserted, , , [winner]] = await ctx.db.batch([
+    ctx.db
+      .insert(payments)
+      .values({ transactionId: intent.id, bookingId: booking.id, productId: booking.productId, buyerEmail: booking.buyerEmail, amount: intent.amount, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: payments.id }),
+    ctx.db.update(bookings).set({ paid: true, transactionId: intent.id }).where(and(eq(bookings.id, booking.id), paid)),
+    ctx.db.update(products).set({ isPaid: true }).where(and(eq(products.id, booking.productId), paid)),
+    ctx.db.select({ id: payments.id, transactionId: payments.transactionId, bookingId: payments.bookingId }).from(payments).where(eq(payments.productId, booking.productId)).limit(1),
+  ]);
+  if (winner?.transactionId === intent.id) return { kind: "recorded", paymentId: winner.id, created: inserted.length === 1 };
+
+  // Another payment bought the car first: give this money back, once.
+  const [refund] = await ctx.db
+    .insert(refunds)
+    .values({ transactionId: intent.id, bookingId: booking.id, amount: intent.amount, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: refunds.id });
+  if (refund) await provider.refund(intent.id);
+  if (winner?.bookingId === booking.id) return { kind: "duplicate" };
+  await ctx.db.update(bookings).set({ lost: true }).where(and(eq(bookings.id, booking.id), eq(bookings.paid, false)));
+  return { kind: "lost" };
+}
+
+/**
+ * POST /api/payment: the buyer says their card payment went through; we believe the provider,
+ * not the client, and only for this booking and its amount.
+ */
+export async function recordPayment(ctx: AppContext, user: UserRow, bookingId: string, transactionId: string) {
+  const provider = requireProvider(ctx);
+  const booking = await findBookingFor(ctx, user, bookingId);
+  const intent = await provider.retrieveIntent(transactionId);
+  if (!intent || intent.metadata.bookingId !== booking._id) throw new Invalid("This payment does not belong to this booking");
+  if (intent.status !== "succeeded") throw new Invalid("The payment provider has not confirmed this payment");
+  const outcome = await fulfilIntent(ctx, intent);
+  if (outcome.kind === "lost") {
+    throw new Conflict("Sorry, this car was sold to another buyer a moment ago. Your payment has been refunded.");
+  }
+  if (outcome.kind === "duplicate") throw new Conflict("This booking was already paid. The second payment has been refunded.");
+  return outcome;
+}

@@ -1,0 +1,83 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { requireUser } from "~/.server/auth/guards";
+import { orPageError } from "~/.server/route-errors";
+import { findBookingFor } from "~/.server/services/bookings";
+import { createPaymentIntent, recordPayment } from "~/components/payment/payment-api";
+import { SimulatorCardForm } from "~/components/payment/simulator-card-form";
+import { formatPrice } from "~/lib/format";
+import { pageTitle } from "~/lib/meta";
+import { type Route } from "./+types/payment";
+
+const StripeCardForm = lazy(() => import("~/components/payment/stripe-card-form"));
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: pageTitle(data ? `Payment for ${data.booking.productName}` : "Payment") }];
+
+/** The booking's buyer (or an admin) pays here; for anyone else the booking does not exist. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(context.app, request);
+  const booking = await orPageError(() => findBookingFor(context.app, user, params.id));
+  const provider = context.app.payments?.kind ?? "unavailable";
+  return {
+    booking,
+    provider,
+    publishableKey: provider === "stripe" ? context.app.vars.STRIPE_PUBLISHABLE_KEY : null,
+  };
+}
+
+export default function Payment({ loaderData }: Route.ComponentProps) {
+  const { booking, provider, publishableKey } = loaderData;
+  const [clientSecret, setClientSecret] = useState<string | null>(null);
+  const [error, setError] = useState("");
+  const [transactionId, setTransactionId] = useState<string | null>(booking.transactionId);
+  const payable = !booking.paid && !booking.soldToSomeoneElse && provider !== "unavailable";
+
+  useEffect(() => {
+    if (!payable || transactionId) return;
+    createPaymentIntent(booking._id).then(
+      (result) => setClientSecret(result.clientSecret),
+      (failure: Error) => setError(failure.message),
+    );
+  }, [booking._id, payable, transactionId]);
+
+  async function succeeded(id: string) {
+    await recordPayment(booking._id, id);
+    setTransactionId(id);
+  }
+
+  return (
+    <main id="main" className="max-w-xl">
+      <h1 className="text-3xl font-bold">Payment for {booking.productName}</h1>
+      <p className="mt-2 text-lg">
+        Please pay <strong>{formatPrice(booking.resalePrice)}</strong>
+      </p>
+      <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6">
+        {transactionId ? (
+          <div role="status" className="flex flex-col gap-3">
+            <p className="text-lg font-bold text-green-800">Congrats! your payment completed</p>
+            <p>
+              Transaction id: <code className="break-all rounded bg-slate-100 px-2 py-1">{transactionId}</code>
+            </p>
+            <button type="button" disabled className="self-start rounded-lg bg-green-700 px-5 py-2.5 font-semibold text-white">Paid</button>
+          </div>
+        ) : booking.soldToSomeoneElse ? (
+          <p role="status">This car has been sold to another buyer, so this order can no longer be paid.</p>
+        ) : provider === "unavailable" ? (
+          <p role="status">Card payments are unavailable right now. Please try again later.</p>
+        ) : provider === "simulator" ? (
+          <SimulatorCardForm clientSecret={clientSecret} onSucceeded={succeeded} onError={setError} />
+        ) : (
+          <Suspense fallback={<p>Loading the card form…</p>}>
+            <StripeCardForm
+              publishableKey={publishableKey ?? ""}
+              clientSecret={clientSecret}
+              billing={{ name: booking.name, email: booking.email }}
+              onSucceeded={succeeded}
+              onError={setError}
+            />
+          </Suspense>
+        )}
+        {error && <p role="alert" className="mt-4 font-medium text-red-700">{error}</p>}
+      </div>
+    </main>
+  );
+}

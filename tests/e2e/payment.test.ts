@@ -1,0 +1,52 @@
+import { type Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, it } from "vitest";
+import { appUrl, launchBrowser, openPage } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe("paying in Chromium (simulator)", () => {
+  it("a buyer pays for an order from My Orders, sees a decline, then success and Paid", async () => {
+    const { page, close } = await openPage(browser);
+    const email = `payer-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    await page.goto("/register", { waitUntil: "networkidle" });
+    await page.getByLabel("Name").fill("Card Payer");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("Secret1!");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await page.waitForURL(`${appUrl}/`);
+
+    const card = page.getByRole("region", { name: "Advertised cars" }).getByRole("article").last();
+    const carName = (await card.getByRole("heading").textContent())!;
+    await card.getByRole("link", { name: /^Book Now/ }).click();
+    await page.getByRole("dialog").getByLabel("Phone").fill("01711 121212");
+    await page.getByRole("dialog").getByLabel("Meeting location").fill("Uttara");
+    await page.getByRole("dialog").getByRole("button", { name: "Submit" }).click();
+    await page.getByText("Booking confirmed").waitFor();
+
+    await page.goto("/dashboard/myorders");
+    await page.getByRole("link", { name: `Pay for ${carName}` }).click();
+    await page.getByRole("heading", { name: `Payment for ${carName}` }).waitFor();
+    await page.getByText("Test mode").waitFor();
+    const pay = page.getByRole("button", { name: "Pay" });
+    await page.waitForFunction(() => !(document.querySelector("form button[type=submit]") as HTMLButtonElement | null)?.disabled);
+
+    await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+    await page.getByLabel("Expiration (MM/YY)").fill("12/34");
+    await page.getByLabel("CVC").fill("123");
+    await pay.click();
+    await page.getByRole("alert").filter({ hasText: "Your card was declined." }).waitFor();
+
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await pay.click();
+    await page.getByText("Congrats! your payment completed").waitFor();
+    await page.getByRole("button", { name: "Paid" }).waitFor();
+
+    await page.goto("/dashboard/myorders");
+    await page.getByRole("listitem").filter({ hasText: carName }).getByText("Paid").waitFor();
+    await close();
+  });
+});

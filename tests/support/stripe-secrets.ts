@@ -1,0 +1,1 @@
+export const STRIPE_WEBHOOK_SECRET = "whsec_test_secret";
