@@ -30,5 +30,10 @@ export default [
     route("myproducts", "routes/my-products.tsx"),
     route("myorders", "routes/my-orders.tsx"),
     route("payment/:id", "routes/payment.tsx"),
+    route("allsellers", "routes/admin-users.tsx", { id: "all-sellers" }),
+    route("allbuyers", "routes/admin-users.tsx", { id: "all-buyers" }),
+    route("reporteditem", "routes/reported-items.tsx"),
+    route("addcategory", "routes/add-category.tsx"),
+    route("audit", "routes/audit-trail.tsx"),
   ]),
 ] satisfies RouteConfig;

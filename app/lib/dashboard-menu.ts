@@ -17,6 +17,7 @@ export const DASHBOARD_MENU: Record<AccountType, MenuLink[]> = {
     { to: "/dashboard/allbuyers", label: "All Buyers" },
     { to: "/dashboard/reporteditem", label: "Reported Item" },
     { to: "/dashboard/addcategory", label: "Add Category" },
+    { to: "/dashboard/audit", label: "Audit trail" },
   ],
 };
 

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 import { inject } from "vitest";
+import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 
 export const appUrl = inject("appUrl");
 
@@ -38,4 +39,22 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
     if (!url.startsWith(origin) && !url.startsWith("data:")) foreignRequests.push(url);
   });
   return { page, foreignRequests, close: () => context.close() };
+}
+
+/** Lists a car for a seller through the REST API (photo upload included); returns its name. */
+export async function listThroughApi(email: string, name: string): Promise<string> {
+  const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) => fetch(`${appUrl}${path}`, { method: "POST", body, headers });
+  const { accessToken } = (await (await post("/api/jwt", JSON.stringify({ email, password: "Passw0rd!" }), { "content-type": "application/json" })).json()) as { accessToken: string };
+  const auth = { authorization: `Bearer ${accessToken}` };
+  const form = new FormData();
+  form.append("image", new Blob([await renderJpeg(carPhotoSvg({ body: "hatchback", color: "#be123c", seed: 9 }))], { type: "image/jpeg" }), "car.jpg");
+  const { data } = (await (await post("/api/images", form, auth)).json()) as { data: { url: string } };
+  const [category] = (await (await fetch(`${appUrl}/api/categories`)).json()) as { _id: string }[];
+  const product = {
+    productName: name, originalPrice: 9000, resalePrice: 7000, location: "Rangpur", categoryId: category._id,
+    condition: "Fair", mobile: "01711 000111", productDescription: "Listed to be deleted.", purchaseYear: 2012, image: data.url,
+  };
+  const response = await post("/api/products/add", JSON.stringify(product), { ...auth, "content-type": "application/json" });
+  if (response.status !== 201) throw new Error(`Listing failed: ${response.status} ${await response.text()}`);
+  return name;
 }

@@ -1,6 +1,6 @@
 import { type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { appUrl, launchBrowser, openPage } from "./browser";
+import { appUrl, launchBrowser, listThroughApi, openPage } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,8 +19,9 @@ describe("paying in Chromium (simulator)", () => {
     await page.getByRole("button", { name: "Sign Up" }).click();
     await page.waitForURL(`${appUrl}/`);
 
-    const card = page.getByRole("region", { name: "Advertised cars" }).getByRole("article").last();
-    const carName = (await card.getByRole("heading").textContent())!;
+    const carName = await listThroughApi("seller@autoreseller.test", `Card Paid Hatchback ${Date.now()}`);
+    await page.getByRole("link", { name: "See all cars: Hatchback" }).click();
+    const card = page.getByRole("article").filter({ hasText: carName });
     await card.getByRole("link", { name: /^Book Now/ }).click();
     await page.getByRole("dialog").getByLabel("Phone").fill("01711 121212");
     await page.getByRole("dialog").getByLabel("Meeting location").fill("Uttara");
@@ -46,7 +47,7 @@ describe("paying in Chromium (simulator)", () => {
     await page.getByRole("button", { name: "Paid" }).waitFor();
 
     await page.goto("/dashboard/myorders");
-    await page.getByRole("listitem").filter({ hasText: carName }).getByText("Paid").waitFor();
+    await page.getByRole("listitem").filter({ hasText: carName }).getByText("Paid", { exact: true }).waitFor();
     await close();
   });
 });

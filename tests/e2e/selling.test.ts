@@ -5,7 +5,7 @@ import { type Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
-import { appUrl, launchBrowser, openPage } from "./browser";
+import { appUrl, launchBrowser, listThroughApi, openPage } from "./browser";
 
 let browser: Browser;
 let photoPath: string;
@@ -81,25 +81,8 @@ describe("selling in Chromium", () => {
     await deleteLink.click();
     await page.getByRole("button", { name: `Yes, delete ${label}` }).click();
     await page.getByText("Your file has been deleted.").waitFor();
-    expect(await page.getByRole("row").filter({ hasText: label }).count()).toBe(0);
+    await page.getByRole("row").filter({ hasText: label }).waitFor({ state: "detached" });
     await close();
   });
 });
 
-/** Lists a car for a seller through the REST API (photo upload included); returns its name. */
-async function listThroughApi(email: string, name: string): Promise<string> {
-  const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) => fetch(`${appUrl}${path}`, { method: "POST", body, headers });
-  const { accessToken } = (await (await post("/api/jwt", JSON.stringify({ email, password: "Passw0rd!" }), { "content-type": "application/json" })).json()) as { accessToken: string };
-  const auth = { authorization: `Bearer ${accessToken}` };
-  const form = new FormData();
-  form.append("image", new Blob([await renderJpeg(carPhotoSvg({ body: "hatchback", color: "#be123c", seed: 9 }))], { type: "image/jpeg" }), "car.jpg");
-  const { data } = (await (await post("/api/images", form, auth)).json()) as { data: { url: string } };
-  const [category] = (await (await fetch(`${appUrl}/api/categories`)).json()) as { _id: string }[];
-  const product = {
-    productName: name, originalPrice: 9000, resalePrice: 7000, location: "Rangpur", categoryId: category._id,
-    condition: "Fair", mobile: "01711 000111", productDescription: "Listed to be deleted.", purchaseYear: 2012, image: data.url,
-  };
-  const response = await post("/api/products/add", JSON.stringify(product), { ...auth, "content-type": "application/json" });
-  expect(response.status).toBe(201);
-  return name;
-}

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { type WorkerEnv } from "../hono-env";
 import { jwtApi, usersApi } from "./accounts";
+import { adminCategoriesApi, adminReportsApi, adminUsersApi } from "./admin";
 import { bookingApi, bookingsApi, reportApi } from "./bookings";
 import { categoriesApi, imagesApi, productsApi } from "./catalog";
 import { apiError, handleApiError } from "./errors";
@@ -10,13 +11,16 @@ import { paymentApi } from "./payments";
 /** The REST contract (../shared/api-contract.md), one router per resource. */
 export const api = new Hono<WorkerEnv>()
   .route("/health", healthApi)
+  .route("/users", adminUsersApi)
   .route("/users", usersApi)
   .route("/jwt", jwtApi)
+  .route("/categories", adminCategoriesApi)
   .route("/categories", categoriesApi)
   .route("/products", productsApi)
   .route("/images", imagesApi)
   .route("/bookings", bookingsApi)
   .route("/booking", bookingApi)
+  .route("/report", adminReportsApi)
   .route("/report", reportApi)
   .route("/payment", paymentApi);
 

@@ -36,8 +36,8 @@ export const users = sqliteTable(
   },
   (t) => [
     uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
-    index("users_role_name_idx").on(t.role, sql`lower(${t.name})`),
-    index("users_role_email_idx").on(t.role, t.email),
+    index("users_role_name_idx").on(t.role, sql`lower(${t.name})`, t.id),
+    index("users_role_email_idx").on(t.role, t.email, t.id),
     check("users_role_check", sql`${t.role} in ('buyer', 'seller', 'admin')`),
   ],
 );
@@ -158,12 +158,17 @@ export const reports = sqliteTable(
     reporterId: text("reporter_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    // The spec's Report carries the car's name and seller; kept here so the admin list sorts by index.
+    productName: text("product_name").notNull().default(""),
+    sellerName: text("seller_name").notNull().default(""),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("reports_reporter_product_unique").on(t.reporterId, t.productId),
     index("reports_product_idx").on(t.productId),
     index("reports_created_idx").on(t.createdAt),
+    index("reports_product_name_idx").on(sql`lower(${t.productName})`, t.id),
+    index("reports_seller_name_idx").on(sql`lower(${t.sellerName})`, t.id),
   ],
 );
 
@@ -266,4 +271,19 @@ export const simulatedIntents = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("simulated_intents_idempotency_unique").on(t.idempotencyKey), uniqueIndex("simulated_intents_secret_unique").on(t.clientSecret)],
+);
+
+/** Who did what as an admin, and when (deleted users, items, dismissed reports, verifications, categories). */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: id(),
+    actorId: text("actor_id"),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    target: text("target").notNull(),
+    details: text("details").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt)],
 );

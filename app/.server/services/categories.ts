@@ -2,6 +2,10 @@ import { asc, eq } from "drizzle-orm";
 import { type Category } from "~/lib/types";
 import { type AppContext } from "../context";
 import { categories } from "../db/schema";
+import { Conflict, Invalid } from "../errors";
+import { imageExists } from "../storage/images";
+import { auditEntry } from "./audit";
+import { isUniqueViolation, type UserRow } from "./users";
 
 function toCategory(row: typeof categories.$inferSelect): Category {
   return { _id: row.id, categoryName: row.name, image: row.image };
@@ -16,4 +20,20 @@ export async function listCategories(ctx: AppContext): Promise<Category[]> {
 export async function findCategory(ctx: AppContext, id: string): Promise<Category | undefined> {
   const [row] = await ctx.db.select().from(categories).where(eq(categories.id, id)).limit(1);
   return row && toCategory(row);
+}
+
+/** Adds a category (names are unique whatever their letter case); the photo must be one we stored. */
+export async function createCategory(ctx: AppContext, admin: UserRow, input: { categoryName: string; image: string }): Promise<string> {
+  if (!(await imageExists(ctx, input.image))) throw new Invalid("Photo is required", [{ path: "image", message: "Photo is required" }]);
+  try {
+    const id = crypto.randomUUID();
+    await ctx.db.batch([
+      ctx.db.insert(categories).values({ id, name: input.categoryName, image: input.image, createdAt: ctx.now().toISOString() }),
+      auditEntry(ctx, admin, "add-category", id, input.categoryName),
+    ]);
+    return id;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Conflict("A category with this name already exists");
+    throw error;
+  }
 }

@@ -1,21 +1,79 @@
-import { eq } from "drizzle-orm";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
+import { type ListQuery, totalPages } from "~/lib/list-query";
+import { type PagedList, type Report } from "~/lib/types";
 import { type AppContext } from "../context";
-import { products, reports } from "../db/schema";
+import { products, reports, users } from "../db/schema";
 import { Conflict, NotFound } from "../errors";
+import { auditEntry } from "./audit";
+import { deleteProduct } from "./products";
 import { isUniqueViolation, type UserRow } from "./users";
 
 /** Flags a listing for the admins; each user can report a car once. */
 export async function createReport(ctx: AppContext, reporter: UserRow, productId: string): Promise<string> {
-  const [product] = await ctx.db.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
+  const [product] = await ctx.db
+    .select({ id: products.id, name: products.name, sellerName: products.sellerName })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
   if (!product) throw new NotFound("Product not found");
   try {
     const [report] = await ctx.db
       .insert(reports)
-      .values({ productId, reporterId: reporter.id, createdAt: ctx.now().toISOString() })
+      .values({ productId, reporterId: reporter.id, productName: product.name, sellerName: product.sellerName, createdAt: ctx.now().toISOString() })
       .returning({ id: reports.id });
     return report.id;
   } catch (error) {
     if (isUniqueViolation(error)) throw new Conflict("You have already reported this item. Our admins will look at it.");
     throw error;
   }
+}
+
+export type ReportSort = "productName" | "seller";
+
+/** One page of reports (one row per report) with who reported and when; one round trip. */
+export async function listReports(ctx: AppContext, query: ListQuery<ReportSort>): Promise<PagedList<AdminReport>> {
+  const column = query.sort === "productName" ? sql`lower(${reports.productName})` : sql`lower(${reports.sellerName})`;
+  const direction = query.order === "asc" ? asc : desc;
+  const [rows, [{ total }]] = await ctx.db.batch([
+    ctx.db
+      .select({ report: reports, reporterName: users.name, reporterEmail: users.email })
+      .from(reports)
+      .innerJoin(users, eq(users.id, reports.reporterId))
+      .orderBy(direction(column), direction(reports.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    ctx.db.select({ total: count() }).from(reports),
+  ]);
+  return {
+    data: rows.map(({ report, reporterName, reporterEmail }) => ({
+      _id: report.id,
+      product_id: report.productId,
+      productName: report.productName,
+      seller: report.sellerName,
+      createdAt: report.createdAt,
+      reporter: { name: reporterName, email: reporterEmail },
+    })),
+    total,
+    currentPage: query.page,
+    totalPages: totalPages(total, query.limit),
+  };
+}
+
+/** The admin list's row: the contract's Report plus who reported it. */
+export type AdminReport = Report & { reporter: { name: string; email: string } };
+
+/** Dismisses every report of a car (the car stays). */
+export async function dismissReports(ctx: AppContext, admin: UserRow, productId: string): Promise<number> {
+  const [deleted] = await ctx.db.batch([
+    ctx.db.delete(reports).where(eq(reports.productId, productId)).returning({ id: reports.id }),
+    auditEntry(ctx, admin, "dismiss-reports", productId),
+  ]);
+  return deleted.length;
+}
+
+/** Removes a reported car with its reports and unpaid bookings; sold cars stay (409). */
+export async function deleteReportedItem(ctx: AppContext, admin: UserRow, productId: string): Promise<number> {
+  const deleted = await deleteProduct(ctx, admin, productId);
+  await auditEntry(ctx, admin, "delete-item", productId);
+  return deleted;
 }

@@ -1,0 +1,71 @@
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { type ListQuery, totalPages } from "~/lib/list-query";
+import { type PagedList, type User } from "~/lib/types";
+import { type AppContext } from "../context";
+import { bookings, products, users } from "../db/schema";
+import { Forbidden, NotFound } from "../errors";
+import { auditEntry } from "./audit";
+import { toUser, type UserRow } from "./users";
+
+export type UserSort = "name" | "email";
+
+/** One page of sellers or buyers, sorted by name or email ignoring letter case; one round trip. */
+export async function listUsersByRole(ctx: AppContext, role: "seller" | "buyer", query: ListQuery<UserSort>): Promise<PagedList<User>> {
+  const column = query.sort === "name" ? sql`lower(${users.name})` : users.email;
+  const direction = query.order === "asc" ? asc : desc;
+  const [rows, [{ total }]] = await ctx.db.batch([
+    ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.role, role))
+      .orderBy(direction(column), direction(users.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    ctx.db.select({ total: count() }).from(users).where(eq(users.role, role)),
+  ]);
+  return { data: rows.map(toUser), total, currentPage: query.page, totalPages: totalPages(total, query.limit) };
+}
+
+async function targetUser(ctx: AppContext, admin: UserRow, id: string, role: "seller" | "buyer") {
+  if (id === admin.id) throw new Forbidden("You cannot delete your own account here");
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (user?.role === "admin") throw new Forbidden("Admins cannot be deleted here");
+  if (!user || user.role !== role) throw new NotFound(`No ${role} with this id`);
+  return user;
+}
+
+/**
+ * Removes a seller: their unsold cars go (with those cars' bookings and reports), sold cars stay
+ * for the records under the seller's name, and their sessions end with the account. One batch.
+ */
+export async function deleteSeller(ctx: AppContext, admin: UserRow, id: string): Promise<number> {
+  const seller = await targetUser(ctx, admin, id, "seller");
+  const [, deleted] = await ctx.db.batch([
+    ctx.db.delete(products).where(and(eq(products.sellerId, id), eq(products.isPaid, false))),
+    ctx.db.delete(users).where(and(eq(users.id, id), eq(users.role, "seller"))).returning({ id: users.id }),
+    auditEntry(ctx, admin, "delete-seller", id, seller.email),
+  ]);
+  return deleted.length;
+}
+
+/** Removes a buyer: unpaid bookings go, paid orders and payments stay for the records. One batch. */
+export async function deleteBuyer(ctx: AppContext, admin: UserRow, id: string): Promise<number> {
+  const buyer = await targetUser(ctx, admin, id, "buyer");
+  const [, deleted] = await ctx.db.batch([
+    ctx.db.delete(bookings).where(and(eq(bookings.buyerId, id), eq(bookings.paid, false))),
+    ctx.db.delete(users).where(and(eq(users.id, id), eq(users.role, "buyer"))).returning({ id: users.id }),
+    auditEntry(ctx, admin, "delete-buyer", id, buyer.email),
+  ]);
+  return deleted.length;
+}
+
+/** Gives a seller the verified badge (on all their cards at once); 0 when already verified. */
+export async function verifySeller(ctx: AppContext, admin: UserRow, id: string): Promise<number> {
+  const [seller] = await ctx.db.select({ role: users.role, email: users.email }).from(users).where(eq(users.id, id)).limit(1);
+  if (seller?.role !== "seller") throw new NotFound("No seller with this id");
+  const [updated] = await ctx.db.batch([
+    ctx.db.update(users).set({ verified: true }).where(and(eq(users.id, id), eq(users.verified, false))).returning({ id: users.id }),
+    auditEntry(ctx, admin, "verify-seller", id, seller.email),
+  ]);
+  return updated.length;
+}

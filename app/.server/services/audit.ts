@@ -1,0 +1,15 @@
+import { desc } from "drizzle-orm";
+import { type AppContext } from "../context";
+import { auditLog } from "../db/schema";
+import { type UserRow } from "./users";
+
+export type AuditAction = "delete-seller" | "delete-buyer" | "verify-seller" | "delete-item" | "dismiss-reports" | "add-category";
+
+/** The statement that records an admin action; callers put it in the same batch as the action. */
+export function auditEntry(ctx: AppContext, actor: UserRow, action: AuditAction, target: string, details = "") {
+  return ctx.db.insert(auditLog).values({ actorId: actor.id, actorEmail: actor.email, action, target, details, createdAt: ctx.now().toISOString() });
+}
+
+export async function listAuditTrail(ctx: AppContext, page: number, pageSize = 20) {
+  return ctx.db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(pageSize).offset((page - 1) * pageSize);
+}

@@ -1,0 +1,70 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { useState } from "react";
+import { Form, redirect, useActionData, useNavigation } from "react-router";
+import { requireRole } from "~/.server/auth/guards";
+import { flashHeader } from "~/.server/flash";
+import { formFailure, invalidForm, parseForm } from "~/.server/form-errors";
+import { createCategory } from "~/.server/services/categories";
+import { deleteImage, storeImage } from "~/.server/storage/images";
+import { Spinner } from "~/components/auth/auth-card";
+import { FormErrors, primaryButtonClass, TextField } from "~/components/ui/field";
+import { PhotoInput } from "~/components/ui/photo-input";
+import { pageTitle } from "~/lib/meta";
+import { categoryFormSchema } from "~/lib/schemas/catalog";
+import { type Route } from "./+types/add-category";
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle("Add Category") }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireRole(context.app, request, "admin");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireRole(context.app, request, "admin");
+  const submission = parseForm(await request.formData(), categoryFormSchema);
+  if (submission.status !== "success") return invalidForm(submission);
+  let image: string;
+  try {
+    image = await storeImage(context.app, submission.value.photo);
+  } catch (error) {
+    return formFailure(submission, error, { field: "photo" });
+  }
+  try {
+    await createCategory(context.app, admin, { categoryName: submission.value.categoryName, image });
+  } catch (error) {
+    await deleteImage(context.app, image);
+    return formFailure(submission, error);
+  }
+  const toast = { type: "success" as const, message: "Service added successfully" };
+  return redirect("/", { headers: { "Set-Cookie": flashHeader(context.app, toast) } });
+}
+
+export default function AddCategory() {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [preparingPhoto, setPreparingPhoto] = useState(false);
+  const [form, fields] = useForm({
+    id: "add-category",
+    lastResult,
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: categoryFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const submitting = navigation.state === "submitting";
+  return (
+    <main id="main">
+      <h1 className="mb-6 text-3xl font-bold">Add Category</h1>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="flex max-w-md flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6">
+        <TextField label="Category Name" meta={fields.categoryName} />
+        <PhotoInput label="Photo" meta={fields.photo} onBusyChange={setPreparingPhoto} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <button type="submit" className={primaryButtonClass} disabled={submitting || preparingPhoto}>
+          {submitting && <Spinner label="Adding the category" />}
+          Add Category
+        </button>
+      </Form>
+    </main>
+  );
+}

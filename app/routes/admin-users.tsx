@@ -1,0 +1,51 @@
+import { data } from "react-router";
+import { actionResult, type ActionResult } from "~/.server/action-result";
+import { loadUsersPage, runUserAction } from "~/.server/admin-pages";
+import { requireRole } from "~/.server/auth/guards";
+import { parseForm } from "~/.server/form-errors";
+import { ResultBanner } from "~/components/admin/result-banner";
+import { UsersTable } from "~/components/admin/users-table";
+import { confirmTarget } from "~/components/ui/paged-list";
+import { pageTitle } from "~/lib/meta";
+import { rowActionSchema } from "~/lib/schemas/rows";
+import { type Route } from "./+types/admin-users";
+
+// One module for All Sellers (/dashboard/allsellers) and All Buyers (/dashboard/allbuyers).
+const roleOf = (request: Request): "seller" | "buyer" => (new URL(request.url).pathname.endsWith("/allsellers") ? "seller" : "buyer");
+const TITLES = { seller: "All Sellers", buyer: "All Buyers" } as const;
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: pageTitle(data ? TITLES[data.role] : "Users") }];
+
+const actionSchema = rowActionSchema(["delete", "verify"] as const);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireRole(context.app, request, "admin");
+  const role = roleOf(request);
+  const page = await loadUsersPage(context.app, request, role);
+  const intents = role === "seller" ? ["delete", "verify"] : ["delete"];
+  return { role, ...page, confirm: confirmTarget(request.url, page.list.data, intents) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireRole(context.app, request, "admin");
+  const submission = parseForm(await request.formData(), actionSchema);
+  if (submission.status !== "success") return data<ActionResult>({ ok: false, message: "That action is not available" }, { status: 400 });
+  return actionResult(() => runUserAction(context.app, admin, roleOf(request), submission.value.intent, submission.value.id));
+}
+
+export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
+  const { role } = loaderData;
+  return (
+    <main id="main">
+      <h1 className="mb-6 text-3xl font-bold">{TITLES[role]}</h1>
+      <ResultBanner result={actionData} />
+      <UsersTable
+        list={loaderData.list}
+        query={loaderData.query}
+        confirm={loaderData.confirm}
+        withVerification={role === "seller"}
+        caption={role === "seller" ? "Sellers" : "Buyers"}
+      />
+    </main>
+  );
+}

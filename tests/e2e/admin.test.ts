@@ -1,0 +1,72 @@
+import { type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appUrl, launchBrowser, listThroughApi, openPage } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function signInAs(page: Page, email: string, to: string) {
+  await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("Passw0rd!");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(`${appUrl}${to}`);
+}
+
+describe("admin console in Chromium", () => {
+  it("verifies a seller after confirmation, and the badge appears on their cars", async () => {
+    const { page, close } = await openPage(browser);
+    await signInAs(page, "admin@autoreseller.test", "/dashboard/allsellers");
+    await page.getByRole("link", { name: /^Name/ }).click();
+    await page.waitForURL(/order=desc/);
+    await page.getByRole("link", { name: /^Name/ }).click();
+    await page.waitForURL(/order=asc/);
+
+    await page.getByRole("link", { name: "Verify Karim Uddin" }).click();
+    await page.getByRole("alertdialog").getByText("Are you sure?").waitFor();
+    await page.getByRole("button", { name: "Yes, verify Karim Uddin" }).click();
+    await page.getByText("Verified successfully").waitFor();
+    await page.getByRole("row", { name: /Karim Uddin/ }).getByText("Verified").waitFor();
+
+    await page.goto("/");
+    const civic = page.getByRole("article").filter({ hasText: "Karim Uddin" }).first();
+    await civic.getByRole("img", { name: "Verified seller" }).waitFor();
+    await close();
+  });
+
+  it("deletes a reported item after confirmation", async () => {
+    const name = await listThroughApi("seller2@autoreseller.test", `Suspicious Hatchback ${Date.now()}`);
+    const { page, close } = await openPage(browser);
+    await signInAs(page, "buyer2@autoreseller.test", "/");
+    await page.getByRole("link", { name: "See all cars: Hatchback" }).click();
+    const card = page.getByRole("article").filter({ hasText: name });
+    await card.getByRole("button", { name: /^Report this item/ }).click();
+    await page.getByText("Report sent to admin").waitFor();
+    await page.getByRole("button", { name: "Sign out" }).first().click();
+    await page.waitForURL(`${appUrl}/`);
+
+    await signInAs(page, "admin@autoreseller.test", "/dashboard/reporteditem?limit=50");
+    await page.getByRole("link", { name: `Delete ${name}` }).first().click();
+    await page.getByRole("alertdialog").getByText("You won't be able to revert this!").waitFor();
+    await page.getByRole("button", { name: `Yes, delete ${name}` }).click();
+    await page.getByText("Your file has been deleted.").waitFor();
+    await page.getByRole("row", { name: new RegExp(name) }).waitFor({ state: "detached" });
+    const remaining = await fetch(`${appUrl}/api/products/seller/seller2@autoreseller.test`, {
+      headers: { authorization: `Bearer ${await adminToken()}` },
+    }).then((response) => response.json() as Promise<{ productName: string }[]>);
+    expect(remaining.some((product) => product.productName === name)).toBe(false);
+    await close();
+  });
+});
+
+async function adminToken(): Promise<string> {
+  const response = await fetch(`${appUrl}/api/jwt`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@autoreseller.test", password: "Passw0rd!" }),
+  });
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
