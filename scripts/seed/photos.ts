@@ -3,7 +3,7 @@
 // rendered, so the output does not depend on installed fonts.
 
 import sharp from 'sharp';
-import { drawCar, GROUND, parseColor, rng, shade } from './car-shapes.ts';
+import { drawCar, GROUND, luminance, parseColor, rng, shade } from './car-shapes.ts';
 import type { CarBody } from './car-shapes.ts';
 
 export type { CarBody } from './car-shapes.ts';
@@ -79,7 +79,8 @@ function roadScene(rand: () => number): { defs: string; back: string } {
     const x = 30 + rand() * 740;
     const s = 0.7 + rand() * 0.5;
     back += `<rect x="${f(x - 3 * s)}" y="${f(344 - 26 * s)}" width="${f(6 * s)}" height="${f(26 * s)}" fill="#6b5440"/>`;
-    back += `<circle cx="${f(x)}" cy="${f(344 - 40 * s)}" r="${f(20 * s)}" fill="#4f8a4f"/>`;
+    back += `<g fill="#4f8a4f"><circle cx="${f(x)}" cy="${f(344 - 44 * s)}" r="${f(16 * s)}"/>` +
+      `<circle cx="${f(x - 10 * s)}" cy="${f(344 - 32 * s)}" r="${f(13 * s)}"/><circle cx="${f(x + 10 * s)}" cy="${f(344 - 31 * s)}" r="${f(14 * s)}"/></g>`;
   }
   back += `<rect y="344" width="${W}" height="34" fill="#93c06f"/>`;
   back += `<rect y="372" width="${W}" height="${H - 372}" fill="url(#road)"/><rect y="380" width="${W}" height="5" fill="#f1f1ec"/>`;
@@ -125,17 +126,20 @@ export function carPhotoSvg(options: { body: CarBody; color: string; background?
 
 /** Category tile: the body shape on a soft tinted background. */
 export function categorySvg(options: { title: string; body: CarBody; color: string }): string {
-  const c = parseColor(options.color);
-  const rand = rng(options.title.length * 131 + options.body.length);
+  const paint = parseColor(options.color);
+  // very light paint would vanish on its own tint: use a neutral slate tile instead
+  const c = luminance(paint) > 0.8 ? parseColor('#6f8499') : paint;
+  let seed = 7;
+  for (const ch of options.title + options.body) seed = (Math.imul(seed, 31) + ch.charCodeAt(0)) >>> 0;
+  const rand = rng(seed);
   const defs =
     `<linearGradient id="tile" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${shade(c, 0.9)}"/>` +
     `<stop offset="1" stop-color="${shade(c, 0.7)}"/></linearGradient>`;
-  const { defs: carDefs, shadow, car } = drawCar(options.body, options.color, options.title.length);
+  const { defs: carDefs, shadow, car } = drawCar(options.body, options.color, seed);
   let content = `<rect width="${W}" height="${H}" fill="url(#tile)"/>`;
   content += `<circle cx="${f(560 + rand() * 120)}" cy="${f(120 + rand() * 40)}" r="190" fill="#fff" opacity="0.35"/>`;
   content += `<circle cx="${f(120 + rand() * 80)}" cy="${f(60 + rand() * 40)}" r="90" fill="#fff" opacity="0.25"/>`;
   content += `<rect x="0" y="392" width="${W}" height="${H - 392}" fill="${shade(c, 0.6)}" opacity="0.6"/>`;
-  content += `<rect x="40" y="440" width="120" height="10" rx="5" fill="${shade(c, -0.1)}" opacity="0.8"/>`;
   content += `<g transform="translate(48 30) scale(0.88)">${shadow}${car}</g>`;
   return svgDoc(carDefs + defs, content, options.title);
 }
