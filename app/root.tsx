@@ -14,6 +14,7 @@ import { type Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/error-page";
 import { Toaster } from "./components/ui/toaster";
+import { useNonce } from "./lib/nonce";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -24,12 +25,13 @@ export const links: LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, flash] = await Promise.all([getSessionUser(context.app, request), readFlash(context.app, request)]);
   return data(
-    { user: user && { name: user.name, email: user.email, role: user.role }, toast: flash.toast },
+    { user: user && { name: user.name, email: user.email, role: user.role }, toast: flash.toast, requestId: context.app.requestId },
     flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,
   );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -41,8 +43,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -3,6 +3,7 @@ import { createRequestHandler } from "react-router";
 import { createAppContext, type AppContext } from "~/.server/context";
 import { api } from "./api";
 import { isCrossSiteWrite } from "./csrf";
+import { applySecurityHeaders, createNonce } from "./security-headers";
 import { type WorkerEnv } from "./hono-env";
 import { images } from "./images";
 import { stripeWebhook } from "./webhooks/stripe";
@@ -10,6 +11,7 @@ import { stripeWebhook } from "./webhooks/stripe";
 declare module "react-router" {
   export interface AppLoadContext {
     app: AppContext;
+    cspNonce: string;
     cloudflare: { env: Env; ctx: ExecutionContext };
   }
 }
@@ -21,20 +23,34 @@ const app = new Hono<WorkerEnv>();
 app.use(async (c, next) => {
   const requestId = c.req.header("cf-ray") ?? crypto.randomUUID();
   c.set("requestId", requestId);
-  c.set("app", createAppContext(c.env, c.req.raw));
+  c.set("app", createAppContext(c.env, c.req.raw, requestId));
   const started = Date.now();
+  const nonce = createNonce();
+  c.set("cspNonce", nonce);
   await next();
   c.header("X-Request-Id", requestId);
+  applySecurityHeaders(c.res, {
+    nonce,
+    path: c.req.path,
+    https: c.req.url.startsWith("https:"),
+    isPage: (c.res.headers.get("content-type") ?? "").startsWith("text/html") && !c.req.path.startsWith("/api/"),
+  });
   console.log(
     JSON.stringify({
       requestId,
       method: c.req.method,
-      path: c.req.path,
+      path: redactEmails(c.req.path),
       status: c.res.status,
       durationMs: Date.now() - started,
+      userId: c.var.app.cache.get("user-id") ?? null,
     }),
   );
 });
+
+/** Logs never hold full email addresses (some API paths carry one): a***@example.com. */
+function redactEmails(path: string): string {
+  return path.replace(/([^/@%]{1,2})[^/@%]*(@|%40)([^/]+)/g, "$1***@$3");
+}
 
 app.route("/api", api);
 app.route("/images", images);
@@ -43,7 +59,11 @@ app.route("/webhooks/stripe", stripeWebhook);
 // Every other request, whatever its method, is a page: form POSTs must reach React Router actions.
 app.all("*", (c) => {
   if (isCrossSiteWrite(c.req.raw, c.var.app.origin)) return c.text("Cross-site form submission refused", 403);
-  return requestHandler(c.req.raw, { app: c.var.app, cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext } });
+  return requestHandler(c.req.raw, {
+    app: c.var.app,
+    cspNonce: c.var.cspNonce,
+    cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext },
+  });
 });
 
 export default app satisfies ExportedHandler<Env>;

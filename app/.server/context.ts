@@ -21,13 +21,15 @@ export interface AppContext {
   /** Key material for session cookies and access tokens. */
   sessionSecret: Uint8Array;
   vars: Env;
+  /** This request's id, in every log line and in error answers. */
+  requestId: string;
   /** Per-request memo, e.g. the signed-in user once looked up. */
   cache: Map<string, unknown>;
 }
 
 const DEVELOPMENT_SECRET = "local-development-secret-change-me-please-0123456789";
 
-export function createAppContext(env: Env, request: Request): AppContext {
+export function createAppContext(env: Env, request: Request, requestId: string): AppContext {
   const appEnv = parseAppEnvironment(env.APP_ENV);
   const db = createDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
   return {
@@ -41,6 +43,7 @@ export function createAppContext(env: Env, request: Request): AppContext {
     clientIp: request.headers.get("cf-connecting-ip") ?? "unknown",
     sessionSecret: new TextEncoder().encode(sessionSecret(env, appEnv)),
     vars: env,
+    requestId,
     cache: new Map(),
   };
 }
@@ -55,4 +58,9 @@ function sessionSecret(env: Env, appEnv: AppEnvironment): string {
   if (secret && secret.length >= 32 && (appEnv !== "production" || secret !== DEVELOPMENT_SECRET)) return secret;
   if (appEnv !== "production") return DEVELOPMENT_SECRET;
   throw new Error("SESSION_SECRET must be set to at least 32 random characters (wrangler secret put SESSION_SECRET)");
+}
+
+/** Notes who made the request, for the request's log line. */
+export function noteUser(ctx: AppContext, userId: string) {
+  ctx.cache.set("user-id", userId);
 }

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link, useRouteLoaderData } from "react-router";
 import { pageTitle } from "~/lib/meta";
 import { NotFound } from "./not-found";
 
@@ -14,11 +14,13 @@ export function ErrorPage({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = MESSAGES[status] ?? "Something went wrong on our side. Please try again in a moment.";
+  const requestId = useRouteLoaderData<{ requestId?: string }>("root")?.requestId;
   return (
     <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center">
       <title>{pageTitle("Error")}</title>
       <p className="text-6xl font-extrabold text-brand-700">{status}</p>
       <h1 className="mt-4 text-2xl font-bold">{message}</h1>
+      {status >= 500 && requestId && <p className="mt-2 text-slate-600">If you contact us, mention this reference: <code>{requestId}</code></p>}
       <Link to="/" className="mt-8 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900">
         Back to homepage
       </Link>

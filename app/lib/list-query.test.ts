@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as v from "valibot";
-import { listQuerySchema, nextSort, parseListQueryLeniently, totalPages } from "./list-query";
+import { listQuerySchema, nextSort, pageFromUrl, parseListQueryLeniently, totalPages } from "./list-query";
 import { pagerItems } from "./pager";
 
 const sellersQuery = listQuerySchema(["name", "email"] as const, "name");
@@ -50,5 +50,12 @@ describe("pager", () => {
     expect(labels(1, 20)).toEqual([1, 2, 3, 4, 5, "…", 19, 20]);
     expect(labels(10, 20)).toEqual([1, 2, "…", 8, 9, 10, 11, 12, "…", 19, 20]);
     expect(labels(20, 20)).toEqual([1, 2, "…", 16, 17, 18, 19, 20]);
+  });
+});
+
+describe("pageFromUrl", () => {
+  it("reads a sane page number and falls back to 1", () => {
+    expect(pageFromUrl("http://x/c?page=3")).toBe(3);
+    for (const bad of ["", "?page=0", "?page=-2", "?page=1e308", "?page=abc", "?page=1234567890"]) expect(pageFromUrl(`http://x/c${bad}`)).toBe(1);
   });
 });

@@ -32,6 +32,12 @@ export function listQuerySchema<const Sort extends readonly [string, ...string[]
   });
 }
 
+/** `page`/`limit` alone (a category's cars): page ≥ 1, limit 1–100 (default 50). */
+export const pageQuerySchema = v.object({
+  page: v.optional(wholeNumber("page", 1, Number.MAX_SAFE_INTEGER), "1"),
+  limit: v.optional(wholeNumber("limit", 1, 100), "50"),
+});
+
 /** For pages: a bad value in the URL falls back to its default instead of failing. */
 export function parseListQueryLeniently<Sort extends string>(
   schema: v.GenericSchema<Record<string, string>, ListQuery<Sort>>,
@@ -54,4 +60,10 @@ export function nextSort<Sort extends string>(current: { sort: Sort; order: Sort
 
 export function totalPages(total: number, limit: number): number {
   return total === 0 ? 0 : Math.ceil(total / limit);
+}
+
+/** The `?page=` of a page's URL: a whole number of at most 9 digits, else 1. */
+export function pageFromUrl(url: string): number {
+  const result = v.safeParse(pageQuerySchema, { page: new URL(url).searchParams.get("page") ?? undefined });
+  return result.success ? result.output.page : 1;
 }

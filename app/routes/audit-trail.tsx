@@ -1,6 +1,7 @@
 import { requireRole } from "~/.server/auth/guards";
 import { listAuditTrail } from "~/.server/services/audit";
 import { SimplePager } from "~/components/ui/simple-pager";
+import { pageFromUrl } from "~/lib/list-query";
 import { pageTitle } from "~/lib/meta";
 import { type Route } from "./+types/audit-trail";
 
@@ -18,7 +19,7 @@ const ACTIONS: Record<string, string> = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(context.app, request, "admin");
-  const page = Math.max(1, Math.floor(Number(new URL(request.url).searchParams.get("page"))) || 1);
+  const page = pageFromUrl(request.url);
   const rows = await listAuditTrail(context.app, page, PAGE_SIZE + 1);
   return { page, entries: rows.slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE };
 }

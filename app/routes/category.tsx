@@ -4,6 +4,7 @@ import { listCategoryProducts } from "~/.server/services/products";
 import { ProductActions } from "~/components/product-actions";
 import { ProductCard } from "~/components/product-card";
 import { SimplePager } from "~/components/ui/simple-pager";
+import { pageFromUrl } from "~/lib/list-query";
 import { pageTitle } from "~/lib/meta";
 import { type Route } from "./+types/category";
 
@@ -14,7 +15,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireUser(context.app, request);
-  const page = Math.max(1, Math.floor(Number(new URL(request.url).searchParams.get("page"))) || 1);
+  const page = pageFromUrl(request.url);
   const result = await orPageError(() => listCategoryProducts(context.app, params.id, page));
   return { ...result, page, now: context.app.now().toISOString() };
 }

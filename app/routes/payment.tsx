@@ -19,17 +19,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const provider = context.app.payments?.kind ?? "unavailable";
   return {
     booking,
+    // An admin may look at the booking; only its buyer pays for it.
+    ownBooking: booking.email === user.email,
     provider,
     publishableKey: provider === "stripe" ? context.app.vars.STRIPE_PUBLISHABLE_KEY : null,
   };
 }
 
 export default function Payment({ loaderData }: Route.ComponentProps) {
-  const { booking, provider, publishableKey } = loaderData;
+  const { booking, provider, publishableKey, ownBooking } = loaderData;
   const [clientSecret, setClientSecret] = useState<string | null>(null);
   const [error, setError] = useState("");
   const [transactionId, setTransactionId] = useState<string | null>(booking.transactionId);
-  const payable = !booking.paid && !booking.soldToSomeoneElse && provider !== "unavailable";
+  const payable = ownBooking && !booking.paid && !booking.soldToSomeoneElse && provider !== "unavailable";
 
   useEffect(() => {
     if (!payable || transactionId) return;
@@ -59,6 +61,8 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
             </p>
             <button type="button" disabled className="self-start rounded-lg bg-green-700 px-5 py-2.5 font-semibold text-white">Paid</button>
           </div>
+        ) : !ownBooking ? (
+          <p role="status">Not paid yet. Only the buyer who booked it can pay.</p>
         ) : booking.soldToSomeoneElse ? (
           <p role="status">This car has been sold to another buyer, so this order can no longer be paid.</p>
         ) : provider === "unavailable" ? (

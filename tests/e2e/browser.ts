@@ -25,6 +25,8 @@ export interface TestPage {
   page: Page;
   /** Every request the page made to an origin other than the app's. */
   foreignRequests: string[];
+  /** Console reports of blocked content (Content-Security-Policy violations). */
+  cspViolations: string[];
   close(): Promise<void>;
 }
 
@@ -33,12 +35,16 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   const context = await browser.newContext({ baseURL: appUrl, ...options });
   const page = await context.newPage();
   const foreignRequests: string[] = [];
+  const cspViolations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+  });
   const origin = new URL(appUrl).origin;
   page.on("request", (request) => {
     const url = request.url();
     if (!url.startsWith(origin) && !url.startsWith("data:")) foreignRequests.push(url);
   });
-  return { page, foreignRequests, close: () => context.close() };
+  return { page, foreignRequests, cspViolations, close: () => context.close() };
 }
 
 /** Lists a car for a seller through the REST API (photo upload included); returns its name. */

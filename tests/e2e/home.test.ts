@@ -10,7 +10,7 @@ afterAll(() => browser?.close());
 
 describe("home page in Chromium", () => {
   it("shows categories, advertised cars and the FAQ, all from our own origin", async () => {
-    const { page, foreignRequests, close } = await openPage(browser);
+    const { page, foreignRequests, cspViolations, close } = await openPage(browser);
     await page.goto("/", { waitUntil: "networkidle" });
     await expect(page.title()).resolves.toBe("Home - AR");
     expect(await page.getByRole("link", { name: /See all cars/ }).count()).toBeGreaterThanOrEqual(3);
@@ -25,6 +25,7 @@ describe("home page in Chromium", () => {
     );
     expect(images.every((image: { width: string | null; height: string | null }) => image.width && image.height)).toBe(true);
     expect(foreignRequests).toEqual([]);
+    expect(cspViolations).toEqual([]);
     await close();
   });
 

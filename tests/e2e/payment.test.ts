@@ -1,5 +1,5 @@
 import { type Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appUrl, launchBrowser, listThroughApi, openPage } from "./browser";
 
 let browser: Browser;
@@ -10,7 +10,7 @@ afterAll(() => browser?.close());
 
 describe("paying in Chromium (simulator)", () => {
   it("a buyer pays for an order from My Orders, sees a decline, then success and Paid", async () => {
-    const { page, close } = await openPage(browser);
+    const { page, cspViolations, close } = await openPage(browser);
     const email = `payer-${crypto.randomUUID().slice(0, 8)}@example.test`;
     await page.goto("/register", { waitUntil: "networkidle" });
     await page.getByLabel("Name").fill("Card Payer");
@@ -48,6 +48,7 @@ describe("paying in Chromium (simulator)", () => {
 
     await page.goto("/dashboard/myorders");
     await page.getByRole("listitem").filter({ hasText: carName }).getByText("Paid", { exact: true }).waitFor();
+    expect(cspViolations).toEqual([]);
     await close();
   });
 });

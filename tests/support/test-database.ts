@@ -26,6 +26,7 @@ export async function startTestDatabase() {
     clientIp: "203.0.113.7",
     sessionSecret: new TextEncoder().encode("unit-test-secret-unit-test-secret-0123"),
     vars: {} as Env,
+    requestId: "test-request",
     cache: new Map(),
     ...overrides,
   });

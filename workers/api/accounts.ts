@@ -9,6 +9,7 @@ import { verifySecondFactor } from "~/.server/services/two-factor";
 import { checkPassword, recordFailedSignIn, registerUser, roleOf } from "~/.server/services/users";
 import { emailField } from "~/lib/schemas/fields";
 import { signUpSchema, tokenRequestSchema } from "~/lib/schemas/auth";
+import { doc } from "./openapi";
 import { type WorkerEnv } from "../hono-env";
 import { assertSelfOrAdmin, requireApiUser } from "./auth";
 import { parseInput, readJson } from "./json-body";
@@ -17,14 +18,18 @@ const emailQuery = v.object({ email: emailField });
 
 /** Accounts and tokens (contract section "Accounts and tokens"). */
 export const usersApi = new Hono<WorkerEnv>()
-  .post("/", async (c) => {
+  .post("/", doc({ summary: "Create a buyer or seller account", tag: "Accounts", access: "public", body: signUpSchema, status: 201, description: "Created: { acknowledged, insertedId }" }), async (c) => {
     const input = await readJson(c, signUpSchema);
     const user = await registerUser(c.var.app, input);
     return c.json({ acknowledged: true, insertedId: user.id }, 201);
   })
-  .get("/admin/:email", (c) => roleFlag(c, "admin", "isAdmin"))
-  .get("/buyer/:email", (c) => roleFlag(c, "buyer", "isBuyer"))
-  .get("/seller/:email", (c) => roleFlag(c, "seller", "isSeller"));
+  .get("/admin/:email", doc(roleDoc("isAdmin")), (c) => roleFlag(c, "admin", "isAdmin"))
+  .get("/buyer/:email", doc(roleDoc("isBuyer")), (c) => roleFlag(c, "buyer", "isBuyer"))
+  .get("/seller/:email", doc(roleDoc("isSeller")), (c) => roleFlag(c, "seller", "isSeller"));
+
+function roleDoc(flag: string) {
+  return { summary: `Role check: { ${flag} }`, tag: "Accounts", access: "self or admin" as const, status: 200, description: `{ ${flag}: boolean }` };
+}
 
 async function roleFlag(c: Context<WorkerEnv>, role: Role, flag: string) {
   const caller = await requireApiUser(c);
@@ -35,7 +40,7 @@ async function roleFlag(c: Context<WorkerEnv>, role: Role, flag: string) {
 
 export const jwtApi = new Hono<WorkerEnv>()
   // API clients: credentials (and the TOTP code when two-factor is on) for a 1-hour token.
-  .post("/", async (c) => {
+  .post("/", doc({ summary: "Get a 1-hour access token with credentials (and the TOTP code when two-factor is on)", tag: "Accounts", access: "public", body: tokenRequestSchema, status: 200, description: "{ accessToken }" }), async (c) => {
     const ctx = c.var.app;
     const { email, password, code } = await readJson(c, tokenRequestSchema);
     const user = await checkPassword(ctx, email, password);
@@ -49,7 +54,7 @@ export const jwtApi = new Hono<WorkerEnv>()
     return c.json({ accessToken: await issueAccessToken(ctx, user) });
   })
   // The app's own pages: the signed-in session's user only (the spec minted tokens for any email).
-  .get("/", async (c) => {
+  .get("/", doc({ summary: "Get an access token for the signed-in session's own email", tag: "Accounts", access: "session", query: emailQuery, status: 200, description: "{ accessToken }" }), async (c) => {
     const ctx = c.var.app;
     const user = await getSessionUser(ctx, c.req.raw);
     if (!user) throw new Unauthorized("Sign in first");

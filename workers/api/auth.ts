@@ -1,5 +1,6 @@
 import { type Context } from "hono";
 import { readTokenUser } from "~/.server/auth/access-tokens";
+import { noteUser } from "~/.server/context";
 import { getSessionUser } from "~/.server/auth/guards";
 import { type Role } from "~/.server/db/schema";
 import { Forbidden, Unauthorized } from "~/.server/errors";
@@ -16,7 +17,9 @@ export async function apiUser(c: Context<WorkerEnv>): Promise<UserRow | null> {
   const authorization = c.req.header("authorization");
   if (authorization !== undefined) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    return match ? readTokenUser(ctx, match[1]) : null;
+    const user = match ? await readTokenUser(ctx, match[1]) : null;
+    if (user) noteUser(ctx, user.id);
+    return user;
   }
   const user = await getSessionUser(ctx, c.req.raw);
   if (user && !isSafeMethod(c.req.method) && c.req.header("origin") !== ctx.origin) {

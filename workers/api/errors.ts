@@ -2,6 +2,7 @@ import { type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { DomainError, TooManyRequests } from "~/.server/errors";
 import { type WorkerEnv } from "../hono-env";
+import { discardRest } from "./json-body";
 
 /** The contract's error format: `{ message, issues? }`, never a stack trace or SQL. */
 export function apiError(c: Context<WorkerEnv>, status: number, message: string, extra: object = {}) {
@@ -20,15 +21,8 @@ export async function handleApiError(error: unknown, c: Context<WorkerEnv>) {
   return apiError(c, 500, `Something went wrong on our side. Request id: ${requestId}`, { requestId });
 }
 
-const DRAIN_LIMIT = 8 * 1024 * 1024;
-
-/**
- * An error answered before the request body was read (e.g. 401 on an upload): read the rest of a
- * reasonably sized body, so the connection is not cut under the client; cancel anything larger.
- */
+/** An error answered before the request body was read (e.g. 401 on an upload): drop the body politely. */
 async function drainUnreadBody(request: Request) {
   if (!request.body || request.bodyUsed) return;
-  const length = Number(request.headers.get("content-length") ?? Number.NaN);
-  if (length <= DRAIN_LIMIT) await request.arrayBuffer().catch(() => {});
-  else await request.body.cancel().catch(() => {});
+  await discardRest(request.body.getReader()).catch(() => {});
 }

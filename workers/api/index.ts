@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { generateSpecs, openAPIRouteHandler } from "hono-openapi";
 import { type WorkerEnv } from "../hono-env";
 import { jwtApi, usersApi } from "./accounts";
 import { adminCategoriesApi, adminReportsApi, adminUsersApi } from "./admin";
@@ -6,6 +7,8 @@ import { bookingApi, bookingsApi, reportApi } from "./bookings";
 import { categoriesApi, imagesApi, productsApi } from "./catalog";
 import { apiError, handleApiError } from "./errors";
 import { healthApi } from "./health";
+import { doc, OPENAPI_DOCUMENTATION } from "./openapi";
+import { renderReference } from "./reference";
 import { paymentApi } from "./payments";
 
 /** The REST contract (../shared/api-contract.md), one router per resource. */
@@ -23,6 +26,19 @@ export const api = new Hono<WorkerEnv>()
   .route("/report", adminReportsApi)
   .route("/report", reportApi)
   .route("/payment", paymentApi);
+
+// Generated from the routes above and the schemas they validate with.
+const OPENAPI_OPTIONS = { documentation: { ...OPENAPI_DOCUMENTATION, servers: [{ url: "/api" }] }, excludeStaticFile: false };
+api.get(
+  "/openapi.json",
+  doc({ summary: "This OpenAPI 3.1 document", tag: "Operations", access: "public", status: 200, description: "OpenAPI document" }),
+  openAPIRouteHandler(api, OPENAPI_OPTIONS),
+);
+api.get(
+  "/reference",
+  doc({ summary: "A readable reference of this API (HTML)", tag: "Operations", access: "public", status: 200, description: "HTML page" }),
+  async (c) => c.html(renderReference(await generateSpecs(api, OPENAPI_OPTIONS))),
+);
 
 api.onError(handleApiError);
 

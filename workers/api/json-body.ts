@@ -49,7 +49,7 @@ async function readLimited(request: Request, limit: number): Promise<string> {
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel();
+      await discardRest(reader, size);
       throw new PayloadTooLarge("The JSON body must be at most 64 KiB");
     }
     chunks.push(value);
@@ -61,4 +61,23 @@ async function readLimited(request: Request, limit: number): Promise<string> {
     offset += chunk.byteLength;
   }
   return new TextDecoder().decode(bytes);
+}
+
+const DISCARD_LIMIT = 8 * 1024 * 1024;
+
+/**
+ * Reads and drops the rest of a refused body (up to 8 MiB) rather than cutting the connection
+ * under the client mid-upload; anything larger is cancelled.
+ */
+export async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead = 0) {
+  let size = alreadyRead;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    size += value.byteLength;
+    if (size > DISCARD_LIMIT) {
+      await reader.cancel();
+      return;
+    }
+  }
 }

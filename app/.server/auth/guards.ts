@@ -1,14 +1,17 @@
 import { redirect } from "react-router";
 import { loginUrl } from "~/lib/redirects";
 import { type Role } from "../db/schema";
-import { type AppContext } from "../context";
+import { noteUser, type AppContext } from "../context";
 import { readSessionUser, type SessionUser } from "./sessions";
 
 /** The signed-in user of a page request (looked up once per request). */
 export function getSessionUser(ctx: AppContext, request: Request): Promise<SessionUser | null> {
   let user = ctx.cache.get("session-user") as Promise<SessionUser | null> | undefined;
   if (!user) {
-    user = readSessionUser(ctx, request);
+    user = readSessionUser(ctx, request).then((found) => {
+      if (found) noteUser(ctx, found.id);
+      return found;
+    });
     ctx.cache.set("session-user", user);
   }
   return user;

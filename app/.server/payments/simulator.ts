@@ -60,8 +60,10 @@ export function checkCard(card: SimulatedCard, now: Date): CardCheck {
   const number = card.number.replace(/\s+/g, "");
   if (!/^\d{12,19}$/.test(number) || !luhn(number)) return { ok: false, message: "Your card number is invalid." };
   if (!/^\d{3,4}$/.test(card.cvc)) return { ok: false, message: "Your card's security code is invalid." };
-  const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
-  if (card.expMonth < 1 || card.expMonth > 12) return { ok: false, message: "Your card's expiration month is invalid." };
+  const year = card.expYear >= 0 && card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) return { ok: false, message: "Your card's expiration month is invalid." };
+  // No card lives a century; a year beyond that is a typo (and breaks date maths).
+  if (!Number.isInteger(year) || year > now.getUTCFullYear() + 100) return { ok: false, message: "Your card's expiration year is invalid." };
   const endOfMonth = Date.UTC(year, card.expMonth, 1);
   if (endOfMonth <= now.getTime()) return { ok: false, message: "Your card has expired." };
   return { ok: true };

@@ -85,6 +85,13 @@ export async function listBuyerOrders(ctx: AppContext, buyerId: string): Promise
   return rows.map(toOrder);
 }
 
+/** A booking for its own buyer only (paying is theirs alone); for anyone else it does not exist (404). */
+export async function findOwnBooking(ctx: AppContext, buyer: UserRow, id: string): Promise<Order> {
+  const order = await findBookingFor(ctx, buyer, id);
+  if (order.email !== buyer.email) throw new NotFound("Booking not found");
+  return order;
+}
+
 /** A booking for its buyer or an admin; for anyone else it does not exist (404). */
 export async function findBookingFor(ctx: AppContext, user: UserRow, id: string): Promise<Order> {
   const [row] = await selectBookings(ctx).where(eq(bookings.id, id)).limit(1);

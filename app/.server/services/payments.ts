@@ -3,7 +3,7 @@ import { type AppContext } from "../context";
 import { bookings, payments, products, refunds } from "../db/schema";
 import { Conflict, DomainError, Invalid, NotFound } from "../errors";
 import { type PaymentIntent, type PaymentProvider } from "../payments/provider";
-import { findBookingFor } from "./bookings";
+import { findOwnBooking } from "./bookings";
 import { type UserRow } from "./users";
 
 export class PaymentsUnavailable extends DomainError {
@@ -26,7 +26,7 @@ const cents = (dollars: number) => dollars * 100;
  */
 export async function createPaymentIntent(ctx: AppContext, user: UserRow, bookingId: string): Promise<string> {
   const provider = requireProvider(ctx);
-  const booking = await findBookingFor(ctx, user, bookingId);
+  const booking = await findOwnBooking(ctx, user, bookingId);
   if (booking.paid) throw new Conflict("This booking is already paid");
   if (booking.soldToSomeoneElse) throw new Conflict("This car has been sold to another buyer");
   const amount = cents(booking.resalePrice);
@@ -102,7 +102,7 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
  */
 export async function recordPayment(ctx: AppContext, user: UserRow, bookingId: string, transactionId: string) {
   const provider = requireProvider(ctx);
-  const booking = await findBookingFor(ctx, user, bookingId);
+  const booking = await findOwnBooking(ctx, user, bookingId);
   const intent = await provider.retrieveIntent(transactionId);
   if (!intent || intent.metadata.bookingId !== booking._id) throw new Invalid("This payment does not belong to this booking");
   if (intent.status !== "succeeded") throw new Invalid("The payment provider has not confirmed this payment");

@@ -62,8 +62,10 @@ export async function listReports(ctx: AppContext, query: ListQuery<ReportSort>)
 /** The admin list's row: the contract's Report plus who reported it. */
 export type AdminReport = Report & { reporter: { name: string; email: string } };
 
-/** Dismisses every report of a car (the car stays). */
+/** Dismisses every report of a car (the car stays). Unknown car → 404, nothing recorded. */
 export async function dismissReports(ctx: AppContext, admin: UserRow, productId: string): Promise<number> {
+  const [product] = await ctx.db.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
+  if (!product) throw new NotFound("Product not found");
   const [deleted] = await ctx.db.batch([
     ctx.db.delete(reports).where(eq(reports.productId, productId)).returning({ id: reports.id }),
     auditEntry(ctx, admin, "dismiss-reports", productId),

@@ -3,8 +3,18 @@ import * as v from "valibot";
 // Field rules shared by forms and the API (../shared/api-contract.md "Validation of input fields").
 // A missing, empty or blank required field gets the same message.
 
+// Control characters (other than tab and line breaks) have no place in names and texts; a NUL
+// would even cut the stored text short.
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
 export function requiredText(message: string, max: number, tooLong = `Use at most ${max} characters`) {
-  return v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, tooLong));
+  return v.pipe(
+    v.string(message),
+    v.trim(),
+    v.nonEmpty(message),
+    v.maxLength(max, tooLong),
+    v.check((text) => !CONTROL_CHARACTERS.test(text), "Remove the control characters from this text"),
+  );
 }
 
 export const emailField = v.pipe(

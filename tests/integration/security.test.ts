@@ -1,0 +1,133 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { accessToken, apiJson, appUrl, register, request, signIn, uniqueEmail } from "./client";
+
+const HARDENING = {
+  "strict-transport-security": /max-age=\d{7,}/,
+  "x-content-type-options": /^nosniff$/,
+  "referrer-policy": /^strict-origin-when-cross-origin$/,
+  "permissions-policy": /camera=\(\)/,
+  "x-frame-options": /^DENY$/,
+};
+
+describe("security headers", () => {
+  it("pages carry a nonce-based CSP without inline scripts, and every script has the nonce", async () => {
+    for (const page of ["/", "/blog", "/login", "/no/such/page"]) {
+      const response = await request(page);
+      const csp = response.headers.get("content-security-policy")!;
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+      expect(nonce, page).toBeTruthy();
+      const scriptSrc = csp.split(";").find((directive) => directive.trim().startsWith("script-src"))!;
+      expect(scriptSrc).not.toContain("unsafe-inline");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain("stripe.com");
+      for (const [name, pattern] of Object.entries(HARDENING)) expect(response.headers.get(name), `${page} ${name}`).toMatch(pattern);
+      const html = await response.text();
+      const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    }
+    const first = (await request("/")).headers.get("content-security-policy");
+    const second = (await request("/")).headers.get("content-security-policy");
+    expect(first).not.toBe(second);
+  });
+
+  it("allows Stripe's script and frames on the payment page only", async () => {
+    const email = uniqueEmail("csp");
+    await register({ email });
+    const token = await accessToken(email);
+    const [car] = (await (await request("/api/products/advertisement")).json()) as { _id: string }[];
+    const { insertedId } = (await (await apiJson("/api/bookings", { product_id: car._id, phone: "1", meetingLocation: "x" }, { token })).json()) as { insertedId: string };
+    const csp = (await request(`/dashboard/payment/${insertedId}`, { headers: { cookie: await signIn(email) } })).headers.get("content-security-policy")!;
+    expect(csp).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com/);
+  });
+
+  it("API answers and photos are locked down too", async () => {
+    for (const page of ["/api/health", "/api/categories", "/api/nope"]) {
+      const response = await request(page);
+      expect(response.headers.get("content-security-policy")).toContain("default-src 'none'");
+      for (const [name, pattern] of Object.entries(HARDENING)) expect(response.headers.get(name), `${page} ${name}`).toMatch(pattern);
+    }
+  });
+});
+
+describe("CSRF", () => {
+  it("refuses cookie-authenticated API writes from another origin or without one; bearer tokens need no origin", async () => {
+    const email = uniqueEmail("csrf");
+    await register({ email });
+    const cookie = await signIn(email);
+    const [car] = (await (await request("/api/products/advertisement")).json()) as { _id: string }[];
+    const body = JSON.stringify({ product_id: car._id });
+    const post = (headers: Record<string, string>) => request("/api/report", { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+    expect((await post({ cookie })).status).toBe(403);
+    expect((await post({ cookie, origin: "https://evil.example" })).status).toBe(403);
+    expect((await post({ cookie, origin: appUrl })).status).toBe(201);
+    expect((await post({ authorization: `Bearer ${await accessToken(email)}` })).status).toBe(409);
+  });
+});
+
+describe("OpenAPI", () => {
+  const CONTRACT = [
+    "POST /users", "POST /jwt", "GET /jwt", "GET /users/admin/{email}", "GET /users/buyer/{email}", "GET /users/seller/{email}",
+    "GET /users/sellers", "GET /users/buyers", "DELETE /users/seller/{id}", "DELETE /users/buyer/{id}", "PATCH /users/verify-seller/{id}",
+    "GET /categories", "GET /categories/{id}", "POST /categories/add", "GET /products/advertisement", "GET /products/seller/{email}",
+    "POST /products/add", "PATCH /products/advertisement/{id}", "DELETE /products/{id}", "POST /images",
+    "POST /bookings", "GET /booking/orders/{email}", "GET /booking/{id}", "POST /report", "GET /report", "DELETE /report/{productId}",
+    "DELETE /report/item/{productId}", "POST /payment/create-payment-intent", "POST /payment", "POST /payment/simulator/confirm",
+    "GET /health", "GET /openapi.json",
+  ];
+
+  it("is a valid OpenAPI 3.1 document listing every endpoint of the contract", async () => {
+    const document = (await (await request("/api/openapi.json")).json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    const validator = new Validator();
+    const result = await validator.validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+    const listed = Object.entries(document.paths).flatMap(([route, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${route}`));
+    for (const endpoint of CONTRACT) expect(listed, endpoint).toContain(endpoint);
+  });
+
+  it("has a readable reference page", async () => {
+    const html = await (await request("/api/reference")).text();
+    expect(html).toContain("Auto Reseller API");
+    expect(html).toContain("/api/payment/create-payment-intent");
+  });
+});
+
+describe("secrets", () => {
+  it("the client bundle holds no secret values and no server-only code", () => {
+    const root = path.resolve("build/client");
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (/\.(js|css|html|json)$/.test(entry.name)) files.push(full);
+      }
+    };
+    walk(root);
+    expect(files.length).toBeGreaterThan(5);
+    const secretValues = readDevVarsValues();
+    const serverMarkers = ["SESSION_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "EMAIL_API_KEY", "DATABASE_AUTH_TOKEN", "PBKDF2", "@libsql", "drizzle", "password_hash", "sk_test_", "whsec_"];
+    for (const file of files) {
+      const text = readFileSync(file, "utf8");
+      for (const marker of [...serverMarkers, ...secretValues]) expect(text.includes(marker), `${marker} in ${path.relative(root, file)}`).toBe(false);
+    }
+  });
+});
+
+/** Values of the local .dev.vars (if any): none may reach the browser. */
+function readDevVarsValues(): string[] {
+  try {
+    return readFileSync(".dev.vars", "utf8")
+      .split("\n")
+      .map((line) => line.split("=").slice(1).join("=").trim())
+      .filter((value) => value.length >= 12 && !value.startsWith("http"));
+  } catch {
+    return [];
+  }
+}
