@@ -5,7 +5,9 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useNavigation,
+  useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
 import { getSessionUser } from "./.server/auth/guards";
@@ -13,7 +15,7 @@ import { readFlash } from "./.server/flash";
 import { type Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/error-page";
-import { Toaster } from "./components/ui/toaster";
+import { ToasterHost } from "./components/ui/toaster-host";
 import { useNonce } from "./lib/nonce";
 
 export const links: LinksFunction = () => [
@@ -25,13 +27,20 @@ export const links: LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, flash] = await Promise.all([getSessionUser(context.app, request), readFlash(context.app, request)]);
   return data(
-    { user: user && { name: user.name, email: user.email, role: user.role }, toast: flash.toast, requestId: context.app.requestId },
+    {
+      user: user && { name: user.name, email: user.email, role: user.role },
+      toast: flash.toast,
+      requestId: context.app.requestId,
+      origin: context.app.origin,
+    },
     flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,
   );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const origin = useRouteLoaderData<typeof loader>("root")?.origin;
+  const { pathname } = useLocation();
   return (
     <html lang="en">
       <head>
@@ -39,6 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e40af" />
         <Meta />
+        {origin && <link rel="canonical" href={`${origin}${pathname === "/home" ? "/" : pathname}`} />}
         <Links />
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
@@ -54,7 +64,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <NavigationProgress />
-      <Toaster flash={loaderData.toast} />
+      <ToasterHost flash={loaderData.toast} />
       <Outlet />
     </>
   );

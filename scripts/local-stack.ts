@@ -30,7 +30,7 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 /**
  * The whole app on this machine, as production runs it: the built Worker in workerd
  * (wrangler dev), a libSQL server reached over HTTP, and a local R2 bucket.
- * Expects `npm run build` to have produced build/.
+ * Expects `npm run build` to have produced build/ (or $BUILD_DIR).
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const stateDir = path.resolve(options.stateDir);
@@ -62,7 +62,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const vars = { APP_ENV: options.appEnv, DATABASE_URL: database.url, ...options.vars };
     const args = [
       "dev",
-      "--config", path.join(ROOT, "build/server/wrangler.json"),
+      "--config", path.join(path.resolve(ROOT, process.env.BUILD_DIR ?? "build"), "server/wrangler.json"),
       "--ip", "127.0.0.1",
       "--port", String(options.appPort),
       ...(options.inspectorPort ? ["--inspector-port", String(options.inspectorPort)] : []),

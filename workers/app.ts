@@ -6,6 +6,7 @@ import { isCrossSiteWrite } from "./csrf";
 import { applySecurityHeaders, createNonce } from "./security-headers";
 import { type WorkerEnv } from "./hono-env";
 import { images } from "./images";
+import { seo } from "./seo";
 import { stripeWebhook } from "./webhooks/stripe";
 
 declare module "react-router" {
@@ -55,6 +56,7 @@ function redactEmails(path: string): string {
 app.route("/api", api);
 app.route("/images", images);
 app.route("/webhooks/stripe", stripeWebhook);
+app.route("/", seo);
 
 // Every other request, whatever its method, is a page: form POSTs must reach React Router actions.
 app.all("*", (c) => {

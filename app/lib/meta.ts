@@ -4,3 +4,8 @@ export function pageTitle(page: string): string {
 }
 
 export const PRODUCT_NAME = "Auto Reseller";
+
+/** Meta tags for pages that belong to one user (dashboards, one-time links): kept out of search engines. */
+export function privatePageMeta(page: string, description = `${page} on Auto Reseller, the used-car marketplace.`) {
+  return [{ title: pageTitle(page) }, { name: "description", content: description }, { name: "robots", content: "noindex" }];
+}

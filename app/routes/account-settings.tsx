@@ -14,11 +14,11 @@ import {
   startTotpEnrolment,
 } from "~/.server/services/two-factor";
 import { FormErrors, PasswordField, primaryButtonClass, TextField } from "~/components/ui/field";
-import { pageTitle } from "~/lib/meta";
+import { privatePageMeta } from "~/lib/meta";
 import { accountSettingsSchema } from "~/lib/schemas/account";
 import { type Route } from "./+types/account-settings";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Account settings") }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Account settings");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context.app, request);

@@ -10,11 +10,11 @@ import { deleteImage, storeImage } from "~/.server/storage/images";
 import { Spinner } from "~/components/auth/auth-card";
 import { FormErrors, primaryButtonClass, TextField } from "~/components/ui/field";
 import { PhotoInput } from "~/components/ui/photo-input";
-import { pageTitle } from "~/lib/meta";
+import { privatePageMeta } from "~/lib/meta";
 import { categoryFormSchema } from "~/lib/schemas/catalog";
 import { type Route } from "./+types/add-category";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Add Category") }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Add Category");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(context.app, request, "admin");

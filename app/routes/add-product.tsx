@@ -11,11 +11,11 @@ import { deleteImage, storeImage } from "~/.server/storage/images";
 import { Spinner } from "~/components/auth/auth-card";
 import { FormErrors, primaryButtonClass, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { PhotoInput } from "~/components/ui/photo-input";
-import { pageTitle } from "~/lib/meta";
+import { privatePageMeta } from "~/lib/meta";
 import { CONDITIONS, LOCATIONS, productFormSchema } from "~/lib/schemas/catalog";
 import { type Route } from "./+types/add-product";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Add a product") }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Add a product");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireRole(context.app, request, "seller");

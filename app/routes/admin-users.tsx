@@ -6,7 +6,7 @@ import { parseForm } from "~/.server/form-errors";
 import { ResultBanner } from "~/components/admin/result-banner";
 import { UsersTable } from "~/components/admin/users-table";
 import { confirmTarget } from "~/components/ui/paged-list";
-import { pageTitle } from "~/lib/meta";
+import { privatePageMeta } from "~/lib/meta";
 import { rowActionSchema } from "~/lib/schemas/rows";
 import { type Route } from "./+types/admin-users";
 
@@ -14,7 +14,7 @@ import { type Route } from "./+types/admin-users";
 const roleOf = (request: Request): "seller" | "buyer" => (new URL(request.url).pathname.endsWith("/allsellers") ? "seller" : "buyer");
 const TITLES = { seller: "All Sellers", buyer: "All Buyers" } as const;
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: pageTitle(data ? TITLES[data.role] : "Users") }];
+export const meta: Route.MetaFunction = ({ data }) => privatePageMeta(data ? TITLES[data.role] : "Users");
 
 const actionSchema = rowActionSchema(["delete", "verify"] as const);
 

@@ -2,10 +2,10 @@ import { requireRole } from "~/.server/auth/guards";
 import { listAuditTrail } from "~/.server/services/audit";
 import { SimplePager } from "~/components/ui/simple-pager";
 import { pageFromUrl } from "~/lib/list-query";
-import { pageTitle } from "~/lib/meta";
+import { privatePageMeta } from "~/lib/meta";
 import { type Route } from "./+types/audit-trail";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Audit trail") }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Audit trail");
 
 const PAGE_SIZE = 20;
 const ACTIONS: Record<string, string> = {

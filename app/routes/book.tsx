@@ -9,12 +9,12 @@ import { createBooking } from "~/.server/services/bookings";
 import { findProduct } from "~/.server/services/products";
 import { BookingFields } from "~/components/booking-fields";
 import { primaryButtonClass } from "~/components/ui/field";
-import { pageTitle } from "~/lib/meta";
+import { privatePageMeta } from "~/lib/meta";
 import { loginUrl } from "~/lib/redirects";
 import { bookingSchema } from "~/lib/schemas/bookings";
 import { type Route } from "./+types/book";
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: pageTitle(data ? `Book ${data.product.productName}` : "Book a car") }];
+export const meta: Route.MetaFunction = ({ data }) => privatePageMeta(data ? `Book ${data.product.productName}` : "Book a car");
 
 /** The booking page: the modal's no-JavaScript fallback, and where the modal posts. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -6,18 +6,27 @@ import { ProductCard } from "~/components/product-card";
 import { SimplePager } from "~/components/ui/simple-pager";
 import { pageFromUrl } from "~/lib/list-query";
 import { pageTitle } from "~/lib/meta";
+import { openGraph } from "~/lib/open-graph";
 import { type Route } from "./+types/category";
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: pageTitle(data?.category.categoryName ?? "Category") },
-  { name: "description", content: data ? `Used ${data.category.categoryName} cars for sale on Auto Reseller.` : "" },
-];
+export const meta: Route.MetaFunction = ({ data }) =>
+  data
+    ? [
+        { title: pageTitle(data.category.categoryName) },
+        ...openGraph({
+          title: `Used ${data.category.categoryName} cars for sale`,
+          description: `Used ${data.category.categoryName} cars for sale on Auto Reseller: compare prices, book a car and pay securely.`,
+          url: `${data.origin}/category/${data.category._id}`,
+          image: `${data.origin}${data.category.image}`,
+        }),
+      ]
+    : [{ title: pageTitle("Category") }];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireUser(context.app, request);
   const page = pageFromUrl(request.url);
   const result = await orPageError(() => listCategoryProducts(context.app, params.id, page));
-  return { ...result, page, now: context.app.now().toISOString() };
+  return { ...result, page, now: context.app.now().toISOString(), origin: context.app.origin };
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {

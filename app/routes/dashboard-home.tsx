@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
 import { DASHBOARD_MENU, SETTINGS_LINK } from "~/lib/dashboard-menu";
-import { pageTitle } from "~/lib/meta";
+import { privatePageMeta } from "~/lib/meta";
 import { type Route } from "./+types/dashboard-home";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Dashboard") }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context.app, request);

@@ -1,10 +1,10 @@
 import { desc } from "drizzle-orm";
 import { data } from "react-router";
 import { outbox } from "~/.server/db/schema";
-import { pageTitle } from "~/lib/meta";
+import { privatePageMeta } from "~/lib/meta";
 import { type Route } from "./+types/dev-outbox";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Outbox") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Outbox");
 
 /** Development only: the mail the app would have sent, newest first. Production answers 404. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -5,11 +5,11 @@ import { invalidForm, parseForm } from "~/.server/form-errors";
 import { requestPasswordReset } from "~/.server/services/email-links";
 import { AuthCard } from "~/components/auth/auth-card";
 import { primaryButtonClass, TextField } from "~/components/ui/field";
-import { pageTitle } from "~/lib/meta";
+import { privatePageMeta } from "~/lib/meta";
 import { forgotPasswordSchema } from "~/lib/schemas/auth";
 import { type Route } from "./+types/forgot-password";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Forgot password") }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Forgot password");
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(await request.formData(), forgotPasswordSchema);

@@ -7,11 +7,17 @@ import { HOME_FAQ, HOME_SLIDES } from "~/content/home";
 import { listCategories } from "~/.server/services/categories";
 import { listAdvertisedProducts } from "~/.server/services/products";
 import { pageTitle } from "~/lib/meta";
+import { openGraph } from "~/lib/open-graph";
 import { type Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ data }) => [
   { title: pageTitle("Home") },
-  { name: "description", content: "Buy and sell used cars across Bangladesh: browse by category, book a car and pay securely by card." },
+  ...openGraph({
+    title: "Auto Reseller: used cars for sale",
+    description: "Buy and sell used cars across Bangladesh: browse by category, book a car and pay securely by card.",
+    url: `${data?.origin ?? ""}/`,
+    image: data?.categories[0] ? `${data.origin}${data.categories[0].image}` : undefined,
+  }),
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -19,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     listCategories(context.app),
     listAdvertisedProducts(context.app),
   ]);
-  return { categories, advertised, now: context.app.now().toISOString() };
+  return { categories, advertised, now: context.app.now().toISOString(), origin: context.app.origin };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

@@ -10,7 +10,10 @@ export function loader({ request }: Route.LoaderArgs) {
   return page;
 }
 
-export const meta: Route.MetaFunction = ({ data: page }) => [{ title: pageTitle(page?.title ?? "Not found") }];
+export const meta: Route.MetaFunction = ({ data: page }) => [
+  { title: pageTitle(page?.title ?? "Not found") },
+  { name: "description", content: page?.body[0] ?? "" },
+];
 
 export default function InfoPage({ loaderData: page }: Route.ComponentProps) {
   return (

@@ -10,12 +10,12 @@ import { verifySecondFactor } from "~/.server/services/two-factor";
 import { recordFailedSignIn, requireUserById } from "~/.server/services/users";
 import { AuthCard, Spinner } from "~/components/auth/auth-card";
 import { FormErrors, primaryButtonClass, TextField } from "~/components/ui/field";
-import { pageTitle } from "~/lib/meta";
+import { privatePageMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/redirects";
 import { twoFactorSchema } from "~/lib/schemas/auth";
 import { type Route } from "./+types/login-two-factor";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Two-factor sign-in") }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Two-factor sign-in");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!(await readTwoFactorTicket(context.app, request))) throw redirect("/login");

@@ -2,10 +2,10 @@ import { Link } from "react-router";
 import { requireRole } from "~/.server/auth/guards";
 import { listBuyerOrders } from "~/.server/services/bookings";
 import { formatPrice } from "~/lib/format";
-import { pageTitle } from "~/lib/meta";
+import { privatePageMeta } from "~/lib/meta";
 import { type Route } from "./+types/my-orders";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("My Orders") }];
+export const meta: Route.MetaFunction = () => privatePageMeta("My Orders");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const buyer = await requireRole(context.app, request, "buyer");

@@ -4,12 +4,12 @@ import { DomainError } from "~/.server/errors";
 import { advertiseProduct, deleteProduct, listSellerProducts } from "~/.server/services/products";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { formatPrice } from "~/lib/format";
-import { pageTitle } from "~/lib/meta";
+import { privatePageMeta } from "~/lib/meta";
 import { rowActionSchema } from "~/lib/schemas/rows";
 import { parseForm } from "~/.server/form-errors";
 import { type Route } from "./+types/my-products";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("My Products") }];
+export const meta: Route.MetaFunction = () => privatePageMeta("My Products");
 
 const actionSchema = rowActionSchema(["advertise", "delete"] as const);
 

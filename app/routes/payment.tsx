@@ -5,12 +5,12 @@ import { findBookingFor } from "~/.server/services/bookings";
 import { createPaymentIntent, recordPayment } from "~/components/payment/payment-api";
 import { SimulatorCardForm } from "~/components/payment/simulator-card-form";
 import { formatPrice } from "~/lib/format";
-import { pageTitle } from "~/lib/meta";
+import { privatePageMeta } from "~/lib/meta";
 import { type Route } from "./+types/payment";
 
 const StripeCardForm = lazy(() => import("~/components/payment/stripe-card-form"));
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: pageTitle(data ? `Payment for ${data.booking.productName}` : "Payment") }];
+export const meta: Route.MetaFunction = ({ data }) => privatePageMeta(data ? `Payment for ${data.booking.productName}` : "Payment");
 
 /** The booking's buyer (or an admin) pays here; for anyone else the booking does not exist. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -5,10 +5,10 @@ import { orPageError } from "~/.server/route-errors";
 import { findProduct } from "~/.server/services/products";
 import { createReport } from "~/.server/services/reports";
 import { primaryButtonClass } from "~/components/ui/field";
-import { pageTitle } from "~/lib/meta";
+import { privatePageMeta } from "~/lib/meta";
 import { type Route } from "./+types/report";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Report this item") }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Report this item");
 
 /** Reporting a listing: the no-JavaScript page, and where the card's Report button posts. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

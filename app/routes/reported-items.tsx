@@ -8,11 +8,11 @@ import { ResultBanner } from "~/components/admin/result-banner";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { ConfirmLink, confirmTarget, Pager, SortableHeader } from "~/components/ui/paged-list";
 import { parseListQueryLeniently } from "~/lib/list-query";
-import { pageTitle } from "~/lib/meta";
+import { privatePageMeta } from "~/lib/meta";
 import { rowActionSchema } from "~/lib/schemas/rows";
 import { type Route } from "./+types/reported-items";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Reported Item") }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Reported Item");
 
 const actionSchema = rowActionSchema(["delete", "dismiss"] as const);
 

@@ -6,11 +6,11 @@ import { formFailure, invalidForm, parseForm } from "~/.server/form-errors";
 import { resetPassword } from "~/.server/services/email-links";
 import { AuthCard } from "~/components/auth/auth-card";
 import { FormErrors, PasswordField, primaryButtonClass } from "~/components/ui/field";
-import { pageTitle } from "~/lib/meta";
+import { privatePageMeta } from "~/lib/meta";
 import { resetPasswordSchema } from "~/lib/schemas/auth";
 import { type Route } from "./+types/reset-password";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Choose a new password") }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Choose a new password");
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseForm(await request.formData(), resetPasswordSchema);

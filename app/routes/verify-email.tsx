@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { verifyEmail } from "~/.server/services/email-links";
 import { AuthCard } from "~/components/auth/auth-card";
-import { pageTitle } from "~/lib/meta";
+import { privatePageMeta } from "~/lib/meta";
 import { type Route } from "./+types/verify-email";
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle("Confirm email") }];
+export const meta: Route.MetaFunction = () => privatePageMeta("Confirm email");
 
 // Confirming by a GET link is safe here: the token is single-use and only marks the address verified.
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { type Category, type Product } from "~/lib/types";
+import { signIn } from "./client";
 
 const appUrl = inject("appUrl");
 const get = (path: string, init?: RequestInit) => fetch(`${appUrl}${path}`, { redirect: "manual", ...init });
@@ -116,11 +117,45 @@ describe("Server-rendered pages", () => {
   });
 
   it("loads nothing from other origins", async () => {
-    const html = await (await get("/")).text();
+    const html = (await (await get("/")).text()).replace(/<link rel="canonical"[^>]*>/, "");
     const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]);
     const external = sources.filter((url) => /^(https?:)?\/\//.test(url));
     // Only the footer's social links point away; nothing is loaded from them.
     expect(external.every((url) => /twitter|youtube|facebook/.test(url))).toBe(true);
     expect(html).not.toMatch(/<(script|link|img)[^>]+(src|href)="(https?:)?\/\//);
+  });
+});
+
+describe("SEO basics", () => {
+  it("give public pages a title, a description and a canonical URL", async () => {
+    for (const [path, title] of [["/", "Home - AR"], ["/blog", "Blog - AR"], ["/login", "Sign In - AR"], ["/register", "Sign Up - AR"], ["/about", "About us - AR"]]) {
+      const html = await (await get(path)).text();
+      expect(html, path).toContain(`<title>${title}</title>`);
+      expect(html, path).toMatch(/<meta name="description" content="[^"]{20,}"/);
+      expect(html, path).toContain(`<link rel="canonical" href="${appUrl}${path}"`);
+    }
+    expect(await (await get("/home")).text()).toContain(`<link rel="canonical" href="${appUrl}/"`);
+  });
+
+  it("give Home and category pages Open Graph tags", async () => {
+    const home = await (await get("/")).text();
+    for (const property of ["og:title", "og:description", "og:url", "og:image", "og:type"]) expect(home).toContain(`property="${property}"`);
+    const [category] = (await (await get("/api/categories")).json()) as Category[];
+    const cookie = await signIn("buyer@autoreseller.test");
+    const page = await (await get(`/category/${category._id}`, { headers: { cookie } })).text();
+    expect(page).toContain(`property="og:url" content="${appUrl}/category/${category._id}"`);
+    expect(page).toContain(`property="og:image" content="${appUrl}${category.image}"`);
+  });
+
+  it("serve robots.txt and a sitemap of public pages and categories", async () => {
+    const robots = await (await get("/robots.txt")).text();
+    expect(robots).toContain("Disallow: /dashboard");
+    expect(robots).toContain(`Sitemap: ${appUrl}/sitemap.xml`);
+    const sitemap = await get("/sitemap.xml");
+    expect(sitemap.headers.get("content-type")).toMatch(/^application\/xml/);
+    const xml = await sitemap.text();
+    const categories = (await (await get("/api/categories")).json()) as Category[];
+    for (const path of ["/", "/blog", "/login", "/register"]) expect(xml).toContain(`<loc>${appUrl}${path}</loc>`);
+    for (const category of categories) expect(xml).toContain(`/category/${category._id}</loc>`);
   });
 });
