@@ -97,7 +97,7 @@ function CarouselButton({
       aria-label={label}
       aria-controls={controls}
       onClick={onClick}
-      className="flex h-10 w-10 items-center justify-center rounded-full bg-black/50 text-white hover:bg-black/70"
+      className="flex h-10 w-10 items-center justify-center rounded-full bg-black/50 text-white hover:bg-black/70 focus-visible:outline-white"
     >
       <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="currentColor">
         {children}

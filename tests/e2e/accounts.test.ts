@@ -1,6 +1,6 @@
 import { type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appUrl, launchBrowser, openPage } from "./browser";
+import { appUrl, expectAccessible, launchBrowser, openPage } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,6 +14,7 @@ describe("accounts in Chromium", () => {
   it("validates on submit, focuses the first invalid field, then re-validates as the user types", async () => {
     const { page, close } = await openPage(browser);
     await page.goto("/login", { waitUntil: "networkidle" });
+    await expectAccessible(page, "/login");
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.getByText("Email Address is required").waitFor();
     expect(await page.getByText("Password is required").isVisible()).toBe(true);
@@ -23,6 +24,7 @@ describe("accounts in Chromium", () => {
     await page.getByText("Email Address is required").waitFor({ state: "detached" });
     await page.getByLabel("Password", { exact: true }).fill("abc");
     await page.getByText("Password must be 6 characters or longer").waitFor();
+    await expectAccessible(page, "/login with errors");
 
     const password = page.getByLabel("Password", { exact: true });
     expect(await password.getAttribute("type")).toBe("password");
@@ -42,6 +44,7 @@ describe("accounts in Chromium", () => {
     await page.waitForURL(`${appUrl}/dashboard/settings`);
     await page.getByRole("heading", { name: "Account settings" }).waitFor();
     await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "My Orders" }).waitFor();
+    await expectAccessible(page, "/dashboard/settings");
 
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL(`${appUrl}/`);
@@ -52,6 +55,7 @@ describe("accounts in Chromium", () => {
   it("signs up and greets the new user with a toast", async () => {
     const { page, close } = await openPage(browser);
     await page.goto("/register", { waitUntil: "networkidle" });
+    await expectAccessible(page, "/register");
     await page.getByLabel("Name").fill("Toast Tester");
     await page.getByLabel("Email").fill(uniqueEmail("toast"));
     await page.getByLabel("Password", { exact: true }).fill("Secret1!");

@@ -1,6 +1,6 @@
 import { type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appUrl, launchBrowser, listThroughApi, openPage } from "./browser";
+import { appUrl, expectAccessible, launchBrowser, listThroughApi, openPage } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,6 +20,8 @@ describe("admin console in Chromium", () => {
   it("verifies a seller after confirmation, and the badge appears on their cars", async () => {
     const { page, close } = await openPage(browser);
     await signInAs(page, "admin@autoreseller.test", "/dashboard/allsellers");
+    await page.getByRole("heading", { name: "All Sellers" }).waitFor();
+    await expectAccessible(page, "/dashboard/allsellers");
     await page.getByRole("link", { name: /^Name/ }).click();
     await page.waitForURL(/order=desc/);
     await page.getByRole("link", { name: /^Name/ }).click();
@@ -27,6 +29,7 @@ describe("admin console in Chromium", () => {
 
     await page.getByRole("link", { name: "Verify Karim Uddin" }).click();
     await page.getByRole("alertdialog").getByText("Are you sure?").waitFor();
+    await expectAccessible(page, "the verify confirmation");
     await page.getByRole("button", { name: "Yes, verify Karim Uddin" }).click();
     await page.getByText("Verified successfully").waitFor();
     await page.getByRole("row", { name: /Karim Uddin/ }).getByText("Verified").waitFor();
@@ -43,12 +46,16 @@ describe("admin console in Chromium", () => {
     await signInAs(page, "buyer2@autoreseller.test", "/");
     await page.getByRole("link", { name: "See all cars: Hatchback" }).click();
     const card = page.getByRole("article").filter({ hasText: name });
+    await card.waitFor();
+    await expectAccessible(page, "a category page");
     await card.getByRole("button", { name: /^Report this item/ }).click();
     await page.getByText("Report sent to admin").waitFor();
     await page.getByRole("button", { name: "Sign out" }).first().click();
     await page.waitForURL(`${appUrl}/`);
 
     await signInAs(page, "admin@autoreseller.test", "/dashboard/reporteditem?limit=50");
+    await page.getByRole("heading", { name: "Reported Item" }).waitFor();
+    await expectAccessible(page, "/dashboard/reporteditem");
     await page.getByRole("link", { name: `Delete ${name}` }).first().click();
     await page.getByRole("alertdialog").getByText("You won't be able to revert this!").waitFor();
     await page.getByRole("button", { name: `Yes, delete ${name}` }).click();

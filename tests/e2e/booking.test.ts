@@ -1,6 +1,6 @@
 import { type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appUrl, launchBrowser, openPage } from "./browser";
+import { appUrl, expectAccessible, launchBrowser, openPage } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,6 +17,7 @@ describe("booking in Chromium", () => {
     const dialog = page.getByRole("dialog");
     await dialog.getByText("Please Signin to book it").waitFor();
     expect(await dialog.getByRole("link", { name: "Sign In" }).getAttribute("href")).toBe("/login");
+    await expectAccessible(page, "the booking dialog, signed out");
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Book Now");
@@ -44,6 +45,7 @@ describe("booking in Chromium", () => {
 
     await dialog.getByRole("button", { name: "Submit" }).click();
     await dialog.getByText("Phone is required").waitFor();
+    await expectAccessible(page, "the booking dialog, signed in, with errors");
     await dialog.getByLabel("Phone").fill("01711 998877");
     await dialog.getByLabel("Meeting location").fill("Dhanmondi 27");
     await dialog.getByRole("button", { name: "Submit" }).click();
@@ -58,6 +60,7 @@ describe("booking in Chromium", () => {
     await page.keyboard.press("Escape");
 
     await page.goto("/dashboard/myorders");
+    await expectAccessible(page, "/dashboard/myorders");
     const order = page.getByRole("listitem").filter({ hasText: carName });
     expect(await order.getByRole("link", { name: `Pay for ${carName}` }).getAttribute("href")).toMatch(/^\/dashboard\/payment\/[\w-]+$/);
     await close();

@@ -1,3 +1,4 @@
+import { AxeBuilder } from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 import { inject } from "vitest";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
@@ -55,7 +56,9 @@ export async function listThroughApi(email: string, name: string): Promise<strin
   const form = new FormData();
   form.append("image", new Blob([await renderJpeg(carPhotoSvg({ body: "hatchback", color: "#be123c", seed: 9 }))], { type: "image/jpeg" }), "car.jpg");
   const { data } = (await (await post("/api/images", form, auth)).json()) as { data: { url: string } };
-  const [category] = (await (await fetch(`${appUrl}/api/categories`)).json()) as { _id: string }[];
+  // Into the demo "Hatchback" category, where the browser tests look for it (newest first).
+  const categories = (await (await fetch(`${appUrl}/api/categories`)).json()) as { _id: string; categoryName: string }[];
+  const category = categories.find((candidate) => candidate.categoryName === "Hatchback")!;
   const product = {
     productName: name, originalPrice: 9000, resalePrice: 7000, location: "Rangpur", categoryId: category._id,
     condition: "Fair", mobile: "01711 000111", productDescription: "Listed to be deleted.", purchaseYear: 2012, image: data.url,
@@ -63,4 +66,19 @@ export async function listThroughApi(email: string, name: string): Promise<strin
   const response = await post("/api/products/add", JSON.stringify(product), { ...auth, "content-type": "application/json" });
   if (response.status !== 201) throw new Error(`Listing failed: ${response.status} ${await response.text()}`);
   return name;
+}
+
+/** Fails with a readable list when axe-core finds WCAG 2.1 A/AA violations on the page as it is now. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // Colours are measured at rest, not halfway through a fade (a toast coming in).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+  );
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  if (violations.length === 0) return;
+  const lines = violations.flatMap((violation) => [
+    `- ${violation.id} (${violation.impact}): ${violation.help}`,
+    ...violation.nodes.map((node) => `    ${node.target.join(" ")}`),
+  ]);
+  throw new Error(`Accessibility violations on ${label}:\n${lines.join("\n")}`);
 }

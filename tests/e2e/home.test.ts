@@ -1,6 +1,6 @@
 import { type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage } from "./browser";
+import { expectAccessible, launchBrowser, openPage } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,6 +19,7 @@ describe("home page in Chromium", () => {
     const question = page.locator("summary").filter({ hasText: "check a used car's history" });
     await question.click();
     expect(await page.getByText("17-digit VIN").isVisible()).toBe(true);
+    await expectAccessible(page, "Home");
 
     const images = await page.locator("main img").evaluateAll((nodes: Element[]) =>
       nodes.map((node) => ({ width: node.getAttribute("width"), height: node.getAttribute("height") })),
@@ -67,6 +68,7 @@ describe("home page in Chromium", () => {
     await page.goto("/blog");
     await page.getByLabel("Menu").click();
     expect(await page.locator("details[open]").getByRole("link", { name: "Sign In" }).isVisible()).toBe(true);
+    await expectAccessible(page, "/blog with the mobile menu open");
     await close();
   });
 });

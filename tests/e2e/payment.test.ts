@@ -1,6 +1,6 @@
 import { type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appUrl, launchBrowser, listThroughApi, openPage } from "./browser";
+import { appUrl, expectAccessible, launchBrowser, listThroughApi, openPage } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -32,6 +32,7 @@ describe("paying in Chromium (simulator)", () => {
     await page.getByRole("link", { name: `Pay for ${carName}` }).click();
     await page.getByRole("heading", { name: `Payment for ${carName}` }).waitFor();
     await page.getByText("Test mode").waitFor();
+    await expectAccessible(page, "the payment page");
     const pay = page.getByRole("button", { name: "Pay" });
     await page.waitForFunction(() => !(document.querySelector("form button[type=submit]") as HTMLButtonElement | null)?.disabled);
 
@@ -40,6 +41,7 @@ describe("paying in Chromium (simulator)", () => {
     await page.getByLabel("CVC").fill("123");
     await pay.click();
     await page.getByRole("alert").filter({ hasText: "Your card was declined." }).waitFor();
+    await expectAccessible(page, "the payment page with a declined card");
 
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await pay.click();

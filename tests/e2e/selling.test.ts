@@ -5,7 +5,7 @@ import { type Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
-import { appUrl, launchBrowser, listThroughApi, openPage } from "./browser";
+import { appUrl, expectAccessible, launchBrowser, listThroughApi, openPage } from "./browser";
 
 let browser: Browser;
 let photoPath: string;
@@ -24,6 +24,8 @@ describe("selling in Chromium", () => {
     await page.getByLabel("Password", { exact: true }).fill("Passw0rd!");
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.waitForURL(`${appUrl}/dashboard/addproduct`);
+    await page.getByRole("heading", { name: "Add a product" }).waitFor();
+    await expectAccessible(page, "/dashboard/addproduct");
 
     const name = `Browser Listed SUV ${Date.now()}`;
     await page.getByLabel("Product name").fill(name);
@@ -53,6 +55,7 @@ describe("selling in Chromium", () => {
     expect(Math.max(stored.width!, stored.height!)).toBeLessThanOrEqual(1600);
 
     await page.goto("/dashboard/myproducts");
+    await expectAccessible(page, "/dashboard/myproducts");
     await page.getByRole("button", { name: `Advertise ${name}` }).click();
     await page.getByText("Added to the advertisement card successfully").waitFor();
     await page.getByRole("row").filter({ hasText: name }).getByText("Advertised").waitFor();
@@ -75,6 +78,7 @@ describe("selling in Chromium", () => {
     const dialog = page.getByRole("alertdialog");
     await dialog.getByText("Are you sure?").waitFor();
     await dialog.getByText("You won't be able to revert this!").waitFor();
+    await expectAccessible(page, "the delete confirmation");
     await dialog.getByRole("link", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "detached" });
 

@@ -1,0 +1,51 @@
+import { type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, it } from "vitest";
+import { appUrl, expectAccessible, launchBrowser, openPage } from "./browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function signInAs(page: Page, email: string, to: string) {
+  await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("Passw0rd!");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(`${appUrl}${to}`);
+}
+
+/** Pages the other browser tests do not stop on; each is checked against WCAG 2.1 A/AA. */
+describe("accessibility in Chromium", () => {
+  it("public pages: blog and not found", async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto("/blog", { waitUntil: "networkidle" });
+    await expectAccessible(page, "/blog");
+    await page.goto("/no-such-page", { waitUntil: "networkidle" });
+    await page.getByRole("heading", { name: "Sorry, we couldn't find this page." }).waitFor();
+    await expectAccessible(page, "the 404 page");
+    await close();
+  });
+
+  it("the buyer's dashboard", async () => {
+    const { page, close } = await openPage(browser);
+    await signInAs(page, "buyer@autoreseller.test", "/dashboard");
+    await page.getByRole("heading", { name: "Welcome to Dashboard" }).waitFor();
+    await expectAccessible(page, "/dashboard (buyer)");
+    await close();
+  });
+
+  it("the admin's pages", async () => {
+    const { page, close } = await openPage(browser);
+    await signInAs(page, "admin@autoreseller.test", "/dashboard/allbuyers");
+    await page.getByRole("heading", { name: "All Buyers" }).waitFor();
+    await expectAccessible(page, "/dashboard/allbuyers");
+    for (const [path, heading] of [["/dashboard/addcategory", "Add Category"], ["/dashboard/audit", "Audit trail"]]) {
+      await page.goto(path);
+      await page.getByRole("heading", { name: heading }).waitFor();
+      await expectAccessible(page, path);
+    }
+    await close();
+  });
+});
