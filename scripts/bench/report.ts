@@ -1,0 +1,101 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { type Measurement } from "./load.ts";
+
+export type RouteKind = "ssr" | "api-read" | "api-write";
+export type Dataset = "large" | "small";
+
+export interface RouteResult {
+  route: string;
+  kind: RouteKind;
+  data: Dataset;
+  result: Measurement;
+  /** Mean req/s of the baseline runs just before and just after this one. */
+  baselineRps: number;
+}
+
+/** The issue's goals: a share of the baseline's req/s, p99 growth with data, round trips. */
+export const TARGETS = { ratio: { ssr: 0.35, "api-read": 0.5 } as Partial<Record<RouteKind, number>>, p99Growth: 1.5, dbTrips: 3 };
+
+const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");
+const fixed = (n: number, digits = 0) => n.toFixed(digits);
+const percent = (n: number) => `${Math.round(n * 100)}%`;
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i].length)));
+  const line = (row: string[]) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+
+export function renderReport(options: { title: string[]; baselines: Measurement[]; routes: RouteResult[] }): { text: string; failures: number } {
+  let failures = 0;
+  const check = (ok: boolean) => {
+    if (!ok) failures++;
+    return verdict(ok);
+  };
+
+  const base = options.baselines;
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const baseRps = base.map((b) => b.rps);
+  const cpu = (ms: number | undefined) => (ms === undefined ? "?" : fixed(ms, 2));
+  const rows: string[][] = [[
+    `baseline: fixed HTML (${base.length} runs, ${fixed(Math.min(...baseRps))}–${fixed(Math.max(...baseRps))} req/s)`, "—",
+    fixed(mean(baseRps)), fixed(mean(base.map((b) => b.p50)), 1), fixed(mean(base.map((b) => b.p99)), 1), "100%", "—",
+    cpu(base.every((b) => b.workerCpuMs !== undefined) ? mean(base.map((b) => b.workerCpuMs!)) : undefined), "—", String(base.reduce((n, b) => n + b.non2xx + b.errors, 0)), "", "",
+  ]];
+  for (const r of options.routes) {
+    const ratio = r.result.rps / r.baselineRps;
+    const goal = TARGETS.ratio[r.kind];
+    const trips = r.result.dbTrips;
+    rows.push([
+      r.route, r.data, fixed(r.result.rps), fixed(r.result.p50, 1), fixed(r.result.p99, 1), percent(ratio),
+      trips === undefined ? "?" : fixed(trips, 2), cpu(r.result.workerCpuMs), cpu(r.result.dbCpuMs), String(r.result.non2xx + r.result.errors),
+      goal === undefined ? "—" : `≥${percent(goal)} ${check(ratio >= goal)}`,
+      trips === undefined ? "?" : `≤${TARGETS.dbTrips} ${check(trips <= TARGETS.dbTrips + 0.05)}`,
+    ]);
+    if (r.result.non2xx + r.result.errors > 0) failures++;
+  }
+  const main = table(
+    ["Route", "Data", "req/s", "p50 ms", "p99 ms", "vs base", "DB trips", "Worker CPU", "DB CPU", "non-2xx", "req/s goal", "trips goal"],
+    rows,
+  );
+
+  const growth: string[][] = [];
+  for (const large of options.routes.filter((r) => r.data === "large")) {
+    const small = options.routes.find((r) => r.data === "small" && r.route === large.route);
+    if (!small) continue;
+    const p99Growth = large.result.p99 / small.result.p99;
+    const cpuGrowth = (large.result.workerCpuMs ?? NaN) / (small.result.workerCpuMs ?? NaN);
+    growth.push([
+      large.route, fixed(large.result.rps / small.result.rps, 2), fixed(p99Growth, 2),
+      Number.isFinite(cpuGrowth) ? fixed(cpuGrowth, 2) : "?", `≤${TARGETS.p99Growth} ${check(p99Growth <= TARGETS.p99Growth)}`,
+    ]);
+  }
+  const growthTable = table(["Route (large ÷ small)", "req/s ratio", "p99 ratio", "Worker CPU ratio", "p99 goal"], growth);
+
+  const text = [
+    ...options.title,
+    "",
+    main,
+    "",
+    "How cost grows with data (10,000-product catalogue ÷ demo catalogue):",
+    growthTable,
+    "",
+    "vs base: req/s ÷ the mean of the baseline runs just before and after. DB trips: libSQL pipeline requests per",
+    "request sent, counted once the database is idle. Worker CPU / DB CPU: CPU ms per request of the workerd process",
+    "and of the local libSQL server process (it shares the machine; Turso would not). non-2xx: non-2xx answers plus",
+    "connection errors (any makes the run suspect). p50/p99 are autocannon's latencies in ms.",
+    failures === 0 ? "All goals met." : `${failures} goal(s) missed (goals, not tests).`,
+  ].join("\n");
+  return { text, failures };
+}
+
+/** Writes the report under .bench/ (gitignored) and returns the file's path. */
+export function saveReport(root: string, text: string): string {
+  const dir = path.join(root, ".bench");
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `bench-${new Date().toISOString().replaceAll(":", "-").slice(0, 19)}.txt`);
+  writeFileSync(file, `${text}\n`);
+  writeFileSync(path.join(dir, "bench-latest.txt"), `${text}\n`);
+  return file;
+}

@@ -1,0 +1,101 @@
+import { DEMO_PASSWORD } from "../seed/demo-data.ts";
+import { accessToken, accessTokens, sessionCookie } from "./auth.ts";
+import { type BenchData } from "./databases.ts";
+import { type RequestPlan } from "./load.ts";
+import { type Dataset, type RouteKind } from "./report.ts";
+
+const ADMIN = "admin@autoreseller.test";
+const BUYER = "buyer@autoreseller.test";
+
+export interface RouteSpec {
+  name: string;
+  kind: RouteKind;
+  datasets: Dataset[];
+  plan(data: Dataset): RequestPlan;
+}
+
+/** Credentials one app (one dataset) needs for the measured routes. */
+export interface Credentials {
+  cookie: string;
+  buyerToken: string;
+  adminToken: string;
+  /** Tokens of the buyers who have never booked anything (large catalogue only). */
+  freshTokens: string[];
+}
+
+export async function signInAll(appUrl: string, data: BenchData): Promise<Credentials> {
+  return {
+    cookie: await sessionCookie(appUrl, BUYER, DEMO_PASSWORD),
+    buyerToken: await accessToken(appUrl, BUYER, DEMO_PASSWORD),
+    adminToken: await accessToken(appUrl, ADMIN, DEMO_PASSWORD),
+    freshTokens: await accessTokens(appUrl, data.freshBuyers, DEMO_PASSWORD),
+  };
+}
+
+/** Round-robin over a list, so successive requests hit different rows. */
+function cycle<T>(items: T[]) {
+  let index = 0;
+  return () => items[index++ % items.length];
+}
+
+/** The measured routes, in run order; read routes run on both datasets, the write on the large one. */
+export function routeSpecs(data: Record<Dataset, BenchData>, creds: Record<Dataset, Credentials>): RouteSpec[] {
+  const both: Dataset[] = ["large", "small"];
+  return [
+    { name: "GET / (Home, SSR)", kind: "ssr", datasets: both, plan: () => ({ path: "/" }) },
+    {
+      name: "GET /category/:id (SSR, signed in)",
+      kind: "ssr",
+      datasets: both,
+      plan: (d) => {
+        const id = cycle(data[d].categoryIds);
+        return { path: "/category/x", headers: { cookie: creds[d].cookie }, next: () => ({ path: `/category/${id()}` }) };
+      },
+    },
+    { name: "GET /api/products/advertisement", kind: "api-read", datasets: both, plan: () => ({ path: "/api/products/advertisement" }) },
+    {
+      name: "GET /api/categories/:id (bearer)",
+      kind: "api-read",
+      datasets: both,
+      plan: (d) => {
+        const id = cycle(data[d].categoryIds);
+        return { path: "/api/categories/x", headers: { authorization: `Bearer ${creds[d].buyerToken}` }, next: () => ({ path: `/api/categories/${id()}` }) };
+      },
+    },
+    {
+      name: "GET /api/users/sellers?page=…&sort=name (admin)",
+      kind: "api-read",
+      datasets: both,
+      plan: (d) => {
+        const page = cycle(Array.from({ length: data[d].sellerPages }, (_, i) => i + 1));
+        return {
+          path: "/api/users/sellers?page=1&sort=name",
+          headers: { authorization: `Bearer ${creds[d].adminToken}` },
+          next: () => ({ path: `/api/users/sellers?page=${page()}&sort=name` }),
+        };
+      },
+    },
+    {
+      name: "POST /api/bookings (fresh buyers)",
+      kind: "api-write",
+      datasets: ["large"],
+      plan: (d) => {
+        const tokens = creds[d].freshTokens;
+        const products = data[d].bookableProductIds;
+        if (tokens.length === 0) throw new Error(`No fresh buyers in the ${d} database`);
+        // Request n books car ⌊n / buyers⌋ for buyer n mod buyers: every (buyer, car) pair once.
+        let n = 0;
+        const next = () => {
+          const buyer = n % tokens.length;
+          const product = products[Math.floor(n / tokens.length) % products.length];
+          n++;
+          return {
+            headers: { authorization: `Bearer ${tokens[buyer]}` },
+            body: JSON.stringify({ product_id: product, phone: "+880 1700-000000", meetingLocation: "Dhaka, Gulshan 1" }),
+          };
+        };
+        return { method: "POST", path: "/api/bookings", headers: { "content-type": "application/json" }, next };
+      },
+    },
+  ];
+}

@@ -1,0 +1,118 @@
+import { Miniflare, convertV4MiniflareOptions } from "miniflare";
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { childPid } from "./cpu.ts";
+
+export interface AppWorker {
+  /** Worker name, also the key of `urls`. */
+  name: string;
+  databaseUrl: string;
+}
+
+export interface BenchRuntime {
+  /** Each worker's own origin, e.g. { baseline: "http://127.0.0.1:41234", ... }. */
+  urls: Record<string, string>;
+  /** The workerd process running every worker (for its CPU time). */
+  pid: number | undefined;
+  dispose(): Promise<void>;
+}
+
+export const BASELINE = "baseline";
+const SESSION_SECRET = "bench-session-secret-0123456789-abcdefghijklmnop";
+
+// The machine's ceiling: the cheapest Worker that still answers a small HTML page.
+const BASELINE_SCRIPT = `
+const PAGE = "<!doctype html><html lang=en><head><meta charset=utf-8><title>Baseline</title></head>" +
+  "<body><main><h1>Auto Reseller</h1><p>A fixed page: the cost of the runtime itself.</p></main></body></html>";
+export default {
+  fetch() {
+    return new Response(PAGE, { headers: { "content-type": "text/html; charset=utf-8" } });
+  },
+};`;
+
+/**
+ * The built Worker on workerd through Miniflare directly: no `wrangler dev` proxy in front.
+ * Every worker gets its own socket (a "direct socket"), so requests skip Miniflare's entry
+ * worker too and reach the Worker the way Cloudflare's edge hands them over.
+ */
+export async function startRuntime(serverDir: string, apps: AppWorker[]): Promise<BenchRuntime> {
+  const config = JSON.parse(readFileSync(path.join(serverDir, "wrangler.json"), "utf8")) as {
+    compatibility_date: string;
+    compatibility_flags?: string[];
+    r2_buckets?: { binding: string; bucket_name: string }[];
+  };
+  const compat = { compatibilityDate: config.compatibility_date, compatibilityFlags: config.compatibility_flags ?? [] };
+  const bucket = config.r2_buckets?.find((b) => b.binding === "PHOTOS")?.bucket_name ?? "auto-reseller-photos";
+  const directSocket = [{ host: "127.0.0.1", port: 0 }];
+  const modules = listModules(serverDir);
+
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      host: "127.0.0.1",
+      port: 0,
+      logRequests: false,
+      // The app logs one JSON line per request (as in production); the bench has no use for them.
+      handleStructuredLogs: () => {},
+      workers: [
+        ...apps.map((app) => ({
+          name: app.name,
+          modules,
+          modulesRoot: serverDir,
+          ...compat,
+          bindings: { APP_ENV: "development", DATABASE_URL: app.databaseUrl, SESSION_SECRET },
+          r2Buckets: { PHOTOS: bucket },
+          unsafeDirectSockets: directSocket,
+        })),
+        { name: BASELINE, script: BASELINE_SCRIPT, modules: true, ...compat, unsafeDirectSockets: directSocket },
+      ],
+    }),
+  );
+  try {
+    await mf.ready;
+    const urls: Record<string, string> = {};
+    for (const name of [...apps.map((app) => app.name), BASELINE]) {
+      urls[name] = (await mf.unsafeGetDirectURL(name)).origin;
+    }
+    const pid = childPid("workerd");
+    const guard = pid === undefined ? undefined : startGuard(pid);
+    return {
+      urls,
+      pid,
+      dispose: async () => {
+        guard?.send("stand down");
+        await mf.dispose();
+      },
+    };
+  } catch (error) {
+    await mf.dispose();
+    throw error;
+  }
+}
+
+// workerd outlives a bench process that is SIGKILLed (tsx does that to a child slow to answer
+// Ctrl-C), so a tiny watcher ends it when the bench's IPC channel closes without a "stand down".
+const GUARD = `
+const pid = Number(process.argv[1]);
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => {});
+process.on("message", (message) => { if (message === "stand down") process.exit(0); });
+process.on("disconnect", () => { try { process.kill(pid, "SIGTERM"); } catch {} process.exit(0); });`;
+
+function startGuard(pid: number) {
+  const guard = spawn(process.execPath, ["-e", GUARD, String(pid)], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  guard.unref();
+  guard.channel?.unref();
+  return guard;
+}
+
+/**
+ * Every ES module of the build, the entry first. This Miniflare cannot convert v4 `modulesRules`
+ * to its v5 options, so the build's rule (wrangler.json "rules": ESModule for **\/*.js, **\/*.mjs)
+ * is applied here: the entry imports the chunks under assets/, some only dynamically.
+ */
+function listModules(serverDir: string) {
+  const chunks = readdirSync(serverDir, { recursive: true, encoding: "utf8" })
+    .filter((file) => /\.m?js$/.test(file) && file !== "index.js")
+    .sort();
+  return ["index.js", ...chunks].map((file) => ({ type: "ESModule" as const, path: path.join(serverDir, file) }));
+}
