@@ -51,6 +51,22 @@ function selectBookings(ctx: AppContext) {
  */
 export async function createBooking(ctx: AppContext, buyer: UserRow, input: BookingInput): Promise<string> {
   if (buyer.role !== "buyer") throw new Forbidden("Only buyer accounts can book cars");
+  const id = crypto.randomUUID();
+  let inserted: number;
+  try {
+    // One round trip in the usual case: the insert itself checks the car exists, is unsold and is not theirs.
+    const result = await ctx.db.run(sql`
+      insert into ${bookings} (id, product_id, buyer_id, buyer_name, buyer_email, phone, meeting_location, created_at)
+      select ${id}, ${products.id}, ${buyer.id}, ${buyer.name}, ${buyer.email}, ${input.phone}, ${input.meetingLocation}, ${ctx.now().toISOString()}
+      from ${products}
+      where ${products.id} = ${input.product_id} and ${products.isPaid} = 0 and ${products.sellerId} is not ${buyer.id}`);
+    inserted = result.rowsAffected;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Conflict("You have already booked this car");
+    throw error;
+  }
+  if (inserted === 1) return id;
+  // Nothing inserted: find out why, to answer precisely.
   const [product] = await ctx.db
     .select({ sellerId: products.sellerId, isPaid: products.isPaid })
     .from(products)
@@ -58,20 +74,7 @@ export async function createBooking(ctx: AppContext, buyer: UserRow, input: Book
     .limit(1);
   if (!product) throw new NotFound("Product not found");
   if (product.sellerId === buyer.id) throw new Forbidden("You cannot book your own car");
-  if (product.isPaid) throw new Conflict("This car is already sold");
-
-  const id = crypto.randomUUID();
-  try {
-    const inserted = await ctx.db.run(sql`
-      insert into ${bookings} (id, product_id, buyer_id, buyer_name, buyer_email, phone, meeting_location, created_at)
-      select ${id}, ${products.id}, ${buyer.id}, ${buyer.name}, ${buyer.email}, ${input.phone}, ${input.meetingLocation}, ${ctx.now().toISOString()}
-      from ${products} where ${products.id} = ${input.product_id} and ${products.isPaid} = 0`);
-    if (inserted.rowsAffected === 0) throw new Conflict("This car is already sold");
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new Conflict("You have already booked this car");
-    throw error;
-  }
-  return id;
+  throw new Conflict("This car is already sold");
 }
 
 const ORDERS_LIMIT = 200;
