@@ -10,6 +10,7 @@ export function CategoryCard({ category, eager = false }: { category: Category; 
         width={800}
         height={500}
         loading={eager ? "eager" : "lazy"}
+        fetchPriority={eager ? "high" : undefined}
         decoding="async"
         className="aspect-[8/5] w-full object-cover"
       />

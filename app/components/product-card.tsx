@@ -22,6 +22,7 @@ export function ProductCard({
         width={800}
         height={500}
         loading={eager ? "eager" : "lazy"}
+        fetchPriority={eager ? "high" : undefined}
         decoding="async"
         className="h-[250px] w-full object-cover"
       />
