@@ -48,7 +48,7 @@ export function Pager({ page, totalPages, label }: { page: number; totalPages: n
     <nav aria-label={label} className="mt-6">
       <ul className="flex flex-wrap items-center gap-2">
         <li>
-          {page > 1 ? <Link to={href({ page: page - 1 })} className={linkClass}>Previous</Link> : <span aria-disabled="true" className={`${linkClass} text-slate-400`}>Previous</span>}
+          {page > 1 ? <Link to={href({ page: page - 1 })} className={linkClass}>Previous</Link> : <span aria-disabled="true" className={`${linkClass} text-slate-500`}>Previous</span>}
         </li>
         {pagerItems(page, totalPages).map((item) =>
           item.kind === "gap" ? (
@@ -67,7 +67,7 @@ export function Pager({ page, totalPages, label }: { page: number; totalPages: n
           ),
         )}
         <li>
-          {page < totalPages ? <Link to={href({ page: page + 1 })} className={linkClass}>Next</Link> : <span aria-disabled="true" className={`${linkClass} text-slate-400`}>Next</span>}
+          {page < totalPages ? <Link to={href({ page: page + 1 })} className={linkClass}>Next</Link> : <span aria-disabled="true" className={`${linkClass} text-slate-500`}>Next</span>}
         </li>
       </ul>
     </nav>
