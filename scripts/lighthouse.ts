@@ -14,13 +14,13 @@
 // (and the security-header audits') are printed per page, as they come, not hidden.
 import { execSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result, type RunnerResult } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
-import { startLocalStack, type LocalStack } from "./local-stack.ts";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.ts";
+import { startLocalStackOnFreePorts, type LocalStack } from "./local-stack.ts";
 import { startReaper } from "./lighthouse/reaper.ts";
 import {
   CATEGORIES,
@@ -32,17 +32,8 @@ import {
 } from "./lighthouse/summarize.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROME_PATH = CHROMIUM_PATH;
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 const BUYER = { email: "buyer@autoreseller.test", password: "Passw0rd!" };
 const OUTPUT_JSON = path.join(ROOT, ".bench/lighthouse.json");
 /** `npm run lighthouse -- --runs 3`: audit each page N times and keep Lighthouse's median run. */
@@ -110,31 +101,9 @@ function buildFingerprint(): string {
   }
 }
 
-/** Distinct free ports: all are held open until each has been picked. */
-async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from({ length: count }, () => new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
-      const server = createServer();
-      server.once("error", reject);
-      server.listen(0, "127.0.0.1", () => resolve(server));
-    })),
-  );
-  const ports = servers.map((server) => (server.address() as { port: number }).port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
-}
-
 /** A port found free can be taken before wrangler binds it: then try again with new ports. */
-async function startStack(stateDir: string, attempts = 3): Promise<LocalStack> {
-  for (let attempt = 1; ; attempt++) {
-    const [appPort, dbPort, inspectorPort] = await freePorts(3);
-    try {
-      return await startLocalStack({ stateDir, appPort, dbPort, inspectorPort, appEnv: "development", quiet: true });
-    } catch (error) {
-      if (attempt >= attempts) throw error;
-      console.error(`The local stack did not start (${(error as Error).message}); trying other ports.`);
-    }
-  }
+function startStack(stateDir: string): Promise<LocalStack> {
+  return startLocalStackOnFreePorts({ stateDir, appEnv: "development", quiet: true });
 }
 
 async function signIn(appUrl: string): Promise<string> {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { migrateDatabase } from "./db/migrate.ts";
@@ -98,4 +99,36 @@ async function waitForHealthy(appUrl: string, worker: ChildProcess) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`The Worker did not become healthy at ${appUrl} within 60 s`);
+}
+
+/**
+ * Starts a stack on free ports. Other processes open ports too, so a port found free can be taken
+ * before wrangler binds it: then it tries again with new ports.
+ */
+export async function startLocalStackOnFreePorts(
+  options: Omit<LocalStackOptions, "appPort" | "dbPort" | "inspectorPort">,
+  attempts = 3,
+): Promise<LocalStack> {
+  for (let attempt = 1; ; attempt++) {
+    const [appPort, dbPort, inspectorPort] = await freePorts(3);
+    try {
+      return await startLocalStack({ ...options, appPort, dbPort, inspectorPort });
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+    }
+  }
+}
+
+/** Distinct free ports: all are held open until each has been picked. */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from({ length: count }, () => new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
+      const server = createServer();
+      server.once("error", reject);
+      server.listen(0, "127.0.0.1", () => resolve(server));
+    })),
+  );
+  const ports = servers.map((server) => (server.address() as { port: number }).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }

@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type TestProject } from "vitest/node";
-import { startLocalStack, type LocalStack } from "../scripts/local-stack.ts";
+import { startLocalStackOnFreePorts, type LocalStack } from "../scripts/local-stack.ts";
 import { startFakeOAuthProvider } from "./fakes/oauth-provider.ts";
 import { startFakeStripe } from "./fakes/stripe-api.ts";
 import { STRIPE_WEBHOOK_SECRET } from "./support/stripe-secrets.ts";
@@ -37,13 +36,23 @@ export default async function setup(project: TestProject) {
   const stateDir = mkdtempSync(path.join(tmpdir(), "auto-reseller-test-"));
   const [oauth, stripe] = await Promise.all([startFakeOAuthProvider(), startFakeStripe()]);
   const started = await Promise.allSettled([
-    startWithRetry(path.join(stateDir, "simulator"), { ...SHARED_VARS, OAUTH_PROVIDER_BASE_URL: oauth.baseUrl }),
-    startWithRetry(path.join(stateDir, "stripe"), {
-      ...SHARED_VARS,
-      STRIPE_SECRET_KEY: "sk_test_fake",
-      STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
-      STRIPE_WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
+    startLocalStackOnFreePorts({
+      stateDir: path.join(stateDir, "simulator"),
+      appEnv: "test",
+      quiet: true,
+      vars: { ...SHARED_VARS, OAUTH_PROVIDER_BASE_URL: oauth.baseUrl },
+    }),
+    startLocalStackOnFreePorts({
+      stateDir: path.join(stateDir, "stripe"),
+      appEnv: "test",
+      quiet: true,
+      vars: {
+        ...SHARED_VARS,
+        STRIPE_SECRET_KEY: "sk_test_fake",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_URL: stripe.url,
+      },
     }),
   ]);
   const failure = started.find((result) => result.status === "rejected");
@@ -64,33 +73,4 @@ export default async function setup(project: TestProject) {
     await Promise.all([oauth.close(), stripe.close()]);
     rmSync(stateDir, { recursive: true, force: true });
   };
-}
-
-/**
- * Starts a stack on free ports. Other test processes open ports too, so a port found free can be
- * taken before wrangler binds it: then it tries again with new ports.
- */
-async function startWithRetry(stateDir: string, vars: Record<string, string>, attempts = 3): Promise<LocalStack> {
-  for (let attempt = 1; ; attempt++) {
-    const [appPort, dbPort, inspectorPort] = await freePorts(3);
-    try {
-      return await startLocalStack({ stateDir, appPort, dbPort, inspectorPort, appEnv: "test", quiet: true, vars });
-    } catch (error) {
-      if (attempt >= attempts) throw error;
-    }
-  }
-}
-
-/** Distinct free ports: all are held open until each has been picked. */
-async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from({ length: count }, () => new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
-      const server = createServer();
-      server.once("error", reject);
-      server.listen(0, "127.0.0.1", () => resolve(server));
-    })),
-  );
-  const ports = servers.map((server) => (server.address() as { port: number }).port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
 }

@@ -1,20 +1,12 @@
-import { type Browser, type Page } from "playwright-core";
+import { type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { appUrl, expectAccessible, launchBrowser, openPage } from "./browser";
+import { expectAccessible, launchBrowser, openPage, signInAs } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function signInAs(page: Page, email: string, to: string) {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("Passw0rd!");
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(`${appUrl}${to}`);
-}
 
 /** Pages the other browser tests do not stop on; each is checked against WCAG 2.1 A/AA. */
 describe("accessibility in Chromium", () => {

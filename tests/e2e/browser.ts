@@ -1,25 +1,14 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 import { inject } from "vitest";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../scripts/chromium.ts";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 
 export const appUrl = inject("appUrl");
 
 /** Debian's Chromium, headless, with the flags this machine's closed network needs. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--headless", ...CHROMIUM_FLAGS] });
 }
 
 export interface TestPage {
@@ -81,4 +70,13 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
     ...violation.nodes.map((node) => `    ${node.target.join(" ")}`),
   ]);
   throw new Error(`Accessibility violations on ${label}:\n${lines.join("\n")}`);
+}
+
+/** Signs in through the form (demo password) and waits for the page it was sent back to. */
+export async function signInAs(page: Page, email: string, to: string) {
+  await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("Passw0rd!");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(`${appUrl}${to}`);
 }
