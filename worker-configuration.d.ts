@@ -4,6 +4,7 @@
 interface __BaseEnv_Env {
 	PHOTOS: R2Bucket;
 	APP_ENV: string;
+	APP_ORIGIN: string;
 	DATABASE_URL: string;
 	DATABASE_AUTH_TOKEN: string;
 	SESSION_SECRET: string;
@@ -31,7 +32,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "APP_ENV" | "DATABASE_URL" | "DATABASE_AUTH_TOKEN" | "SESSION_SECRET" | "EMAIL_API_URL" | "EMAIL_API_KEY" | "EMAIL_FROM" | "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET" | "GITHUB_CLIENT_ID" | "GITHUB_CLIENT_SECRET" | "OAUTH_PROVIDER_BASE_URL" | "STRIPE_SECRET_KEY" | "STRIPE_PUBLISHABLE_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_URL">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "APP_ENV" | "APP_ORIGIN" | "DATABASE_URL" | "DATABASE_AUTH_TOKEN" | "SESSION_SECRET" | "EMAIL_API_URL" | "EMAIL_API_KEY" | "EMAIL_FROM" | "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET" | "GITHUB_CLIENT_ID" | "GITHUB_CLIENT_SECRET" | "OAUTH_PROVIDER_BASE_URL" | "STRIPE_SECRET_KEY" | "STRIPE_PUBLISHABLE_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_URL">> {}
 }
 declare module "*.txt" {
 	const value: string;

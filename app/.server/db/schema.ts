@@ -63,7 +63,7 @@ export const categories = sqliteTable(
     image: text("image").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("categories_name_unique").on(sql`lower(${t.name})`)],
+  (t) => [uniqueIndex("categories_name_unique").on(sql`lower(${t.name})`), index("categories_image_idx").on(t.image)],
 );
 
 
@@ -95,6 +95,8 @@ export const products = sqliteTable(
     index("products_category_idx").on(t.categoryId, t.isPaid, t.createdAt),
     index("products_advertised_idx").on(t.isAdvertised, t.isPaid, t.createdAt),
     index("products_seller_idx").on(t.sellerId, t.createdAt),
+    // The upload clean-up asks whether a photo is still used.
+    index("products_image_idx").on(t.image),
     check("products_prices_check", sql`${t.originalPrice} > 0 and ${t.resalePrice} > 0`),
   ],
 );
@@ -116,6 +118,8 @@ export const bookings = sqliteTable(
     transactionId: text("transaction_id"),
     // The provider's payment intent for this booking (one per booking).
     paymentIntentId: text("payment_intent_id"),
+    // When the buyer last started paying: the car cannot be deleted while a payment is under way.
+    paymentStartedAt: text("payment_started_at"),
     // Paid after someone else had bought the car: refunded, the car is not theirs.
     lost: integer("lost", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
@@ -236,13 +240,22 @@ export const outbox = sqliteTable(
   (t) => [index("outbox_to_idx").on(t.to, t.createdAt)],
 );
 
-/** Refunds of late payments for cars already sold to someone else (one per payment intent). */
+export const REFUND_REASONS = ["sold-to-someone-else", "no-longer-for-sale"] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/**
+ * Refunds of payments that bought nothing (one per payment intent): the car was sold to someone
+ * else first, or it, its booking or its seller was gone by the time the payment was recorded.
+ */
 export const refunds = sqliteTable(
   "refunds",
   {
     id: id(),
     transactionId: text("transaction_id").notNull(),
     bookingId: text("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    // Not a reference: the car may be gone; the id is kept for the records.
+    productId: text("product_id"),
+    reason: text("reason", { enum: REFUND_REASONS }).notNull().default("sold-to-someone-else"),
     amount: integer("amount").notNull(),
     createdAt: createdAt(),
   },
@@ -286,4 +299,47 @@ export const auditLog = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Email waiting to be (re)sent: a request never fails because the email API does; the queue is
+ * drained after the response (waitUntil) and on later requests, with backoff between attempts.
+ */
+export const pendingEmails = sqliteTable(
+  "pending_emails",
+  {
+    id: id(),
+    to: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: text("next_attempt_at").notNull(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("pending_emails_next_idx").on(t.nextAttemptAt)],
+);
+
+/** Two-factor sign-in tickets already used: each ticket cookie signs in at most once. */
+export const usedTwoFactorTickets = sqliteTable("used_two_factor_tickets", {
+  id: text("id").primaryKey(),
+  expiresAt: text("expires_at").notNull(),
+});
+
+/**
+ * Every photo uploaded through the app, with its real dimensions (for layout). Uploads that no
+ * car or category refers to a day later are removed by the scheduled clean-up.
+ */
+export const uploads = sqliteTable(
+  "uploads",
+  {
+    key: text("key").primaryKey(),
+    uploaderId: text("uploader_id").references(() => users.id, { onDelete: "set null" }),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("uploads_uploader_idx").on(t.uploaderId, t.createdAt), index("uploads_created_idx").on(t.createdAt)],
 );
