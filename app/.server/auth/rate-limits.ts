@@ -16,6 +16,8 @@ export const LIMITS = {
   signInIp: { name: "sign-in-ip", max: 100, windowSeconds: 15 * 60, perIp: true },
   registrationIp: { name: "registration-ip", max: 20, windowSeconds: 3600, perIp: true },
   passwordResetAccount: { name: "password-reset-account", max: 3, windowSeconds: 3600 },
+  // Photos one user may upload in a day (10 cars with 10 photos and their small versions each).
+  uploadsPerDay: { name: "uploads-user", max: 200, windowSeconds: 24 * 3600 },
 } satisfies Record<string, Limit>;
 
 function maxFor(ctx: AppContext, limit: Limit) {
