@@ -2,10 +2,9 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { Form, useActionData } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
-import { verifyPassword } from "~/.server/auth/passwords";
-import { Invalid } from "~/.server/errors";
-import { formFailure, invalidForm, parseForm } from "~/.server/form-errors";
-import { sendEmailVerification, setPassword } from "~/.server/services/email-links";
+import { formFailure, invalidForm, parseForm, retryAfterHeaders } from "~/.server/form-errors";
+import { changePassword } from "~/.server/services/credentials";
+import { sendEmailVerification } from "~/.server/services/email-links";
 import {
   confirmTotpEnrolment,
   disableTotp,
@@ -32,6 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+export const headers = retryAfterHeaders;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context.app, request);
   const submission = parseForm(await request.formData(), accountSettingsSchema);
@@ -43,10 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         await sendEmailVerification(context.app, user);
         return { ...submission.reply(), notice: "We sent a new confirmation link to your email." };
       case "change-password":
-        if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-          throw new Invalid("Your current password is not right", [{ path: "currentPassword", message: "Your current password is not right" }]);
-        }
-        await setPassword(context.app, user.id, input.password, { keepSessionId: user.sessionId });
+        await changePassword(context.app, user, input.currentPassword, input.password);
         return { ...submission.reply({ resetForm: true }), notice: "Password changed. You were signed out on your other devices." };
       case "start-two-factor":
         await startTotpEnrolment(context.app, user);

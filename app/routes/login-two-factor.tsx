@@ -1,13 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { Form, redirect, useActionData, useNavigation } from "react-router";
-import { finishSignIn } from "~/.server/auth/sign-in";
+import { finishTwoFactorSignIn } from "~/.server/auth/sign-in";
 import { readTwoFactorTicket } from "~/.server/auth/two-factor-cookie";
-import { assertWithinLimit, LIMITS } from "~/.server/auth/rate-limits";
-import { Unauthorized } from "~/.server/errors";
 import { formFailure, invalidForm, retryAfterHeaders, parseForm } from "~/.server/form-errors";
-import { verifySecondFactor } from "~/.server/services/two-factor";
-import { recordFailedSignIn, requireUserById } from "~/.server/services/users";
 import { AuthCard, Spinner } from "~/components/auth/auth-card";
 import { FormErrors, primaryButtonClass, TextField } from "~/components/ui/field";
 import { privatePageMeta } from "~/lib/meta";
@@ -25,19 +21,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers = retryAfterHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const userId = await readTwoFactorTicket(context.app, request);
-  if (!userId) throw redirect("/login");
+  const ticket = await readTwoFactorTicket(context.app, request);
+  if (!ticket) throw redirect("/login");
   const submission = parseForm(await request.formData(), twoFactorSchema);
   if (submission.status !== "success") return invalidForm(submission);
   try {
-    const user = await requireUserById(context.app, userId);
-    await assertWithinLimit(context.app, LIMITS.signInAccount, user.email);
-    if (!(await verifySecondFactor(context.app, user, submission.value.code))) {
-      await recordFailedSignIn(context.app, user.email);
-      throw new Unauthorized("That code is not right. Use the current code from your app or a recovery code.");
-    }
     const redirectTo = new URL(request.url).searchParams.get("redirectTo");
-    return await finishSignIn(context.app, user, redirectTo, { skipSecondFactor: true });
+    return await finishTwoFactorSignIn(context.app, ticket, submission.value.code, redirectTo);
   } catch (error) {
     return formFailure(submission, error);
   }

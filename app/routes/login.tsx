@@ -5,7 +5,7 @@ import { getSessionUser } from "~/.server/auth/guards";
 import { configuredProviders } from "~/.server/auth/providers";
 import { finishSignIn } from "~/.server/auth/sign-in";
 import { formFailure, invalidForm, retryAfterHeaders, parseForm } from "~/.server/form-errors";
-import { checkPassword } from "~/.server/services/users";
+import { checkPassword } from "~/.server/services/credentials";
 import { AuthCard, Spinner } from "~/components/auth/auth-card";
 import { ProviderButtons } from "~/components/auth/provider-buttons";
 import { FormErrors, PasswordField, primaryButtonClass, TextField } from "~/components/ui/field";

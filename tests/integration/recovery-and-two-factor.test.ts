@@ -1,5 +1,4 @@
 import { describe, expect, inject, it } from "vitest";
-import { generateTotp } from "~/.server/auth/totp";
 import {
   accessToken,
   apiJson,
@@ -12,8 +11,10 @@ import {
   request,
   sessionCookieFrom,
   signIn,
+  sql,
   uniqueEmail,
 } from "./client";
+import { codeAt, enrolTwoFactor } from "./two-factor";
 
 describe("password reset", () => {
   it("answers the same for unknown emails and sends nothing", async () => {
@@ -86,27 +87,6 @@ describe("email verification", () => {
     expect(linkIn((await lastMailTo(email))!.text, "/verify-email")).not.toBe(first);
   });
 });
-
-async function enrolTwoFactor(email: string) {
-  const cookie = await signIn(email);
-  await postForm("/dashboard/settings", { intent: "start-two-factor" }, cookie);
-  const page = await (await request("/dashboard/settings", { headers: { cookie } })).text();
-  const secret = /aria-label="Manual key">([A-Z2-7]+)</.exec(page)?.[1];
-  expect(secret).toBeDefined();
-  expect(page).toContain("<svg");
-
-  const wrong = await postForm("/dashboard/settings", { intent: "confirm-two-factor", code: "000000" }, cookie);
-  expect(wrong.status).toBe(400);
-  const confirm = await postForm("/dashboard/settings", { intent: "confirm-two-factor", code: generateTotp(secret!, new Date()) }, cookie);
-  const html = await confirm.text();
-  expect(html).toContain("Two-factor authentication is on.");
-  const recoveryCodes = [...html.matchAll(/<li>([a-z2-9]{5}-[a-z2-9]{5})<\/li>/g)].map((match) => match[1]);
-  expect(recoveryCodes).toHaveLength(10);
-  return { secret: secret!, recoveryCodes, cookie };
-}
-
-/** A code from a later time step than the ones used so far (codes are single-use per step). */
-const codeAt = (secret: string, stepsAhead: number) => generateTotp(secret, new Date(Date.now() + stepsAhead * 30_000));
 
 describe("two-factor authentication", () => {
   it("asks for the code after the password, accepts it once, and works with a recovery code once", async () => {
@@ -205,6 +185,33 @@ describe("Google and GitHub sign-in", () => {
     expect(linked.headers.get("location")).toBe("/dashboard");
     const dashboard = await (await request("/dashboard", { headers: { cookie: sessionCookieFrom(linked) } })).text();
     expect(dashboard).toContain("My Products");
+  });
+
+  it("ends an account taken before sign-up: the victim's first Google sign-in removes the squatter's password, sessions and tokens", async () => {
+    const email = uniqueEmail("victim");
+    await register({ email, password: "Squatter1!" });
+    const squatterSession = await signIn(email, "Squatter1!");
+    const squatterToken = await accessToken(email, "Squatter1!");
+
+    await setProfile("google", { id: `g-${email}`, email, emailVerified: true, name: "Real Victim" });
+    const victim = await providerSignIn("google");
+    expect(victim.headers.get("location")).toBe("/dashboard");
+    const flash = decodeURIComponent(victim.headers.getSetCookie().find((cookie) => cookie.startsWith("ar_flash="))!);
+    expect(flash).toContain("Set a new one in Account settings if you want one");
+    expect((await request("/dashboard", { headers: { cookie: sessionCookieFrom(victim) } })).status).toBe(200);
+
+    expect((await apiJson("/api/jwt", { email, password: "Squatter1!" })).status).toBe(401);
+    expect((await request(`/api/users/buyer/${email}`, { headers: { authorization: `Bearer ${squatterToken}` } })).status).toBe(401);
+    expect((await request("/dashboard", { headers: { cookie: squatterSession } })).status).toBe(302);
+  });
+
+  it("keeps the password of an account whose email was already proven when a provider links to it", async () => {
+    const email = uniqueEmail("proven");
+    await register({ email });
+    await sql("update users set email_verified = 1 where email = ?", [email]);
+    await setProfile("google", { id: `g-${email}`, email, emailVerified: true, name: "Owner" });
+    expect((await providerSignIn("google")).headers.get("location")).toBe("/dashboard");
+    expect(await accessToken(email)).toMatch(/^ey/);
   });
 
   it("refuses a callback whose state does not match", async () => {

@@ -2,11 +2,11 @@ import { type Context, Hono } from "hono";
 import * as v from "valibot";
 import { issueAccessToken } from "~/.server/auth/access-tokens";
 import { getSessionUser } from "~/.server/auth/guards";
-import { assertWithinLimit, LIMITS } from "~/.server/auth/rate-limits";
 import { type Role } from "~/.server/db/schema";
 import { Forbidden, Unauthorized } from "~/.server/errors";
-import { verifySecondFactor } from "~/.server/services/two-factor";
-import { checkPassword, recordFailedSignIn, registerUser, roleOf } from "~/.server/services/users";
+import { checkPassword } from "~/.server/services/credentials";
+import { checkSecondFactor } from "~/.server/services/two-factor";
+import { registerUser, roleOf } from "~/.server/services/users";
 import { emailField } from "~/lib/schemas/fields";
 import { signUpSchema, tokenRequestSchema } from "~/lib/schemas/auth";
 import { doc } from "./openapi";
@@ -45,11 +45,8 @@ export const jwtApi = new Hono<WorkerEnv>()
     const { email, password, code } = await readJson(c, tokenRequestSchema);
     const user = await checkPassword(ctx, email, password);
     if (user.totpEnabled) {
-      await assertWithinLimit(ctx, LIMITS.signInAccount, user.email);
-      if (!code || !(await verifySecondFactor(ctx, user, code))) {
-        await recordFailedSignIn(ctx, user.email);
-        throw new Unauthorized(code ? "The two-factor code is not right" : "This account needs its two-factor code (code)");
-      }
+      if (!code) throw new Unauthorized("This account needs its two-factor code (code)");
+      await checkSecondFactor(ctx, user, code);
     }
     return c.json({ accessToken: await issueAccessToken(ctx, user) });
   })

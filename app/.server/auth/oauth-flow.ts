@@ -28,6 +28,9 @@ export async function startOAuth(ctx: AppContext, providerParam: string | undefi
   return redirect(url, { headers: { "Set-Cookie": cookieHeader(ctx, FLOW_COOKIE, flow, FLOW_SECONDS) } });
 }
 
+const CLAIMED_MESSAGE =
+  "Welcome! A password set on this account before its email was confirmed was removed. Set a new one in Account settings if you want one.";
+
 /** The provider's callback: the state must match ours, then the code is exchanged for the profile. */
 export async function finishOAuth(ctx: AppContext, providerParam: string | undefined, request: Request) {
   const { provider, settings, redirectUri } = settingsFor(ctx, providerParam);
@@ -47,8 +50,12 @@ export async function finishOAuth(ctx: AppContext, providerParam: string | undef
   }
   try {
     const profile = await fetchOAuthProfile(provider, settings, redirectUri, code, String(flow.codeVerifier));
-    const { user, created } = await accountForOAuthProfile(ctx, provider, profile);
-    const toast = created ? { type: "success" as const, message: `User created Successfully with ${LABELS[provider]}!` } : undefined;
+    const { user, created, claimed } = await accountForOAuthProfile(ctx, provider, profile);
+    const toast = created
+      ? { type: "success" as const, message: `User created Successfully with ${LABELS[provider]}!` }
+      : claimed
+        ? { type: "success" as const, message: CLAIMED_MESSAGE }
+        : undefined;
     const response = await finishSignIn(ctx, user, flow.redirectTo, { toast });
     response.headers.append("Set-Cookie", clearCookieHeader(ctx, FLOW_COOKIE));
     return response;

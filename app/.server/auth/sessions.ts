@@ -37,9 +37,9 @@ export async function destroySession(ctx: AppContext, request: Request): Promise
   return clearCookieHeader(ctx, SESSION_COOKIE);
 }
 
-/** Signs the user out everywhere (optionally keeping the session in use). */
-export async function revokeUserSessions(ctx: AppContext, userId: string, keepSessionId?: string) {
-  await ctx.db
+/** Signs the user out everywhere (optionally keeping the session in use); await it or put it in a batch. */
+export function revokeUserSessions(ctx: AppContext, userId: string, keepSessionId?: string) {
+  return ctx.db
     .delete(sessions)
     .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
 }

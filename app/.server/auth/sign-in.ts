@@ -3,9 +3,10 @@ import { safeRedirect } from "~/lib/redirects";
 import { type ToastMessage } from "~/lib/toast";
 import { type AppContext } from "../context";
 import { flashHeader } from "../flash";
-import { type UserRow } from "../services/users";
+import { checkSecondFactor } from "../services/two-factor";
+import { requireUserById, type UserRow } from "../services/users";
 import { createSession } from "./sessions";
-import { clearTwoFactorTicketHeader, twoFactorTicketHeader } from "./two-factor-cookie";
+import { clearTwoFactorTicketHeader, twoFactorTicketHeader, useTwoFactorTicket, type TwoFactorTicket } from "./two-factor-cookie";
 
 /**
  * After the password (or a provider) has vouched for the user: either the two-factor step, or a
@@ -27,4 +28,12 @@ export async function finishSignIn(
   headers.append("Set-Cookie", clearTwoFactorTicketHeader(ctx));
   if (options.toast) headers.append("Set-Cookie", flashHeader(ctx, options.toast));
   return redirect(target, { headers });
+}
+
+/** The two-factor step of a page sign-in: the code (under the abuse limits), then the ticket is used up. */
+export async function finishTwoFactorSignIn(ctx: AppContext, ticket: TwoFactorTicket, code: string, redirectTo: unknown) {
+  const user = await requireUserById(ctx, ticket.userId);
+  await checkSecondFactor(ctx, user, code);
+  await useTwoFactorTicket(ctx, ticket);
+  return finishSignIn(ctx, user, redirectTo, { skipSecondFactor: true });
 }

@@ -1,11 +1,10 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { hashPassword } from "../auth/passwords";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { countEvent, LIMITS } from "../auth/rate-limits";
-import { revokeUserSessions } from "../auth/sessions";
 import { type AppContext } from "../context";
 import { emailTokens, users } from "../db/schema";
 import { Invalid } from "../errors";
 import { passwordResetEmail, verificationEmail } from "../email/templates";
+import { setPassword } from "./credentials";
 import { findUserByEmail, type UserRow } from "./users";
 
 const RESET_SECONDS = 3600;
@@ -77,24 +76,5 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   const userId = await consumeEmailToken(ctx, token, "password-reset");
   if (!userId) throw new Invalid("This reset link is invalid or has expired. Please ask for a new one.");
   // Opening the link proved the address as well.
-  await setPassword(ctx, userId, password, { emailProven: true });
-}
-
-/** New password hash, a raised credentials version (old API tokens stop) and no old sessions. */
-export async function setPassword(
-  ctx: AppContext,
-  userId: string,
-  password: string,
-  options: { keepSessionId?: string; emailProven?: boolean } = {},
-) {
-  const passwordHash = await hashPassword(password);
-  await ctx.db
-    .update(users)
-    .set({
-      passwordHash,
-      credentialsVersion: sql`${users.credentialsVersion} + 1`,
-      ...(options.emailProven ? { emailVerified: true } : {}),
-    })
-    .where(eq(users.id, userId));
-  await revokeUserSessions(ctx, userId, options.keepSessionId);
+  await setPassword(ctx, userId, password, { fromResetLink: true });
 }

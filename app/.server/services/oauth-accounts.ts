@@ -1,7 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { type OAuthProfile, type OAuthProviderName } from "../auth/oauth";
+import { revokeUserSessions } from "../auth/sessions";
 import { type AppContext } from "../context";
-import { oauthAccounts, users } from "../db/schema";
+import { oauthAccounts, recoveryCodes, users } from "../db/schema";
 import { Conflict } from "../errors";
 import { findUserByEmail, isUniqueViolation, type UserRow } from "./users";
 
@@ -9,13 +10,14 @@ import { findUserByEmail, isUniqueViolation, type UserRow } from "./users";
  * The account for a provider sign-in. A known provider identity signs in its user; a new one
  * links to an existing account with the same email only if the provider verified that email
  * (otherwise anyone could claim an account by typing its address at the provider); else a new
- * buyer is created.
+ * buyer is created. `claimed` says that a password or second factor set up before the email was
+ * ever proven was removed (see claimUnverifiedAccount).
  */
 export async function accountForOAuthProfile(
   ctx: AppContext,
   provider: OAuthProviderName,
   profile: OAuthProfile,
-): Promise<{ user: UserRow; created: boolean }> {
+): Promise<{ user: UserRow; created: boolean; claimed?: boolean }> {
   const [linked] = await ctx.db
     .select({ user: users })
     .from(oauthAccounts)
@@ -29,6 +31,7 @@ export async function accountForOAuthProfile(
     if (!profile.emailVerified) {
       throw new Conflict("An account with this email already exists. Sign in with your password to continue.");
     }
+    if (!existing.emailVerified) return claimUnverifiedAccount(ctx, existing, provider, profile);
     await ctx.db.insert(oauthAccounts).values({ provider, providerUserId: profile.providerUserId, userId: existing.id });
     return { user: existing, created: false };
   }
@@ -45,4 +48,30 @@ export async function accountForOAuthProfile(
     if (isUniqueViolation(error)) throw new Conflict("This account was just created. Please try signing in again.");
     throw error;
   }
+}
+
+/**
+ * A provider has verified an email whose account never proved it: whoever registered it may not
+ * own the address (pre-sign-up takeover). The provider wins: the password and second factor set
+ * up so far are removed, every session and API token ends, and the address counts as proven.
+ */
+async function claimUnverifiedAccount(ctx: AppContext, account: UserRow, provider: OAuthProviderName, profile: OAuthProfile) {
+  const [, , , , [user]] = await ctx.db.batch([
+    ctx.db
+      .update(users)
+      .set({
+        passwordHash: null,
+        totpSecret: null,
+        totpEnabled: false,
+        totpLastStep: null,
+        emailVerified: true,
+        credentialsVersion: sql`${users.credentialsVersion} + 1`,
+      })
+      .where(eq(users.id, account.id)),
+    revokeUserSessions(ctx, account.id),
+    ctx.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, account.id)),
+    ctx.db.insert(oauthAccounts).values({ provider, providerUserId: profile.providerUserId, userId: account.id }),
+    ctx.db.select().from(users).where(eq(users.id, account.id)),
+  ]);
+  return { user, created: false, claimed: account.passwordHash !== null || account.totpEnabled };
 }

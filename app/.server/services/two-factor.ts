@@ -1,11 +1,13 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { createTotpSecret, generateRecoveryCodes, hashRecoveryCode, totpQrSvg, totpUri, verifyTotp } from "../auth/totp";
+import { withCredentialLimits } from "../auth/rate-limits";
 import { type AppContext } from "../context";
 import { recoveryCodes, users } from "../db/schema";
-import { Conflict, Invalid } from "../errors";
+import { Conflict, Invalid, Unauthorized } from "../errors";
 import { type UserRow } from "./users";
 
 const WRONG_CODE = "That code is not right. Try the current code from your authenticator app.";
+const WRONG_SIGN_IN_CODE = "That code is not right. Use the current code from your app or a recovery code.";
 
 /** Step 1 of enrolment: a new secret, stored but not yet on until a code confirms it. */
 export async function startTotpEnrolment(ctx: AppContext, user: UserRow) {
@@ -40,7 +42,7 @@ export async function confirmTotpEnrolment(ctx: AppContext, user: UserRow, code:
  * Checks a second factor: a current TOTP code (each accepted once: the stored step only moves
  * forward, decided by a conditional update) or an unused recovery code (used up here).
  */
-export async function verifySecondFactor(ctx: AppContext, user: UserRow, code: string): Promise<boolean> {
+async function verifySecondFactor(ctx: AppContext, user: UserRow, code: string): Promise<boolean> {
   if (!user.totpEnabled || !user.totpSecret) return false;
   const step = verifyTotp(user.totpSecret, code, user.totpLastStep, ctx.now());
   if (step !== null) {
@@ -65,9 +67,18 @@ export async function verifySecondFactor(ctx: AppContext, user: UserRow, code: s
   return used.length === 1;
 }
 
-/** Turning two-factor off needs a current code, so a stolen session alone cannot do it. */
+/** The second step of signing in, for pages and API alike: a code, under the abuse limits. */
+export async function checkSecondFactor(ctx: AppContext, user: UserRow, code: string) {
+  await withCredentialLimits(ctx, user.email, async () => {
+    if (!(await verifySecondFactor(ctx, user, code))) throw new Unauthorized(WRONG_SIGN_IN_CODE);
+  });
+}
+
+/** Turning two-factor off needs a current code (under the abuse limits), so a stolen session alone cannot do it. */
 export async function disableTotp(ctx: AppContext, user: UserRow, code: string) {
-  if (!(await verifySecondFactor(ctx, user, code))) throw new Invalid(WRONG_CODE, [{ path: "code", message: WRONG_CODE }]);
+  await withCredentialLimits(ctx, user.email, async () => {
+    if (!(await verifySecondFactor(ctx, user, code))) throw new Invalid(WRONG_CODE, [{ path: "code", message: WRONG_CODE }]);
+  });
   await ctx.db.batch([
     ctx.db.update(users).set({ totpEnabled: false, totpSecret: null, totpLastStep: null }).where(eq(users.id, user.id)),
     ctx.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id)),

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { type SignUpInput } from "~/lib/schemas/auth";
 import { type User } from "~/lib/types";
-import { hashPassword, needsRehash, verifyPassword } from "../auth/passwords";
-import { assertWithinLimit, consumeLimit, countEvent, LIMITS } from "../auth/rate-limits";
+import { hashPassword } from "../auth/passwords";
+import { consumeLimit, LIMITS } from "../auth/rate-limits";
 import { type AppContext } from "../context";
 import { users, type Role } from "../db/schema";
-import { Conflict, NotFound, Unauthorized } from "../errors";
+import { Conflict, NotFound } from "../errors";
 import { sendEmailVerification } from "./email-links";
 
 export type UserRow = typeof users.$inferSelect;
@@ -40,32 +40,6 @@ export async function registerUser(ctx: AppContext, input: SignUpInput): Promise
   }
   await sendEmailVerification(ctx, user);
   return user;
-}
-
-const WRONG_CREDENTIALS = "Invalid email or password";
-
-/**
- * Checks an email and password under the abuse limits: 5 failures per account and 100 per IP
- * in 15 minutes answer 429 until the window passes.
- */
-export async function checkPassword(ctx: AppContext, email: string, password: string): Promise<UserRow> {
-  await assertWithinLimit(ctx, LIMITS.signInAccount, email);
-  await assertWithinLimit(ctx, LIMITS.signInIp, ctx.clientIp);
-  const user = await findUserByEmail(ctx, email);
-  const valid = await verifyPassword(password, user?.passwordHash ?? null);
-  if (!user || !valid) {
-    await recordFailedSignIn(ctx, email);
-    throw new Unauthorized(WRONG_CREDENTIALS);
-  }
-  if (needsRehash(user.passwordHash!)) {
-    await ctx.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
-  }
-  return user;
-}
-
-export async function recordFailedSignIn(ctx: AppContext, email: string) {
-  await countEvent(ctx, LIMITS.signInAccount, email);
-  await countEvent(ctx, LIMITS.signInIp, ctx.clientIp);
 }
 
 /** Role flags by email, as the spec's role checks read them. */
