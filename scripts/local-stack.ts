@@ -23,6 +23,8 @@ export interface LocalStackOptions {
 export interface LocalStack {
   appUrl: string;
   dbUrl: string;
+  /** The local libSQL server's token (new on every start); the Worker gets it as DATABASE_AUTH_TOKEN. */
+  dbAuthToken: string;
   stop(): Promise<void>;
 }
 
@@ -51,16 +53,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   };
 
   try {
-    await migrateDatabase(database.url);
+    await migrateDatabase(database.url, database.authToken);
     const photos = await openLocalPhotos(persistTo);
     try {
-      const seeded = await seedDemoData({ dbUrl: database.url, putPhoto: photos.put });
+      const seeded = await seedDemoData({ dbUrl: database.url, dbAuthToken: database.authToken, putPhoto: photos.put });
       if (!options.quiet) console.log(seeded ? "Seeded the demo data." : "Demo data already present.");
     } finally {
       await photos.close();
     }
 
-    const vars = { APP_ENV: options.appEnv, DATABASE_URL: database.url, ...options.vars };
+    const vars = { APP_ENV: options.appEnv, DATABASE_URL: database.url, DATABASE_AUTH_TOKEN: database.authToken, ...options.vars };
     const args = [
       "dev",
       "--config", path.join(path.resolve(ROOT, process.env.BUILD_DIR ?? "build"), "server/wrangler.json"),
@@ -81,7 +83,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     const appUrl = `http://127.0.0.1:${options.appPort}`;
     await waitForHealthy(appUrl, worker);
-    return { appUrl, dbUrl: database.url, stop };
+    return { appUrl, dbUrl: database.url, dbAuthToken: database.authToken, stop };
   } catch (error) {
     await stop();
     throw error;

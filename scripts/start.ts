@@ -1,5 +1,6 @@
 // `npm start`: builds the app and serves it with the local libSQL server, local R2 and demo data.
 import { execSync } from "node:child_process";
+import { saveAuthToken } from "./libsql-server/token-file.ts";
 import { startLocalStack } from "./local-stack.ts";
 
 const appPort = Number(process.env.PORT ?? 8787);
@@ -7,6 +8,7 @@ const dbPort = Number(process.env.DB_PORT ?? 8880);
 
 execSync("npx react-router build", { stdio: "inherit" });
 const stack = await startLocalStack({ stateDir: ".data", appPort, dbPort, appEnv: "development" });
+saveAuthToken(stack.dbAuthToken); // for `npm run admin` against this database
 console.log(`\nAuto Reseller is running at http://localhost:${appPort} (database ${stack.dbUrl}). Ctrl-C stops it.\n`);
 
 let stopping = false;

@@ -11,10 +11,13 @@ declare module "vitest" {
   export interface ProvidedContext {
     appUrl: string;
     dbUrl: string;
+    /** The local libSQL server's token (new every run): clients pass it as `authToken`. */
+    dbAuthToken: string;
     oauthUrl: string;
     /** A second Worker configured for Stripe (against the fake Stripe API), with its own database. */
     stripeAppUrl: string;
     stripeDbUrl: string;
+    stripeDbAuthToken: string;
     stripeApiUrl: string;
   }
 }
@@ -64,9 +67,11 @@ export default async function setup(project: TestProject) {
   const [stack, stripeStack] = started.map((result) => (result as PromiseFulfilledResult<LocalStack>).value);
   project.provide("appUrl", stack.appUrl);
   project.provide("dbUrl", stack.dbUrl);
+  project.provide("dbAuthToken", stack.dbAuthToken);
   project.provide("oauthUrl", oauth.baseUrl);
   project.provide("stripeAppUrl", stripeStack.appUrl);
   project.provide("stripeDbUrl", stripeStack.dbUrl);
+  project.provide("stripeDbAuthToken", stripeStack.dbAuthToken);
   project.provide("stripeApiUrl", stripe.url);
   return async () => {
     await Promise.all([stack.stop(), stripeStack.stop()]);

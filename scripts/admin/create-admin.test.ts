@@ -14,7 +14,7 @@ let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "admin-test-"));
   server = await startLibsqlServer({ file: path.join(dir, "db.sqlite") });
-  await migrateDatabase(server.url);
+  await migrateDatabase(server.url, server.authToken);
 });
 afterAll(async () => {
   await server.close();
@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 async function userRow(email: string) {
-  const client = createClient({ url: server.url });
+  const client = createClient({ url: server.url, authToken: server.authToken });
   const { rows } = await client.execute({ sql: "select role, password_hash from users where email = ?", args: [email] });
   client.close();
   return rows[0] as unknown as { role: string; password_hash: string } | undefined;
@@ -30,17 +30,17 @@ async function userRow(email: string) {
 
 describe("admin bootstrap", () => {
   it("creates a new admin with a strong password", async () => {
-    expect(await createOrPromoteAdmin(server.url, undefined, { email: "Boss@Example.test", password: "Secret1!" })).toBe("created");
+    expect(await createOrPromoteAdmin(server.url, server.authToken, { email: "Boss@Example.test", password: "Secret1!" })).toBe("created");
     const row = await userRow("boss@example.test");
     expect(row?.role).toBe("admin");
     expect(await verifyPassword("Secret1!", row!.password_hash)).toBe(true);
   });
 
   it("promotes an existing account and signs it out", async () => {
-    const client = createClient({ url: server.url });
+    const client = createClient({ url: server.url, authToken: server.authToken });
     await client.execute({ sql: "insert into users (id, name, email, role, created_at) values ('u1', 'S', 'seller@example.test', 'seller', ?)", args: [new Date().toISOString()] });
     await client.execute({ sql: "insert into sessions (id, user_id, expires_at, created_at) values ('s1', 'u1', '2999-01-01', '2026-01-01')", args: [] });
-    expect(await createOrPromoteAdmin(server.url, undefined, { email: "seller@example.test" })).toBe("promoted");
+    expect(await createOrPromoteAdmin(server.url, server.authToken, { email: "seller@example.test" })).toBe("promoted");
     expect((await userRow("seller@example.test"))?.role).toBe("admin");
     const { rows } = await client.execute("select count(*) as n from sessions where user_id = 'u1'");
     expect(rows[0].n).toBe(0);
@@ -48,8 +48,8 @@ describe("admin bootstrap", () => {
   });
 
   it("refuses a weak password or a new account without one, creating nothing", async () => {
-    await expect(createOrPromoteAdmin(server.url, undefined, { email: "weak@example.test", password: "weak" })).rejects.toThrow(/password/);
-    await expect(createOrPromoteAdmin(server.url, undefined, { email: "none@example.test" })).rejects.toThrow(/ADMIN_PASSWORD/);
+    await expect(createOrPromoteAdmin(server.url, server.authToken, { email: "weak@example.test", password: "weak" })).rejects.toThrow(/password/);
+    await expect(createOrPromoteAdmin(server.url, server.authToken, { email: "none@example.test" })).rejects.toThrow(/ADMIN_PASSWORD/);
     expect(await userRow("weak@example.test")).toBeUndefined();
     expect(await userRow("none@example.test")).toBeUndefined();
   });

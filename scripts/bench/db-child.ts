@@ -1,6 +1,6 @@
 // Child process: the local libSQL server on one database file. It runs apart from the load
 // generator because SQLite calls block the event loop, which would distort autocannon's clock.
-// Parent protocol (IPC): we send { ready, url }; "count" → { count } (pipeline requests so far).
+// Parent protocol (IPC): we send { ready, url, authToken }; "count" → { count } (pipeline requests so far).
 import { startLibsqlServer } from "../libsql-server/server.ts";
 
 const file = process.argv[2];
@@ -10,7 +10,7 @@ if (!file || !process.send) {
 }
 
 const server = await startLibsqlServer({ file });
-process.send({ ready: true, url: server.url });
+process.send({ ready: true, url: server.url, authToken: server.authToken });
 
 process.on("message", (message) => {
   if (message === "count") process.send!({ count: server.requestCount() });

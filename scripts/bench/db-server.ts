@@ -4,6 +4,8 @@ import path from "node:path";
 
 export interface DbServer {
   url: string;
+  /** The server's token: the Worker needs it as DATABASE_AUTH_TOKEN. */
+  authToken: string;
   pid: number | undefined;
   /** Pipeline requests (database round trips) the server has answered so far. */
   requestCount(): Promise<number>;
@@ -17,11 +19,11 @@ export async function startDbServer(file: string): Promise<DbServer> {
   const child = fork(CHILD, [file], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const stop = () => stopChild(child);
   try {
-    const url = await new Promise<string>((resolve, reject) => {
+    const { url, authToken } = await new Promise<{ url: string; authToken: string }>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`libSQL server for ${file} did not start within 30 s`)), 30_000);
-      child.once("message", (message: { url?: string }) => {
+      child.once("message", (message: { url?: string; authToken?: string }) => {
         clearTimeout(timer);
-        if (message.url) resolve(message.url);
+        if (message.url && message.authToken) resolve({ url: message.url, authToken: message.authToken });
         else reject(new Error("Unexpected first message from the libSQL server process"));
       });
       child.once("exit", (code) => {
@@ -29,7 +31,7 @@ export async function startDbServer(file: string): Promise<DbServer> {
         reject(new Error(`libSQL server process exited early with code ${code}`));
       });
     });
-    return { url, pid: child.pid, requestCount: () => askCount(child), stop };
+    return { url, authToken, pid: child.pid, requestCount: () => askCount(child), stop };
   } catch (error) {
     await stop();
     throw error;

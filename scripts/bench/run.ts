@@ -83,8 +83,8 @@ async function main() {
     cleanups.push(dbs[d].stop);
   }
   const runtime = await startRuntime(serverDir, [
-    { name: "large", databaseUrl: dbs.large.url },
-    { name: "small", databaseUrl: dbs.small.url },
+    { name: "large", databaseUrl: dbs.large.url, databaseAuthToken: dbs.large.authToken },
+    { name: "small", databaseUrl: dbs.small.url, databaseAuthToken: dbs.small.authToken },
   ]);
   cleanups.push(runtime.dispose);
   await Promise.all([waitHealthy(runtime.urls.large), waitHealthy(runtime.urls.small)]);

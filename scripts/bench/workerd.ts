@@ -8,6 +8,7 @@ export interface AppWorker {
   /** Worker name, also the key of `urls`. */
   name: string;
   databaseUrl: string;
+  databaseAuthToken: string;
 }
 
 export interface BenchRuntime {
@@ -60,7 +61,7 @@ export async function startRuntime(serverDir: string, apps: AppWorker[]): Promis
           modules,
           modulesRoot: serverDir,
           ...compat,
-          bindings: { APP_ENV: "development", DATABASE_URL: app.databaseUrl, SESSION_SECRET },
+          bindings: { APP_ENV: "development", DATABASE_URL: app.databaseUrl, DATABASE_AUTH_TOKEN: app.databaseAuthToken, SESSION_SECRET },
           r2Buckets: { PHOTOS: bucket },
           unsafeDirectSockets: directSocket,
         })),

@@ -1,5 +1,6 @@
 // Usage: node scripts/libsql-server/cli.ts --file .data/dev.db [--port 8880] [--host 127.0.0.1] [--verbose]
-// Starts the local Hrana-over-HTTP libSQL server and prints its URL.
+// Starts the local Hrana-over-HTTP libSQL server and prints its URL and its auth token (new on
+// every start; clients pass it as `authToken`, the Worker as DATABASE_AUTH_TOKEN).
 import { parseArgs } from "node:util";
 import { startLibsqlServer } from "./server.ts";
 
@@ -38,6 +39,7 @@ const server = await startLibsqlServer({
   log: values.verbose ? ({ streamRequests }) => console.log(`pipeline: ${streamRequests} stream request(s)`) : undefined,
 });
 console.log(`libsql server listening on ${server.url} (database: ${values.file})`);
+console.log(`auth token: ${server.authToken}`);
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {

@@ -27,16 +27,20 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** How a client reaches a server: its URL and its token. */
+const connection = (target: LibsqlServer) => ({ url: target.url, authToken: target.authToken });
+const bearer = () => ({ authorization: `Bearer ${server.authToken}` });
+
 function track(client: Client): Client {
   clients.push(client);
   return client;
 }
 
 type Raw = { status: number; contentType: string | null; body: any };
-async function pipeline(body: unknown, url = server.url): Promise<Raw> {
-  const res = await fetch(`${url}/v2/pipeline`, {
+async function pipeline(body: unknown): Promise<Raw> {
+  const res = await fetch(`${server.url}/v2/pipeline`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...bearer() },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
   return { status: res.status, contentType: res.headers.get("content-type"), body: await res.json() };
@@ -53,7 +57,7 @@ const variants: [string, (config: Config) => Client][] = [
 ];
 
 describe.each(variants)("%s against the local server", (_name, make) => {
-  const client = (config: Partial<Config> = {}) => track(make({ url: server.url, ...config }));
+  const client = (config: Partial<Config> = {}) => track(make({ ...connection(server), ...config }));
 
   it("executes statements with positional and named (:name, @name, $name) args", async () => {
     const c = client();
@@ -210,16 +214,17 @@ describe.each(variants)("%s against the local server", (_name, make) => {
 
 describe("local libsql server", () => {
   it("answers GET /v2 with 200 and 404s the v3 endpoints", async () => {
-    expect((await fetch(`${server.url}/v2`)).status).toBe(200);
+    expect((await fetch(`${server.url}/v2`, { headers: bearer() })).status).toBe(200);
     for (const path of ["/v3", "/v3-protobuf", "/v3/pipeline", "/v3-protobuf/pipeline"]) {
-      const res = await fetch(server.url + path, { method: path.endsWith("pipeline") ? "POST" : "GET" });
+      const res = await fetch(server.url + path, { method: path.endsWith("pipeline") ? "POST" : "GET", headers: bearer() });
       await res.arrayBuffer();
       expect(res.status, path).toBe(404);
     }
   });
 
   it("makes a version-probing Hrana client fall back to v2", async () => {
-    const hrana = openHttp(server.url, undefined, undefined, undefined, 3);
+    // The version probe (GET /v3-protobuf) carries no token: its 401 also means "fall back to v2".
+    const hrana = openHttp(server.url, server.authToken, undefined, undefined, 3);
     try {
       expect(await hrana.getVersion()).toBe(2);
       const stream = hrana.openStream();
@@ -232,8 +237,8 @@ describe("local libsql server", () => {
   });
 
   it("lets two clients write concurrently", async () => {
-    const a = track(createClient({ url: server.url }));
-    const b = track(createWebClient({ url: server.url }));
+    const a = track(createClient(connection(server)));
+    const b = track(createWebClient(connection(server)));
     const t = newTable();
     await a.execute(`CREATE TABLE ${t} (id INTEGER PRIMARY KEY, who TEXT, n INTEGER)`);
     const writes: Promise<unknown>[] = [];
@@ -247,8 +252,8 @@ describe("local libsql server", () => {
   });
 
   it("makes a writer wait for another client's open transaction instead of failing", async () => {
-    const a = track(createClient({ url: server.url }));
-    const b = track(createWebClient({ url: server.url }));
+    const a = track(createClient(connection(server)));
+    const b = track(createWebClient(connection(server)));
     const t = newTable();
     await a.execute(`CREATE TABLE ${t} (id INTEGER PRIMARY KEY, who TEXT)`);
     const tx = await a.transaction("write");
@@ -264,14 +269,14 @@ describe("local libsql server", () => {
   });
 
   it("binds named args next to nameless ? parameters (the native named binding would abort)", async () => {
-    const c = track(createClient({ url: server.url }));
+    const c = track(createClient(connection(server)));
     const rs = await c.execute({ sql: "SELECT ? AS anon, :a AS a, ?5 AS five", args: { a: "named", 5: "numbered" } });
     expect([rs.rows[0].anon, rs.rows[0].a, rs.rows[0].five]).toEqual([null, "named", "numbered"]);
     expect((await c.execute("SELECT 1 AS alive")).rows[0].alive).toBe(1);
   });
 
   it("still commits a stream's autocommit writes after it ran an EXPLAIN", async () => {
-    const other = track(createClient({ url: server.url }));
+    const other = track(createClient(connection(server)));
     const t = newTable();
     await other.execute(`CREATE TABLE ${t} (k TEXT)`);
     const raw = await pipeline({
@@ -374,8 +379,9 @@ describe("local libsql server", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/JSON/);
     expect((await pipeline({ baton: null })).status).toBe(400);
-    expect((await fetch(`${server.url}/v2/pipeline`)).status).toBe(405);
-    expect((await fetch(`${server.url}/nope`, { method: "POST", body: "x" })).status).toBe(404);
+    expect((await fetch(`${server.url}/v2/pipeline`, { headers: bearer() })).status).toBe(405);
+    const json = { "content-type": "application/json", ...bearer() };
+    expect((await fetch(`${server.url}/nope`, { method: "POST", headers: json, body: "{}" })).status).toBe(404);
     const ok = await pipeline({ baton: null, requests: [{ type: "execute", stmt: { sql: "SELECT 1" } }, { type: "close" }] });
     expect(ok.body.results[0].response.result.rows).toEqual([[{ type: "integer", value: "1" }]]);
   });
@@ -383,8 +389,8 @@ describe("local libsql server", () => {
   it("expires idle streams and rolls back their open transaction", async () => {
     const short = await startLibsqlServer({ file: join(dir, "expiry.db"), streamIdleTimeoutMs: 200 });
     try {
-      const c = createClient({ url: short.url });
-      const other = createClient({ url: short.url });
+      const c = createClient(connection(short));
+      const other = createClient(connection(short));
       await c.execute("CREATE TABLE e (k TEXT)");
       const tx = await c.transaction("write");
       await tx.execute("INSERT INTO e VALUES ('abandoned')");
@@ -405,8 +411,8 @@ describe("local libsql server", () => {
   it("closes cleanly while a request is waiting for a lock", async () => {
     const file = join(dir, "closing.db");
     const closing = await startLibsqlServer({ file });
-    const a = track(createClient({ url: closing.url }));
-    const b = track(createClient({ url: closing.url }));
+    const a = track(createClient(connection(closing)));
+    const b = track(createClient(connection(closing)));
     await a.execute("CREATE TABLE c (k TEXT)");
     const tx = await a.transaction("write");
     await tx.execute("INSERT INTO c VALUES ('never committed')");
@@ -417,7 +423,7 @@ describe("local libsql server", () => {
     await sleep(100); // a retry after close must neither crash the process nor write
     const reopened = await startLibsqlServer({ file });
     try {
-      const c = track(createClient({ url: reopened.url }));
+      const c = track(createClient(connection(reopened)));
       expect(await count(c, "c")).toBe(0);
     } finally {
       await reopened.close();
@@ -425,7 +431,7 @@ describe("local libsql server", () => {
   });
 
   it("counts and logs pipeline requests", async () => {
-    const c = track(createClient({ url: server.url }));
+    const c = track(createClient(connection(server)));
     const before = server.requestCount();
     await c.execute("SELECT 1");
     expect(server.requestCount()).toBe(before + 1);

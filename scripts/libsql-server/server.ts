@@ -1,8 +1,13 @@
 // A local libSQL server speaking Hrana over HTTP (v2, JSON), so that
 // `@libsql/client` with an http:// URL (and `@libsql/client/web`) can use a
 // plain SQLite file exactly like it uses Turso/sqld. Development tooling only:
-// no auth, no v3/protobuf, no cursors.
-import { randomBytes } from "node:crypto";
+// no v3/protobuf, no cursors.
+//
+// It listens on 127.0.0.1, which any web page the developer visits can reach too. So every request
+// must carry the server's bearer token (random per start), bodies must be JSON (a page can send
+// text/plain without a CORS preflight), and requests with an Origin header (which browsers add to
+// every cross-origin POST and preflight) are refused. No CORS headers are ever sent.
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -21,11 +26,15 @@ export type LibsqlServerOptions = {
   log?: (entry: { streamRequests: number }) => void;
   /** Streams idle for longer than this are closed and their transaction rolled back. */
   streamIdleTimeoutMs?: number;
+  /** The bearer token every request must carry; a new random one when omitted. */
+  authToken?: string;
 };
 
 export type LibsqlServer = {
   url: string;
   port: number;
+  /** Clients pass it as `authToken` (@libsql/client), the Worker as DATABASE_AUTH_TOKEN. */
+  authToken: string;
   close(): Promise<void>;
   /** Number of pipeline requests (POST /v2/pipeline) answered successfully so far. */
   requestCount(): number;
@@ -80,6 +89,24 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 function sendText(res: ServerResponse, status: number, text: string): void {
   res.writeHead(status, { "content-type": "text/plain", "content-length": Buffer.byteLength(text) });
   res.end(text);
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest();
+
+/** Compares digests so that neither the token's bytes nor its length leak through timing. */
+function hasToken(req: IncomingMessage, tokenDigest: Buffer): boolean {
+  const presented = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+  return presented !== undefined && timingSafeEqual(sha256(presented), tokenDigest);
+}
+
+const hasBody = (req: IncomingMessage) => req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+const isJson = (req: IncomingMessage) => req.headers["content-type"]?.split(";")[0].trim().toLowerCase() === "application/json";
+
+/** Keeps web pages out: see the comment at the top of this file. */
+function checkAccess(req: IncomingMessage, tokenDigest: Buffer): void {
+  if (req.headers.origin !== undefined) throw new HttpError(403, "Requests from web pages (with an Origin header) are refused", "FORBIDDEN");
+  if (!hasToken(req, tokenDigest)) throw new HttpError(401, "Missing or wrong bearer token", "UNAUTHORIZED");
+  if (hasBody(req) && !isJson(req)) throw new HttpError(415, "Request bodies must be application/json", "UNSUPPORTED_MEDIA_TYPE");
 }
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
@@ -155,6 +182,9 @@ export async function startLibsqlServer(options: LibsqlServerOptions): Promise<L
   const file = resolve(options.file);
   const host = options.host ?? "127.0.0.1";
   const idleTimeoutMs = options.streamIdleTimeoutMs ?? 10_000;
+  if (options.authToken === "") throw new Error("startLibsqlServer: authToken must not be empty");
+  const authToken = options.authToken ?? randomBytes(32).toString("base64url");
+  const tokenDigest = sha256(authToken);
   mkdirSync(dirname(file), { recursive: true });
   // Switch the file to WAL once up front (needs an exclusive lock); fail fast on a bad path.
   openConnection(file).close();
@@ -230,6 +260,7 @@ export async function startLibsqlServer(options: LibsqlServerOptions): Promise<L
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    checkAccess(req, tokenDigest);
     const path = new URL(req.url ?? "/", "http://localhost").pathname.replace(/\/+$/, "") || "/";
     if (path === "/v2/pipeline") {
       if (req.method !== "POST") throw new HttpError(405, "Use POST for /v2/pipeline", "METHOD_NOT_ALLOWED");
@@ -267,6 +298,7 @@ export async function startLibsqlServer(options: LibsqlServerOptions): Promise<L
   return {
     url: `http://${urlHost}:${port}`,
     port,
+    authToken,
     requestCount: () => pipelineCount,
     close: async () => {
       clearInterval(sweeper);

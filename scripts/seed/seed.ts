@@ -12,8 +12,8 @@ export type PutPhoto = (key: string, bytes: Uint8Array, contentType: string) => 
  * Seeds the demo accounts and catalogue into an empty database, with photos in object storage.
  * A database that already has users is left alone, so re-running start never duplicates anything.
  */
-export async function seedDemoData(options: { dbUrl: string; putPhoto: PutPhoto }): Promise<boolean> {
-  const client = createClient({ url: options.dbUrl });
+export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: string; putPhoto: PutPhoto }): Promise<boolean> {
+  const client = createClient({ url: options.dbUrl, authToken: options.dbAuthToken });
   const db = drizzle(client);
   try {
     const [{ users: existing }] = await db.select({ users: count() }).from(users);

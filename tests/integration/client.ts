@@ -30,7 +30,7 @@ export function linkIn(text: string, path: string): string {
 }
 
 /** Helpers bound to one Worker (and its database). */
-export function clientFor(appUrl: string, dbUrl: string) {
+export function clientFor(appUrl: string, dbUrl: string, dbAuthToken: string) {
   function request(path: string, init: RequestInit = {}) {
     return fetch(`${appUrl}${path}`, { redirect: "manual", ...init });
   }
@@ -78,7 +78,7 @@ export function clientFor(appUrl: string, dbUrl: string) {
   }
 
   function database() {
-    return createClient({ url: dbUrl });
+    return createClient({ url: dbUrl, authToken: dbAuthToken });
   }
 
   /** One SQL statement against the Worker's database (for arranging state and checking it). */
@@ -113,4 +113,4 @@ export function clientFor(appUrl: string, dbUrl: string) {
 }
 
 export const { appUrl, request, apiJson, postForm, register, signIn, accessToken, database, sql, lastMailTo, uploadImage, firstCategoryId } =
-  clientFor(inject("appUrl"), inject("dbUrl"));
+  clientFor(inject("appUrl"), inject("dbUrl"), inject("dbAuthToken"));

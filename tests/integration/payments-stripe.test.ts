@@ -7,7 +7,7 @@ import { clientFor, uniqueEmail } from "./client";
 // The Stripe path: the Worker configured with a Stripe key, its SDK pointed at a local fake of
 // Stripe's HTTP API, and webhook payloads signed by the SDK's own test helper.
 
-const app = clientFor(inject("stripeAppUrl"), inject("stripeDbUrl"));
+const app = clientFor(inject("stripeAppUrl"), inject("stripeDbUrl"), inject("stripeDbAuthToken"));
 const stripeApi = inject("stripeApiUrl");
 const stripe = new Stripe("sk_test_fake", {
   httpClient: Stripe.createFetchHttpClient(),

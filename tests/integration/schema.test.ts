@@ -7,7 +7,7 @@ const id = () => crypto.randomUUID();
 const now = () => new Date().toISOString();
 
 beforeAll(() => {
-  db = createClient({ url: inject("dbUrl") });
+  db = createClient({ url: inject("dbUrl"), authToken: inject("dbAuthToken") });
 });
 afterAll(() => db.close());
 

@@ -13,11 +13,11 @@ import { startLibsqlServer } from "../../scripts/libsql-server/server.ts";
 export async function startTestDatabase() {
   const dir = mkdtempSync(path.join(tmpdir(), "auto-reseller-unit-"));
   const server = await startLibsqlServer({ file: path.join(dir, "db.sqlite") });
-  await migrateDatabase(server.url);
+  await migrateDatabase(server.url, server.authToken);
   let now = new Date("2026-11-22T10:00:00Z");
   const context = (overrides: Partial<AppContext> = {}): AppContext => ({
     appEnv: "test",
-    db: createDatabase(server.url),
+    db: createDatabase(server.url, server.authToken),
     photos: undefined as unknown as R2Bucket,
     email: { send: async () => {} },
     payments: null,
