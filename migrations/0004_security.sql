@@ -1,15 +1,17 @@
-CREATE TABLE `pending_emails` (
+CREATE TABLE `outgoing_emails` (
 	`id` text PRIMARY KEY NOT NULL,
 	`to_address` text NOT NULL,
 	`subject` text NOT NULL,
 	`text` text NOT NULL,
 	`attempts` integer DEFAULT 0 NOT NULL,
-	`next_attempt_at` text NOT NULL,
+	`next_attempt_at` text,
+	`sent_at` text,
 	`last_error` text,
 	`created_at` text NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX `pending_emails_next_idx` ON `pending_emails` (`next_attempt_at`);--> statement-breakpoint
+CREATE INDEX `outgoing_emails_next_idx` ON `outgoing_emails` (`next_attempt_at`);--> statement-breakpoint
+CREATE INDEX `outgoing_emails_to_idx` ON `outgoing_emails` (`to_address`,`created_at`);--> statement-breakpoint
 CREATE TABLE `uploads` (
 	`key` text PRIMARY KEY NOT NULL,
 	`uploader_id` text,

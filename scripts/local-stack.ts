@@ -62,7 +62,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       await photos.close();
     }
 
-    const vars = { APP_ENV: options.appEnv, DATABASE_URL: database.url, DATABASE_AUTH_TOKEN: database.authToken, ...options.vars };
+    // Links in emails use APP_ORIGIN, as in production (never the request's Host).
+    const vars = {
+      APP_ENV: options.appEnv,
+      APP_ORIGIN: `http://127.0.0.1:${options.appPort}`,
+      DATABASE_URL: database.url,
+      DATABASE_AUTH_TOKEN: database.authToken,
+      ...options.vars,
+    };
     const args = [
       "dev",
       "--config", path.join(path.resolve(ROOT, process.env.BUILD_DIR ?? "build"), "server/wrangler.json"),

@@ -4,6 +4,7 @@ import path from "node:path";
 import { type TestProject } from "vitest/node";
 import { startLocalStackOnFreePorts, type LocalStack } from "../scripts/local-stack.ts";
 import { startFakeOAuthProvider } from "./fakes/oauth-provider.ts";
+import { FAKE_EMAIL_API_KEY, startFakeEmailApi } from "./fakes/email-api.ts";
 import { startFakeStripe } from "./fakes/stripe-api.ts";
 import { STRIPE_WEBHOOK_SECRET } from "./support/stripe-secrets.ts";
 
@@ -19,6 +20,8 @@ declare module "vitest" {
     stripeDbUrl: string;
     stripeDbAuthToken: string;
     stripeApiUrl: string;
+    /** The fake email API the Stripe Worker sends mail through (the other Worker uses the local outbox). */
+    emailApiUrl: string;
   }
 }
 
@@ -37,7 +40,7 @@ const SHARED_VARS = {
  */
 export default async function setup(project: TestProject) {
   const stateDir = mkdtempSync(path.join(tmpdir(), "auto-reseller-test-"));
-  const [oauth, stripe] = await Promise.all([startFakeOAuthProvider(), startFakeStripe()]);
+  const [oauth, stripe, emailApi] = await Promise.all([startFakeOAuthProvider(), startFakeStripe(), startFakeEmailApi()]);
   const started = await Promise.allSettled([
     startLocalStackOnFreePorts({
       stateDir: path.join(stateDir, "simulator"),
@@ -55,13 +58,16 @@ export default async function setup(project: TestProject) {
         STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
         STRIPE_WEBHOOK_SECRET,
         STRIPE_API_URL: stripe.url,
+        EMAIL_API_URL: `${emailApi.url}/emails`,
+        EMAIL_API_KEY: FAKE_EMAIL_API_KEY,
+        EMAIL_FROM: "Auto Reseller <no-reply@autoreseller.test>",
       },
     }),
   ]);
   const failure = started.find((result) => result.status === "rejected");
   if (failure) {
     await Promise.all(started.map((result) => (result.status === "fulfilled" ? result.value.stop() : undefined)));
-    await Promise.all([oauth.close(), stripe.close()]);
+    await Promise.all([oauth.close(), stripe.close(), emailApi.close()]);
     throw failure.reason;
   }
   const [stack, stripeStack] = started.map((result) => (result as PromiseFulfilledResult<LocalStack>).value);
@@ -73,9 +79,10 @@ export default async function setup(project: TestProject) {
   project.provide("stripeDbUrl", stripeStack.dbUrl);
   project.provide("stripeDbAuthToken", stripeStack.dbAuthToken);
   project.provide("stripeApiUrl", stripe.url);
+  project.provide("emailApiUrl", emailApi.url);
   return async () => {
     await Promise.all([stack.stop(), stripeStack.stop()]);
-    await Promise.all([oauth.close(), stripe.close()]);
+    await Promise.all([oauth.close(), stripe.close(), emailApi.close()]);
     rmSync(stateDir, { recursive: true, force: true });
   };
 }

@@ -91,9 +91,9 @@ export function clientFor(appUrl: string, dbUrl: string, dbAuthToken: string) {
     }
   }
 
-  /** The newest mail the app sent to this address (the local outbox). */
+  /** The newest mail the app sent (or is about to send: delivery runs after the response) to this address. */
   async function lastMailTo(email: string): Promise<{ subject: string; text: string } | undefined> {
-    const rows = await sql("select subject, text from outbox where to_address = ? order by created_at desc, rowid desc limit 1", [email]);
+    const rows = await sql("select subject, text from outgoing_emails where to_address = ? order by created_at desc, rowid desc limit 1", [email]);
     return rows[0] as unknown as { subject: string; text: string } | undefined;
   }
 

@@ -23,6 +23,7 @@ export async function startTestDatabase() {
     payments: null,
     now: () => now,
     origin: "http://localhost",
+    publicOrigin: "http://localhost",
     clientIp: "203.0.113.7",
     sessionSecret: new TextEncoder().encode("unit-test-secret-unit-test-secret-0123"),
     vars: {} as Env,

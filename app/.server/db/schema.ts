@@ -302,22 +302,25 @@ export const auditLog = sqliteTable(
 );
 
 /**
- * Email waiting to be (re)sent: a request never fails because the email API does; the queue is
- * drained after the response (waitUntil) and on later requests, with backoff between attempts.
+ * Every email the app sends, kept until delivered (and a while after, for the records): a request
+ * never fails because the email API does. Delivery runs after the response (waitUntil), on later
+ * requests that send mail and on the Cron Trigger, with backoff between attempts.
  */
-export const pendingEmails = sqliteTable(
-  "pending_emails",
+export const outgoingEmails = sqliteTable(
+  "outgoing_emails",
   {
     id: id(),
     to: text("to_address").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: text("next_attempt_at").notNull(),
+    // Null once sent (or given up), so the index holds only the messages still to send.
+    nextAttemptAt: text("next_attempt_at"),
+    sentAt: text("sent_at"),
     lastError: text("last_error"),
     createdAt: createdAt(),
   },
-  (t) => [index("pending_emails_next_idx").on(t.nextAttemptAt)],
+  (t) => [index("outgoing_emails_next_idx").on(t.nextAttemptAt), index("outgoing_emails_to_idx").on(t.to, t.createdAt)],
 );
 
 /** Two-factor sign-in tickets already used: each ticket cookie signs in at most once. */

@@ -3,6 +3,7 @@ import { countEvent, LIMITS } from "../auth/rate-limits";
 import { type AppContext } from "../context";
 import { emailTokens, users } from "../db/schema";
 import { Invalid } from "../errors";
+import { queueEmail } from "../email/outgoing";
 import { passwordResetEmail, verificationEmail } from "../email/templates";
 import { setPassword } from "./credentials";
 import { findUserByEmail, type UserRow } from "./users";
@@ -48,7 +49,7 @@ async function consumeEmailToken(ctx: AppContext, token: string, purpose: Purpos
 export async function sendEmailVerification(ctx: AppContext, user: UserRow) {
   if (user.emailVerified) return;
   const token = await createEmailToken(ctx, user.id, "email-verification", VERIFY_SECONDS);
-  await ctx.email.send(verificationEmail(user.email, `${ctx.origin}/verify-email/${token}`));
+  await queueEmail(ctx, verificationEmail(user.email, `${ctx.publicOrigin}/verify-email/${token}`));
 }
 
 export async function verifyEmail(ctx: AppContext, token: string): Promise<boolean> {
@@ -68,7 +69,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string) {
   const { allowed } = await countEvent(ctx, LIMITS.passwordResetAccount, user.email);
   if (!allowed) return;
   const token = await createEmailToken(ctx, user.id, "password-reset", RESET_SECONDS);
-  await ctx.email.send(passwordResetEmail(user.email, `${ctx.origin}/reset-password/${token}`));
+  await queueEmail(ctx, passwordResetEmail(user.email, `${ctx.publicOrigin}/reset-password/${token}`));
 }
 
 /** Sets a new password from a reset link, then signs the user out everywhere. */
