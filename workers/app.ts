@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { createRequestHandler } from "react-router";
-import { createAppContext, type AppContext } from "~/.server/context";
+import { createAppContext, createScheduledContext, type AppContext } from "~/.server/context";
+import { removeUnusedUploads } from "~/.server/services/uploads";
 import { api } from "./api";
 import { isCrossSiteWrite } from "./csrf";
 import { applySecurityHeaders, createNonce } from "./security-headers";
@@ -68,4 +69,12 @@ app.all("*", (c) => {
   });
 });
 
-export default app satisfies ExportedHandler<Env>;
+export default {
+  fetch: app.fetch,
+  // Cron Triggers (wrangler.toml): the hourly clean-up of photos nothing uses.
+  async scheduled(controller, env) {
+    const runId = `scheduled-${controller.scheduledTime}`;
+    const removedUploads = await removeUnusedUploads(createScheduledContext(env, runId));
+    console.log(JSON.stringify({ runId, cron: controller.cron, removedUploads }));
+  },
+} satisfies ExportedHandler<Env>;

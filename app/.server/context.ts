@@ -64,3 +64,11 @@ function sessionSecret(env: Env, appEnv: AppEnvironment): string {
 export function noteUser(ctx: AppContext, userId: string) {
   ctx.cache.set("user-id", userId);
 }
+
+/**
+ * The context for work that no request started (the Cron Trigger's clean-up). createAppContext
+ * reads only the URL and the client's address of its request: a placeholder request stands in.
+ */
+export function createScheduledContext(env: Env, runId: string): AppContext {
+  return createAppContext(env, new Request("http://scheduled.invalid/"), runId);
+}

@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidForm(submission);
   let image: string;
   try {
-    image = await storeImage(context.app, submission.value.photo);
+    image = await storeImage(context.app, admin.id, submission.value.photo);
   } catch (error) {
     return formFailure(submission, error, { field: "photo" });
   }

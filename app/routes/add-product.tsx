@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Either way the form comes back filled in; a photo problem shows under the photo field.
   let image: string;
   try {
-    image = await storeImage(context.app, photo);
+    image = await storeImage(context.app, seller.id, photo);
   } catch (error) {
     return formFailure(submission, error, { field: "photo" });
   }

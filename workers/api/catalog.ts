@@ -58,7 +58,7 @@ const MULTIPART_SLACK = 64 * 1024;
 
 /** POST /api/images: the image host of the spec, answering in its shape. */
 export const imagesApi = new Hono<WorkerEnv>().post("/", doc({ summary: "Upload a photo (JPEG, PNG, WebP or AVIF, at most 5 MiB)", tag: "Catalog", access: "seller or admin", multipart: ["image"], status: 201, description: "{ success: true, data: { url } }" }), async (c) => {
-  await requireApiRole(c, "seller", "admin");
+  const uploader = await requireApiRole(c, "seller", "admin");
   if (!/^multipart\/form-data/i.test(c.req.header("content-type") ?? "")) {
     throw new UnsupportedMediaType("Send the photo as multipart/form-data in the field image");
   }
@@ -70,6 +70,6 @@ export const imagesApi = new Hono<WorkerEnv>().post("/", doc({ summary: "Upload 
   });
   const file = form.get("image");
   if (!(file instanceof File) || file.size === 0) throw new Invalid("Photo is required", [{ path: "image", message: "Photo is required" }]);
-  const url = await storeImage(c.var.app, file);
+  const url = await storeImage(c.var.app, uploader.id, file);
   return c.json({ success: true, data: { url } }, 201);
 });

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestDatabase } from "../../../tests/support/test-database";
+import { categories, products, uploads } from "../db/schema";
+import { CLEANUP_BATCH, removeUnusedUploads } from "./uploads";
+
+let database: Awaited<ReturnType<typeof startTestDatabase>>;
+beforeAll(async () => {
+  database = await startTestDatabase();
+});
+afterAll(() => database.stop());
+
+const HOUR = 3600 * 1000;
+
+/** A context whose bucket records what is deleted, over an empty uploads table. */
+async function cleanupContext() {
+  const deleted: string[] = [];
+  const photos = {
+    async delete(keys: string | string[]) {
+      deleted.push(...[keys].flat());
+    },
+  };
+  const ctx = database.context({ photos: photos as unknown as R2Bucket });
+  await ctx.db.delete(uploads);
+  const ago = (hours: number) => new Date(ctx.now().getTime() - hours * HOUR).toISOString();
+  const upload = (...list: [key: string, hoursAgo: number][]) =>
+    ctx.db.insert(uploads).values(list.map(([key, hoursAgo]) => ({ key, contentType: "image/jpeg", size: 1000, width: 800, height: 500, createdAt: ago(hoursAgo) })));
+  const remaining = async () => (await ctx.db.select({ key: uploads.key }).from(uploads)).map((row) => row.key).sort();
+  return { ctx, deleted, upload, remaining };
+}
+
+describe("removeUnusedUploads", () => {
+  it("removes uploads older than a day that no product or category shows, objects and rows", async () => {
+    const { ctx, deleted, upload, remaining } = await cleanupContext();
+    await upload(["unused-old.jpg", 25], ["product-photo.jpg", 48], ["category-photo.jpg", 48], ["unused-fresh.jpg", 23]);
+    const [category] = await ctx.db.insert(categories).values({ name: `Cleanup ${crypto.randomUUID()}`, image: "/images/category-photo.jpg" }).returning();
+    await ctx.db.insert(products).values({
+      name: "Shown Car",
+      originalPrice: 20000,
+      resalePrice: 15000,
+      location: "Dhaka",
+      categoryId: category.id,
+      condition: "Good",
+      mobile: "+880 1711-000000",
+      description: "Uses its photo.",
+      purchaseYear: 2019,
+      image: "/images/product-photo.jpg",
+      sellerName: "Seller",
+      sellerEmail: "seller@example.test",
+    });
+
+    expect(await removeUnusedUploads(ctx)).toBe(1);
+    expect(deleted).toEqual(["unused-old.jpg"]);
+    expect(await remaining()).toEqual(["category-photo.jpg", "product-photo.jpg", "unused-fresh.jpg"]);
+  });
+
+  it(`removes at most ${CLEANUP_BATCH} a run, oldest first, and the rest on the next runs`, async () => {
+    const { ctx, deleted, upload, remaining } = await cleanupContext();
+    // old-000.jpg is the oldest, old-100.jpg the newest.
+    await upload(...Array.from({ length: CLEANUP_BATCH + 1 }, (_, index) => [`old-${String(index).padStart(3, "0")}.jpg`, 100 - index / 10] as [string, number]));
+
+    expect(await removeUnusedUploads(ctx)).toBe(CLEANUP_BATCH);
+    expect(await remaining()).toEqual([`old-${CLEANUP_BATCH}.jpg`]);
+    expect(await removeUnusedUploads(ctx)).toBe(1);
+    expect(await removeUnusedUploads(ctx)).toBe(0);
+    expect(deleted).toHaveLength(CLEANUP_BATCH + 1);
+    expect(await remaining()).toEqual([]);
+  });
+});
