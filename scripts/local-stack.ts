@@ -78,8 +78,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ...(options.inspectorPort ? ["--inspector-port", String(options.inspectorPort)] : []),
       "--persist-to", persistTo,
       "--show-interactive-dev-session=false",
-      // GET /__scheduled runs the Cron Triggers' handler (tests and local runs of the clean-up).
-      "--test-scheduled",
       "--log-level", options.quiet ? "error" : "info",
       ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
     ];

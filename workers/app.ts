@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { createRequestHandler } from "react-router";
 import { createAppContext, createScheduledContext, type AppContext } from "~/.server/context";
+import { deliverDueEmails, queuedEmail } from "~/.server/email/outgoing";
 import { removeUnusedUploads } from "~/.server/services/uploads";
 import { api } from "./api";
 import { isCrossSiteWrite } from "./csrf";
@@ -30,6 +31,7 @@ app.use(async (c, next) => {
   const nonce = createNonce();
   c.set("cspNonce", nonce);
   await next();
+  if (queuedEmail(c.var.app)) c.executionCtx.waitUntil(deliverDueEmails(c.var.app));
   c.header("X-Request-Id", requestId);
   applySecurityHeaders(c.res, {
     nonce,
@@ -71,10 +73,12 @@ app.all("*", (c) => {
 
 export default {
   fetch: app.fetch,
-  // Cron Triggers (wrangler.toml): the hourly clean-up of photos nothing uses.
+  // Cron Triggers (wrangler.toml), every 10 minutes: the clean-up of photos nothing uses, and email retries.
   async scheduled(controller, env) {
     const runId = `scheduled-${controller.scheduledTime}`;
-    const removedUploads = await removeUnusedUploads(createScheduledContext(env, runId));
+    const ctx = createScheduledContext(env, runId);
+    // Mail whose first attempts failed is retried here too, not only when other mail is sent.
+    const [removedUploads] = await Promise.all([removeUnusedUploads(ctx), deliverDueEmails(ctx)]);
     console.log(JSON.stringify({ runId, cron: controller.cron, removedUploads }));
   },
 } satisfies ExportedHandler<Env>;

@@ -14,8 +14,10 @@ export interface AppContext {
   /** Stripe, the offline simulator (development/test only), or null when card payments are unavailable. */
   payments: PaymentProvider | null;
   now: () => Date;
-  /** This request's public origin, e.g. https://autoreseller.example */
+  /** This request's origin, e.g. https://autoreseller.example (same-origin checks, provider callbacks). */
   origin: string;
+  /** The configured public origin for links that leave the request, such as those sent by email. */
+  publicOrigin: string;
   /** The client's IP address as Cloudflare reports it (abuse limits). */
   clientIp: string;
   /** Key material for session cookies and access tokens. */
@@ -40,6 +42,7 @@ export function createAppContext(env: Env, request: Request, requestId: string):
     payments: selectPaymentProvider(env, appEnv, db),
     now: () => new Date(),
     origin: new URL(request.url).origin,
+    publicOrigin: publicOrigin(env, appEnv, request),
     clientIp: request.headers.get("cf-connecting-ip") ?? "unknown",
     sessionSecret: new TextEncoder().encode(sessionSecret(env, appEnv)),
     vars: env,
@@ -58,6 +61,16 @@ function sessionSecret(env: Env, appEnv: AppEnvironment): string {
   if (secret && secret.length >= 32 && (appEnv !== "production" || secret !== DEVELOPMENT_SECRET)) return secret;
   if (appEnv !== "production") return DEVELOPMENT_SECRET;
   throw new Error("SESSION_SECRET must be set to at least 32 random characters (wrangler secret put SESSION_SECRET)");
+}
+
+/**
+ * Never the request's Host header in production: a forged Host would put an attacker's site into
+ * a password-reset link. Development may fall back to the request's origin.
+ */
+function publicOrigin(env: Env, appEnv: AppEnvironment, request: Request): string {
+  if (env.APP_ORIGIN) return new URL(env.APP_ORIGIN).origin;
+  if (appEnv !== "production") return new URL(request.url).origin;
+  throw new Error("APP_ORIGIN must be set to the public origin, e.g. https://autoreseller.example");
 }
 
 /** Notes who made the request, for the request's log line. */

@@ -105,6 +105,55 @@ describe("recording a payment", () => {
   });
 });
 
+describe("a car deleted while it is being paid", () => {
+  const sellerDeletes = async (carId: string) =>
+    request(`/api/products/${carId}`, { method: "DELETE", headers: { authorization: `Bearer ${await accessToken("seller@autoreseller.test")}` } });
+  const paymentStartedLongAgo = (bookingId: string) =>
+    sql("update bookings set payment_started_at = ? where id = ?", [new Date(Date.now() - 31 * 60_000).toISOString(), bookingId]);
+
+  it("charged, then deleted, then recorded: the payment is refunded and nothing is sold", async () => {
+    const carId = await newCar();
+    const buyer = await buyerWithBooking(carId);
+    const { clientSecret } = (await (await intentFor(buyer.token, buyer.bookingId)).json()) as { clientSecret: string };
+    const { id } = (await (await confirm(buyer.token, clientSecret, GOOD_CARD)).json()) as { id: string };
+    expect((await sellerDeletes(carId)).status).toBe(409);
+    await paymentStartedLongAgo(buyer.bookingId);
+    expect((await sellerDeletes(carId)).status).toBe(200);
+
+    const recorded = await pay(buyer.token, buyer.bookingId, id);
+    expect(recorded.status).toBe(409);
+    expect(await recorded.json()).toEqual({ message: "Sorry, this car is no longer for sale. Your payment has been refunded." });
+    expect(await sql("select count(*) as n from payments where transaction_id = ?", [id])).toEqual([expect.objectContaining({ n: 0 })]);
+    expect(await sql("select reason, product_id from refunds where transaction_id = ?", [id])).toEqual([
+      expect.objectContaining({ reason: "no-longer-for-sale", product_id: carId }),
+    ]);
+    expect(await sql("select refunded from simulated_intents where id = ?", [id])).toEqual([expect.objectContaining({ refunded: 1 })]);
+    expect((await pay(buyer.token, buyer.bookingId, id)).status).toBe(409);
+    expect(await sql("select count(*) as n from refunds where transaction_id = ?", [id])).toEqual([expect.objectContaining({ n: 1 })]);
+  });
+
+  it("deleted before the card is confirmed: the card is never charged", async () => {
+    const carId = await newCar();
+    const buyer = await buyerWithBooking(carId);
+    const { clientSecret } = (await (await intentFor(buyer.token, buyer.bookingId)).json()) as { clientSecret: string };
+    await paymentStartedLongAgo(buyer.bookingId);
+    expect((await sellerDeletes(carId)).status).toBe(200);
+    expect((await confirm(buyer.token, clientSecret, GOOD_CARD)).status).toBe(404);
+    expect(await sql("select status from simulated_intents where client_secret = ?", [clientSecret])).toEqual([
+      expect.objectContaining({ status: "requires_payment_method" }),
+    ]);
+  });
+
+  it("answers 404, never 409, to every delete but one when many arrive at once", async () => {
+    const carId = await newCar();
+    const token = await accessToken("seller@autoreseller.test");
+    const deleteOnce = () => request(`/api/products/${carId}`, { method: "DELETE", headers: { authorization: `Bearer ${token}` } });
+    const statuses = await Promise.all(Array.from({ length: 30 }, async () => (await deleteOnce()).status));
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(29);
+  });
+});
+
 describe("a race for one car", () => {
   it("ten buyers pay at once: one payment, the car sold once, nine clear refusals with refunds", async () => {
     const carId = await newCar();

@@ -114,10 +114,20 @@ describe("the Stripe webhook", () => {
     expect((await sendWebhook(cheap, signed(cheap))).status).toBe(200);
     expect(await paymentsFor(buyer.intentId)).toBe(0);
   });
+
+  it("refuses an event over 1 MiB with 413 before looking at its signature, even a valid one", async () => {
+    const buyer = await buyerWithIntent(await newCar());
+    const intent = (await (await cardSucceeds(buyer.intentId)).json()) as Stripe.PaymentIntent;
+    const huge = succeededEvent({ ...intent, description: "x".repeat(1024 * 1024) });
+    const response = await sendWebhook(huge, signed(huge));
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: "The event must be at most 1 MiB" });
+    expect(await paymentsFor(buyer.intentId)).toBe(0);
+  });
 });
 
 describe("POST /api/payment with Stripe", () => {
-  it("believes Stripe, not the client: unconfirmed, foreign and wrong-amount intents are refused", async () => {
+  it("believes Stripe, not the client: unconfirmed and foreign intents are refused, wrong amounts refunded", async () => {
     const buyer = await buyerWithIntent(await newCar());
     expect((await app.apiJson("/api/payment", { bookingId: buyer.bookingId, transactionId: buyer.intentId }, { token: buyer.token })).status).toBe(400);
 
@@ -127,8 +137,11 @@ describe("POST /api/payment with Stripe", () => {
 
     const wrongAmount = await stripe.paymentIntents.create({ amount: 100, currency: "usd", metadata: { bookingId: buyer.bookingId } });
     await cardSucceeds(wrongAmount.id);
-    expect((await app.apiJson("/api/payment", { bookingId: buyer.bookingId, transactionId: wrongAmount.id }, { token: buyer.token })).status).toBe(400);
+    expect((await app.apiJson("/api/payment", { bookingId: buyer.bookingId, transactionId: wrongAmount.id }, { token: buyer.token })).status).toBe(409);
     expect(await paymentsFor(wrongAmount.id)).toBe(0);
+    expect(await app.sql("select reason from refunds where transaction_id = ?", [wrongAmount.id])).toEqual([
+      expect.objectContaining({ reason: "amount-mismatch" }),
+    ]);
   });
 
   it("refunds a payment that arrives after someone else bought the car", async () => {
@@ -156,5 +169,63 @@ describe("the payment page with Stripe", () => {
     const html = await (await app.request(`/dashboard/payment/${insertedId}`, { headers: { cookie: await app.signIn(email) } })).text();
     expect(html).toContain(`Payment for ${car.productName}`);
     expect(html).not.toContain("Test mode");
+  });
+});
+
+describe("a payment for a car deleted while it was being paid", () => {
+  const sellerDeletes = async (carId: string) =>
+    app.request(`/api/products/${carId}`, { method: "DELETE", headers: { authorization: `Bearer ${await app.accessToken("seller@autoreseller.test")}` } });
+  /** The payment started long enough ago that the seller may delete the car again. */
+  const paymentStartedLongAgo = (bookingId: string) =>
+    app.sql("update bookings set payment_started_at = ? where id = ?", [new Date(Date.now() - 31 * 60_000).toISOString(), bookingId]);
+
+  async function expectRefundedWithoutSale(intentId: string, carId: string) {
+    expect(await paymentsFor(intentId)).toBe(0);
+    const [refund] = await app.sql("select reason, product_id, amount from refunds where transaction_id = ?", [intentId]);
+    expect(refund).toMatchObject({ reason: "no-longer-for-sale", product_id: carId, amount: 18000 * 100 });
+    const refundsAtStripe = (await (await fetch(`${stripeApi}/__control/refunds`)).json()) as { payment_intent: string }[];
+    expect(refundsAtStripe.filter((stripeRefund) => stripeRefund.payment_intent === intentId)).toHaveLength(1);
+  }
+
+  it("cannot be deleted while the payment is under way", async () => {
+    const carId = await newCar();
+    const buyer = await buyerWithIntent(carId);
+    const refused = await sellerDeletes(carId);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ message: "A buyer is paying for this car right now. Try again in half an hour." });
+    expect(await app.sql("select id from products where id = ?", [carId])).toHaveLength(1);
+    await paymentStartedLongAgo(buyer.bookingId);
+    expect((await sellerDeletes(carId)).status).toBe(200);
+  });
+
+  it("is refunded by the webhook when the car was deleted after the charge", async () => {
+    const carId = await newCar();
+    const buyer = await buyerWithIntent(carId);
+    const intent = (await (await cardSucceeds(buyer.intentId)).json()) as Stripe.PaymentIntent;
+    await paymentStartedLongAgo(buyer.bookingId);
+    expect((await sellerDeletes(carId)).status).toBe(200);
+
+    const payload = succeededEvent(intent);
+    expect((await sendWebhook(payload, signed(payload))).status).toBe(200);
+    await expectRefundedWithoutSale(buyer.intentId, carId);
+    // The buyer's own confirmation arriving later refunds nothing twice.
+    const late = await app.apiJson("/api/payment", { bookingId: buyer.bookingId, transactionId: buyer.intentId }, { token: buyer.token });
+    expect(late.status).toBe(409);
+    await expectRefundedWithoutSale(buyer.intentId, carId);
+  });
+
+  it("is refunded when the car was deleted before the charge, whether the buyer or the webhook reports it first", async () => {
+    const carId = await newCar();
+    const buyer = await buyerWithIntent(carId);
+    await paymentStartedLongAgo(buyer.bookingId);
+    expect((await sellerDeletes(carId)).status).toBe(200);
+    const intent = (await (await cardSucceeds(buyer.intentId)).json()) as Stripe.PaymentIntent;
+
+    const recorded = await app.apiJson("/api/payment", { bookingId: buyer.bookingId, transactionId: buyer.intentId }, { token: buyer.token });
+    expect(recorded.status).toBe(409);
+    expect(await recorded.json()).toEqual({ message: "Sorry, this car is no longer for sale. Your payment has been refunded." });
+    const payload = succeededEvent(intent);
+    expect((await sendWebhook(payload, signed(payload))).status).toBe(200);
+    await expectRefundedWithoutSale(buyer.intentId, carId);
   });
 });

@@ -240,7 +240,7 @@ export const outbox = sqliteTable(
   (t) => [index("outbox_to_idx").on(t.to, t.createdAt)],
 );
 
-export const REFUND_REASONS = ["sold-to-someone-else", "no-longer-for-sale"] as const;
+export const REFUND_REASONS = ["sold-to-someone-else", "no-longer-for-sale", "amount-mismatch"] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /**

@@ -1,6 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { type AppContext } from "../context";
-import { bookings, payments, products, refunds } from "../db/schema";
+import { bookings, payments, products, refunds, type RefundReason } from "../db/schema";
 import { Conflict, DomainError, Invalid, NotFound } from "../errors";
 import { type PaymentIntent, type PaymentProvider } from "../payments/provider";
 import { findOwnBooking } from "./bookings";
@@ -15,6 +15,20 @@ export class PaymentsUnavailable extends DomainError {
 export function requireProvider(ctx: AppContext): PaymentProvider {
   if (!ctx.payments) throw new PaymentsUnavailable();
   return ctx.payments;
+}
+
+// A card payment takes minutes at most; after this the car may be deleted again (a payment that
+// still succeeds later is refunded automatically).
+const PAYMENT_UNDER_WAY_SECONDS = 30 * 60;
+
+/** SQL condition: no booking of this car has started paying recently (the car may be deleted). */
+export function noPaymentUnderWay(ctx: AppContext, productId: string) {
+  const since = new Date(ctx.now().getTime() - PAYMENT_UNDER_WAY_SECONDS * 1000).toISOString();
+  return sql`not exists (select 1 from ${bookings} where ${and(
+    eq(bookings.productId, productId),
+    eq(bookings.paid, false),
+    gt(bookings.paymentStartedAt, since),
+  )})`;
 }
 
 /** The amount to charge for a booking, in cents: always the car's price from the database. */
@@ -36,7 +50,10 @@ export async function createPaymentIntent(ctx: AppContext, user: UserRow, bookin
     metadata: { bookingId: booking._id, productId: booking.product_id, buyerEmail: booking.email },
     idempotencyKey: `booking-${booking._id}-${amount}`,
   });
-  await ctx.db.update(bookings).set({ paymentIntentId: intent.id }).where(eq(bookings.id, booking._id));
+  await ctx.db
+    .update(bookings)
+    .set({ paymentIntentId: intent.id, paymentStartedAt: ctx.now().toISOString() })
+    .where(eq(bookings.id, booking._id));
   if (!intent.clientSecret) throw new Invalid("The payment provider did not return a client secret");
   return intent.clientSecret;
 }
@@ -46,29 +63,31 @@ export type FulfilmentOutcome =
   /** A second, different payment for a booking that is already paid: refunded. */
   | { kind: "duplicate" }
   /** Paid after another buyer had bought the car: refunded, booking lost. */
-  | { kind: "lost" };
+  | { kind: "lost" }
+  /** The booking or car is gone, or no longer sells at the amount paid: refunded. */
+  | { kind: "refunded" };
 
 /**
  * Records a succeeded payment exactly once and sells the car exactly once, atomically: the
  * payment row is inserted only if neither this transaction nor any payment for this car exists
  * (unique indexes decide concurrent attempts), and the booking and car change only along with it.
- * A payment that arrives after someone else bought the car is refunded and its booking marked lost.
- * Used by both POST /api/payment and the Stripe webhook.
+ * A payment that arrives after someone else bought the car is refunded and its booking marked lost;
+ * one whose booking or car is gone (or whose amount is no longer the price) is refunded: money is
+ * never kept without a sale. Used by both POST /api/payment and the Stripe webhook.
  */
 export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Promise<FulfilmentOutcome> {
-  const provider = requireProvider(ctx);
   const bookingId = intent.metadata.bookingId;
+  // Only intents this app created carry a booking id; others on the same account are not ours.
+  if (!bookingId) throw new Invalid("This payment is not for a booking");
+  if (intent.status !== "succeeded") throw new Invalid("The payment has not succeeded");
   const [booking] = await ctx.db
     .select({ id: bookings.id, productId: bookings.productId, buyerEmail: bookings.buyerEmail, price: products.resalePrice })
     .from(bookings)
     .innerJoin(products, eq(products.id, bookings.productId))
-    .where(eq(bookings.id, bookingId ?? ""))
+    .where(eq(bookings.id, bookingId))
     .limit(1);
-  if (!booking) throw new NotFound("Booking not found");
-  if (intent.status !== "succeeded") throw new Invalid("The payment has not succeeded");
-  if (intent.currency !== "usd" || intent.amount !== cents(booking.price)) {
-    throw new Invalid("The payment does not match this booking's amount");
-  }
+  if (!booking) return refundUnsold(ctx, intent, "no-longer-for-sale", null);
+  if (intent.currency !== "usd" || intent.amount !== cents(booking.price)) return refundUnsold(ctx, intent, "amount-mismatch", booking.id);
 
   const now = ctx.now().toISOString();
   const paid = sql`exists (select 1 from ${payments} where ${payments.transactionId} = ${intent.id} and ${payments.bookingId} = ${booking.id})`;
@@ -84,16 +103,40 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
   ]);
   if (winner?.transactionId === intent.id) return { kind: "recorded", paymentId: winner.id, created: inserted.length === 1 };
 
-  // Another payment bought the car first: give this money back, once.
-  const [refund] = await ctx.db
-    .insert(refunds)
-    .values({ transactionId: intent.id, bookingId: booking.id, amount: intent.amount, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ id: refunds.id });
-  if (refund) await provider.refund(intent.id);
+  // Another payment bought the car first: give this money back.
+  await refundPayment(ctx, intent, "sold-to-someone-else", booking.id);
   if (winner?.bookingId === booking.id) return { kind: "duplicate" };
   await ctx.db.update(bookings).set({ lost: true }).where(and(eq(bookings.id, booking.id), eq(bookings.paid, false)));
   return { kind: "lost" };
+}
+
+/**
+ * Records the refund once (one row per payment), then asks the provider, whose refund is
+ * idempotent: when the provider fails, the event's retry (or the buyer's) completes it.
+ */
+async function refundPayment(ctx: AppContext, intent: PaymentIntent, reason: RefundReason, bookingId: string | null) {
+  const provider = requireProvider(ctx);
+  await ctx.db
+    .insert(refunds)
+    .values({
+      transactionId: intent.id,
+      bookingId,
+      productId: intent.metadata.productId ?? null,
+      reason,
+      amount: intent.amount,
+      createdAt: ctx.now().toISOString(),
+    })
+    .onConflictDoNothing();
+  await provider.refund(intent.id);
+  console.warn(JSON.stringify({ requestId: ctx.requestId, event: "payment-refunded", transactionId: intent.id, reason, amount: intent.amount }));
+}
+
+/** A succeeded payment that can buy nothing any more: refunded, unless it was already recorded as a sale. */
+async function refundUnsold(ctx: AppContext, intent: PaymentIntent, reason: RefundReason, bookingId: string | null): Promise<FulfilmentOutcome> {
+  const [recorded] = await ctx.db.select({ id: payments.id }).from(payments).where(eq(payments.transactionId, intent.id)).limit(1);
+  if (recorded) return { kind: "recorded", paymentId: recorded.id, created: false };
+  await refundPayment(ctx, intent, reason, bookingId);
+  return { kind: "refunded" };
 }
 
 /**
@@ -102,14 +145,20 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
  */
 export async function recordPayment(ctx: AppContext, user: UserRow, bookingId: string, transactionId: string) {
   const provider = requireProvider(ctx);
-  const booking = await findOwnBooking(ctx, user, bookingId);
+  const booking = await findOwnBooking(ctx, user, bookingId).catch((error: unknown) => {
+    if (error instanceof NotFound) return null;
+    throw error;
+  });
   const intent = await provider.retrieveIntent(transactionId);
-  if (!intent || intent.metadata.bookingId !== booking._id) throw new Invalid("This payment does not belong to this booking");
+  const theirs = intent?.metadata.bookingId === bookingId && (booking !== null || intent.metadata.buyerEmail === user.email);
+  // A booking deleted while its buyer paid still gets its money back (fulfilment refunds it).
+  if (!intent || !theirs) throw booking ? new Invalid("This payment does not belong to this booking") : new NotFound("Booking not found");
   if (intent.status !== "succeeded") throw new Invalid("The payment provider has not confirmed this payment");
   const outcome = await fulfilIntent(ctx, intent);
   if (outcome.kind === "lost") {
     throw new Conflict("Sorry, this car was sold to another buyer a moment ago. Your payment has been refunded.");
   }
   if (outcome.kind === "duplicate") throw new Conflict("This booking was already paid. The second payment has been refunded.");
+  if (outcome.kind === "refunded") throw new Conflict("Sorry, this car is no longer for sale. Your payment has been refunded.");
   return outcome;
 }

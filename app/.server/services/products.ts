@@ -5,6 +5,7 @@ import { type AppContext } from "../context";
 import { categories, products, users } from "../db/schema";
 import { Conflict, Forbidden, Invalid, NotFound } from "../errors";
 import { imageExists } from "../storage/images";
+import { noPaymentUnderWay } from "./payments";
 import { type UserRow } from "./users";
 
 // Every product read carries the seller's live verified flag, so the badge needs no second call.
@@ -149,11 +150,20 @@ export async function advertiseProduct(ctx: AppContext, user: UserRow, id: strin
  */
 export async function deleteProduct(ctx: AppContext, user: UserRow, id: string): Promise<number> {
   const product = await ownedProduct(ctx, user, id, true);
-  if (product.isPaid) throw new Conflict("This car is sold: it stays for the records and cannot be deleted");
+  if (product.isPaid) throw new Conflict(SOLD_CANNOT_DELETE);
   const deleted = await ctx.db
     .delete(products)
-    .where(and(eq(products.id, id), eq(products.isPaid, false)))
+    .where(and(eq(products.id, id), eq(products.isPaid, false), noPaymentUnderWay(ctx, id)))
     .returning({ id: products.id });
-  if (deleted.length === 0) throw new Conflict("This car was just sold and cannot be deleted");
-  return deleted.length;
+  if (deleted.length === 1) return 1;
+  // Refused by the conditions: say which one held (a concurrent delete, a sale, or a payment).
+  const [now] = await ctx.db
+    .select({ isPaid: products.isPaid, paying: sql<number>`not ${noPaymentUnderWay(ctx, id)}` })
+    .from(products)
+    .where(eq(products.id, id));
+  if (!now) throw new NotFound("Product not found");
+  if (now.isPaid) throw new Conflict(SOLD_CANNOT_DELETE);
+  throw new Conflict("A buyer is paying for this car right now. Try again in half an hour.");
 }
+
+const SOLD_CANNOT_DELETE = "This car is sold: it stays for the records and cannot be deleted";

@@ -7,7 +7,7 @@ export const UNUSED_UPLOAD_AGE_MS = 24 * 3600 * 1000;
 
 /**
  * At most this many are removed per run, so a run stays short and small (one R2 bulk delete
- * takes up to 1,000 keys); hourly runs remove 2,400 a day and work off a backlog over a few runs.
+ * takes up to 1,000 keys); runs every 10 minutes remove 14,400 a day and work off a backlog over a few runs.
  */
 export const CLEANUP_BATCH = 100;
 
