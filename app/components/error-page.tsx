@@ -13,7 +13,7 @@ const MESSAGES: Record<number, string> = {
 export function ErrorPage({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = MESSAGES[status] ?? "Something went wrong on our side. Please try again in a moment.";
+  const message = ownMessage(error) ?? MESSAGES[status] ?? "Something went wrong on our side. Please try again in a moment.";
   const requestId = useRouteLoaderData<{ requestId?: string }>("root")?.requestId;
   return (
     <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center">
@@ -26,4 +26,16 @@ export function ErrorPage({ error }: { error: unknown }) {
       </Link>
     </main>
   );
+}
+
+/**
+ * The message our code gave a 4xx it threw (`data("…")` or `data({ message })`). React Router's
+ * own error responses (internal) carry developer text, which users do not see.
+ */
+function ownMessage(error: unknown): string | undefined {
+  if (!isRouteErrorResponse(error) || (error as { internal?: boolean }).internal || error.status >= 500) return undefined;
+  const data: unknown = error.data;
+  if (typeof data === "string") return data || undefined;
+  if (data && typeof data === "object" && "message" in data && typeof data.message === "string") return data.message;
+  return undefined;
 }

@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { Form, useActionData } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
+import { readFormBody } from "~/.server/form-body";
 import { formFailure, invalidForm, parseForm, retryAfterHeaders } from "~/.server/form-errors";
 import { changePassword } from "~/.server/services/credentials";
 import { sendEmailVerification } from "~/.server/services/email-links";
@@ -35,7 +36,7 @@ export const headers = retryAfterHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context.app, request);
-  const submission = parseForm(await request.formData(), accountSettingsSchema);
+  const submission = parseForm(await readFormBody(request), accountSettingsSchema);
   if (submission.status !== "success") return invalidForm(submission, ["currentPassword", "password"]);
   const input = submission.value;
   try {

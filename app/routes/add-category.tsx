@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Form, redirect, useActionData, useNavigation } from "react-router";
 import { requireRole } from "~/.server/auth/guards";
 import { flashHeader } from "~/.server/flash";
+import { readFormBody } from "~/.server/form-body";
 import { formFailure, invalidForm, parseForm } from "~/.server/form-errors";
 import { createCategory } from "~/.server/services/categories";
 import { deleteImage, storeImage } from "~/.server/storage/images";
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireRole(context.app, request, "admin");
-  const submission = parseForm(await request.formData(), categoryFormSchema);
+  const submission = parseForm(await readFormBody(request, { upload: true }), categoryFormSchema);
   if (submission.status !== "success") return invalidForm(submission);
   let image: string;
   try {

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Form, redirect, useActionData, useNavigation } from "react-router";
 import { requireRole } from "~/.server/auth/guards";
 import { flashHeader } from "~/.server/flash";
+import { readFormBody } from "~/.server/form-body";
 import { formFailure, invalidForm, parseForm } from "~/.server/form-errors";
 import { listCategories } from "~/.server/services/categories";
 import { createProduct } from "~/.server/services/products";
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const seller = await requireRole(context.app, request, "seller");
-  const submission = parseForm(await request.formData(), productFormSchema);
+  const submission = parseForm(await readFormBody(request, { upload: true }), productFormSchema);
   if (submission.status !== "success") return invalidForm(submission);
   const { photo, ...fields } = submission.value;
   // Either way the form comes back filled in; a photo problem shows under the photo field.

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { actionResult, type ActionResult } from "~/.server/action-result";
 import { loadUsersPage, runUserAction } from "~/.server/admin-pages";
 import { requireRole } from "~/.server/auth/guards";
+import { readFormBody } from "~/.server/form-body";
 import { parseForm } from "~/.server/form-errors";
 import { ResultBanner } from "~/components/admin/result-banner";
 import { UsersTable } from "~/components/admin/users-table";
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireRole(context.app, request, "admin");
-  const submission = parseForm(await request.formData(), actionSchema);
+  const submission = parseForm(await readFormBody(request), actionSchema);
   if (submission.status !== "success") return data<ActionResult>({ ok: false, message: "That action is not available" }, { status: 400 });
   return actionResult(() => runUserAction(context.app, admin, roleOf(request), submission.value.intent, submission.value.id));
 }

@@ -3,6 +3,7 @@ import { parseWithValibot } from "@conform-to/valibot";
 import { data, Form, Link, useActionData } from "react-router";
 import { actionResult, type ActionResult } from "~/.server/action-result";
 import { getSessionUser, requireUser } from "~/.server/auth/guards";
+import { readFormBody } from "~/.server/form-body";
 import { parseForm } from "~/.server/form-errors";
 import { orPageError } from "~/.server/route-errors";
 import { createBooking } from "~/.server/services/bookings";
@@ -27,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(context.app, request);
-  const formData = await request.formData();
+  const formData = await readFormBody(request);
   formData.set("product_id", params.id);
   const submission = parseForm(formData, bookingSchema);
   if (submission.status !== "success") {

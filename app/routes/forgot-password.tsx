@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { Form, Link, useActionData } from "react-router";
+import { readFormBody } from "~/.server/form-body";
 import { invalidForm, parseForm } from "~/.server/form-errors";
 import { requestPasswordReset } from "~/.server/services/email-links";
 import { AuthCard } from "~/components/auth/auth-card";
@@ -12,7 +13,7 @@ import { type Route } from "./+types/forgot-password";
 export const meta: Route.MetaFunction = () => privatePageMeta("Forgot password");
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseForm(await request.formData(), forgotPasswordSchema);
+  const submission = parseForm(await readFormBody(request), forgotPasswordSchema);
   if (submission.status !== "success") return invalidForm(submission);
   await requestPasswordReset(context.app, submission.value.email);
   // The same answer whether or not the account exists.

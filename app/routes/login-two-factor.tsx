@@ -3,6 +3,7 @@ import { parseWithValibot } from "@conform-to/valibot";
 import { Form, redirect, useActionData, useNavigation } from "react-router";
 import { finishTwoFactorSignIn } from "~/.server/auth/sign-in";
 import { readTwoFactorTicket } from "~/.server/auth/two-factor-cookie";
+import { readFormBody } from "~/.server/form-body";
 import { formFailure, invalidForm, retryAfterHeaders, parseForm } from "~/.server/form-errors";
 import { AuthCard, Spinner } from "~/components/auth/auth-card";
 import { FormErrors, primaryButtonClass, TextField } from "~/components/ui/field";
@@ -23,7 +24,7 @@ export const headers = retryAfterHeaders;
 export async function action({ request, context }: Route.ActionArgs) {
   const ticket = await readTwoFactorTicket(context.app, request);
   if (!ticket) throw redirect("/login");
-  const submission = parseForm(await request.formData(), twoFactorSchema);
+  const submission = parseForm(await readFormBody(request), twoFactorSchema);
   if (submission.status !== "success") return invalidForm(submission);
   try {
     const redirectTo = new URL(request.url).searchParams.get("redirectTo");

@@ -4,6 +4,7 @@ import { Form, Link, redirect, useActionData, useNavigation, useRouteLoaderData 
 import { getSessionUser } from "~/.server/auth/guards";
 import { configuredProviders } from "~/.server/auth/providers";
 import { finishSignIn } from "~/.server/auth/sign-in";
+import { readFormBody } from "~/.server/form-body";
 import { formFailure, invalidForm, retryAfterHeaders, parseForm } from "~/.server/form-errors";
 import { checkPassword } from "~/.server/services/credentials";
 import { AuthCard, Spinner } from "~/components/auth/auth-card";
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers = retryAfterHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseForm(await request.formData(), signInSchema);
+  const submission = parseForm(await readFormBody(request), signInSchema);
   if (submission.status !== "success") return invalidForm(submission, ["password"]);
   try {
     const user = await checkPassword(context.app, submission.value.email, submission.value.password);

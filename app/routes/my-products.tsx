@@ -6,6 +6,7 @@ import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { formatPrice } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
 import { rowActionSchema } from "~/lib/schemas/rows";
+import { readFormBody } from "~/.server/form-body";
 import { parseForm } from "~/.server/form-errors";
 import { type Route } from "./+types/my-products";
 
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const seller = await requireRole(context.app, request, "seller");
-  const submission = parseForm(await request.formData(), actionSchema);
+  const submission = parseForm(await readFormBody(request), actionSchema);
   if (submission.status !== "success") return data({ ok: false, message: "That action is not available" }, { status: 400 });
   const { intent, id } = submission.value;
   try {

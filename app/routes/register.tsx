@@ -4,6 +4,7 @@ import { Form, Link, redirect, useActionData, useNavigation } from "react-router
 import { getSessionUser } from "~/.server/auth/guards";
 import { configuredProviders } from "~/.server/auth/providers";
 import { finishSignIn } from "~/.server/auth/sign-in";
+import { readFormBody } from "~/.server/form-body";
 import { formFailure, invalidForm, parseForm } from "~/.server/form-errors";
 import { registerUser } from "~/.server/services/users";
 import { AuthCard, Spinner } from "~/components/auth/auth-card";
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseForm(await request.formData(), signUpSchema);
+  const submission = parseForm(await readFormBody(request), signUpSchema);
   if (submission.status !== "success") return invalidForm(submission, ["password"]);
   try {
     const user = await registerUser(context.app, submission.value);

@@ -2,6 +2,7 @@ import { data, useLocation } from "react-router";
 import { actionResult, type ActionResult } from "~/.server/action-result";
 import { DELETED, reportsListQuery } from "~/.server/admin-pages";
 import { requireRole } from "~/.server/auth/guards";
+import { readFormBody } from "~/.server/form-body";
 import { parseForm } from "~/.server/form-errors";
 import { deleteReportedItem, dismissReports, listReports } from "~/.server/services/reports";
 import { ResultBanner } from "~/components/admin/result-banner";
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Delete removes the car (with its reports and unpaid bookings); Dismiss removes only the reports. */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireRole(context.app, request, "admin");
-  const submission = parseForm(await request.formData(), actionSchema);
+  const submission = parseForm(await readFormBody(request), actionSchema);
   if (submission.status !== "success") return data<ActionResult>({ ok: false, message: "That action is not available" }, { status: 400 });
   const { intent, id } = submission.value;
   return actionResult(async () => {

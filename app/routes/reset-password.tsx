@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { Form, redirect, useActionData } from "react-router";
 import { flashHeader } from "~/.server/flash";
+import { readFormBody } from "~/.server/form-body";
 import { formFailure, invalidForm, parseForm } from "~/.server/form-errors";
 import { resetPassword } from "~/.server/services/email-links";
 import { AuthCard } from "~/components/auth/auth-card";
@@ -13,7 +14,7 @@ import { type Route } from "./+types/reset-password";
 export const meta: Route.MetaFunction = () => privatePageMeta("Choose a new password");
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const submission = parseForm(await request.formData(), resetPasswordSchema);
+  const submission = parseForm(await readFormBody(request), resetPasswordSchema);
   if (submission.status !== "success") return invalidForm(submission, ["password"]);
   try {
     await resetPassword(context.app, params.token, submission.value.password);

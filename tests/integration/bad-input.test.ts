@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Product } from "~/lib/types";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
-import { accessToken, apiJson, database, firstCategoryId, register, request, signIn, sql, uniqueEmail, uploadImage } from "./client";
+import { accessToken, apiJson, firstCategoryId, register, request, signIn, sql, uniqueEmail, uploadImage } from "./client";
+import { tableSnapshot } from "./snapshot";
 
 // Hostile and malformed input on every endpoint that takes any, sent with valid credentials:
 // always a 4xx with the contract's JSON error body, never a 5xx, and the data stays as it was.
@@ -56,19 +56,8 @@ async function created(pending: Promise<Response>): Promise<string> {
 
 const TABLES = ["users", "categories", "products", "bookings", "payments", "reports", "simulated_intents", "audit_log"];
 
-/** Row count and a hash of every row of the business tables (not sessions or rate limits). */
-async function snapshot(): Promise<Record<string, string>> {
-  const db = database();
-  try {
-    const results = await db.batch(TABLES.map((table) => `select * from ${table} order by rowid`), "read");
-    return Object.fromEntries(results.map((result, index) => {
-      const rows = JSON.stringify(result.rows.map((row) => result.columns.map((_, column) => row[column])));
-      return [TABLES[index], `${result.rows.length} rows, ${createHash("sha256").update(rows).digest("hex")}`];
-    }));
-  } finally {
-    db.close();
-  }
-}
+/** Every business table (not sessions or rate limits) as it is now. */
+const snapshot = () => tableSnapshot(TABLES);
 
 /** The status is one of those allowed; an error body is exactly `{ message, issues? }`. */
 async function expectErrorBody(response: Response, allowed: number[]) {

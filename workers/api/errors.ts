@@ -1,8 +1,8 @@
 import { type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { dropUnreadBody } from "~/.server/body-limit";
 import { DomainError, TooManyRequests } from "~/.server/errors";
 import { type WorkerEnv } from "../hono-env";
-import { discardRest } from "./json-body";
 
 /** The contract's error format: `{ message, issues? }`, never a stack trace or SQL. */
 export function apiError(c: Context<WorkerEnv>, status: number, message: string, extra: object = {}) {
@@ -10,7 +10,7 @@ export function apiError(c: Context<WorkerEnv>, status: number, message: string,
 }
 
 export async function handleApiError(error: unknown, c: Context<WorkerEnv>) {
-  await drainUnreadBody(c.req.raw);
+  await dropUnreadBody(c.req.raw);
   if (error instanceof DomainError) {
     if (error instanceof TooManyRequests) c.header("Retry-After", String(error.retryAfterSeconds));
     return apiError(c, error.status, error.message, error.issues ? { issues: error.issues } : {});
@@ -19,10 +19,4 @@ export async function handleApiError(error: unknown, c: Context<WorkerEnv>) {
   const requestId = c.get("requestId");
   console.error(JSON.stringify({ level: "error", requestId, error: String(error), stack: (error as Error)?.stack }));
   return apiError(c, 500, `Something went wrong on our side. Request id: ${requestId}`, { requestId });
-}
-
-/** An error answered before the request body was read (e.g. 401 on an upload): drop the body politely. */
-async function drainUnreadBody(request: Request) {
-  if (!request.body || request.bodyUsed) return;
-  await discardRest(request.body.getReader()).catch(() => {});
 }

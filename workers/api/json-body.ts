@@ -1,5 +1,6 @@
 import { type Context } from "hono";
 import * as v from "valibot";
+import { readBodyWithin } from "~/.server/body-limit";
 import { type FieldIssue, Invalid, PayloadTooLarge, UnsupportedMediaType } from "~/.server/errors";
 import { missingFieldMessage } from "~/lib/schemas/missing-field";
 import { type WorkerEnv } from "../hono-env";
@@ -13,9 +14,9 @@ const JSON_LIMIT = 64 * 1024;
 export async function readJson<Schema extends v.GenericSchema>(c: Context<WorkerEnv>, schema: Schema): Promise<v.InferOutput<Schema>> {
   const contentType = c.req.header("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(contentType)) throw new UnsupportedMediaType("Send the body as application/json");
-  const declared = Number(c.req.header("content-length") ?? 0);
-  if (declared > JSON_LIMIT) throw new PayloadTooLarge("The JSON body must be at most 64 KiB");
-  const text = await readLimited(c.req.raw, JSON_LIMIT);
+  const bytes = await readBodyWithin(c.req.raw, JSON_LIMIT);
+  if (!bytes) throw new PayloadTooLarge("The JSON body must be at most 64 KiB");
+  const text = new TextDecoder().decode(bytes);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -37,47 +38,4 @@ export function parseInput<Schema extends v.GenericSchema>(schema: Schema, input
     if (!issues.some((existing) => existing.path === path)) issues.push({ path, message });
   }
   throw new Invalid(issues.length === 1 ? issues[0].message : "Some fields are not valid", issues);
-}
-
-async function readLimited(request: Request, limit: number): Promise<string> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await discardRest(reader, size);
-      throw new PayloadTooLarge("The JSON body must be at most 64 KiB");
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
-}
-
-const DISCARD_LIMIT = 8 * 1024 * 1024;
-
-/**
- * Reads and drops the rest of a refused body (up to 8 MiB) rather than cutting the connection
- * under the client mid-upload; anything larger is cancelled.
- */
-export async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead = 0) {
-  let size = alreadyRead;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    size += value.byteLength;
-    if (size > DISCARD_LIMIT) {
-      await reader.cancel();
-      return;
-    }
-  }
 }

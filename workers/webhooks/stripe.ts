@@ -1,12 +1,15 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import Stripe from "stripe";
+import { readBodyWithin } from "~/.server/body-limit";
 import { stripeEvents } from "~/.server/db/schema";
 import { DomainError } from "~/.server/errors";
 import { fulfilIntent } from "~/.server/services/payments";
 import { type WorkerEnv } from "../hono-env";
 
 const TOLERANCE_SECONDS = 300;
+// Stripe's events are a few KiB; nothing larger is read, let alone verified.
+const EVENT_LIMIT = 1024 * 1024;
 
 /**
  * POST /webhooks/stripe: verifies the signature over the raw body, handles each event once, and
@@ -17,7 +20,9 @@ export const stripeWebhook = new Hono<WorkerEnv>().post("/", async (c) => {
   const ctx = c.var.app;
   const secret = ctx.vars.STRIPE_WEBHOOK_SECRET;
   const signature = c.req.header("stripe-signature");
-  const payload = await c.req.text();
+  const bytes = await readBodyWithin(c.req.raw, EVENT_LIMIT);
+  if (!bytes) return c.json({ message: "The event must be at most 1 MiB" }, 413);
+  const payload = new TextDecoder().decode(bytes);
   if (!secret || !signature || !ctx.payments) return c.json({ message: "Missing or invalid signature" }, 400);
 
   let event: Stripe.Event;

@@ -1,0 +1,200 @@
+import { readFileSync } from "node:fs";
+import { type RouteConfigEntry } from "@react-router/dev/routes";
+import { beforeAll, describe, expect, it } from "vitest";
+import routes from "~/routes";
+import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
+import { appUrl, cookiesFrom, DEMO_PASSWORD, postForm, register, request, signIn, sql, uniqueEmail } from "./client";
+import { tableSnapshot } from "./snapshot";
+import { enrolTwoFactor } from "./two-factor";
+
+// Hostile bodies posted to every page action, signed in as whoever may use it: always a 4xx HTML
+// page that says what was wrong, never a 5xx, and nothing is written.
+
+const TABLES = ["users", "sessions", "categories", "products", "bookings", "payments", "reports", "email_tokens", "recovery_codes", "audit_log", "uploads"];
+const URL_ENCODED = "application/x-www-form-urlencoded";
+const WRONG_TYPE = "This form must be sent as";
+
+// Signing out gets a session of its own, so that a wrongly accepted sign-out fails only its own test.
+type Role = "anonymous" | "buyer" | "buyer signing out" | "seller" | "admin" | "half signed in (two-factor)";
+
+interface PageAction {
+  as: Role;
+  /** A valid form: were it accepted, something would change. */
+  fields: () => Record<string, string>;
+  /** The URL when the route path has parameters. */
+  url?: () => string;
+  /** The form takes a photo (multipart). */
+  upload?: boolean;
+  /** No page of its own (a resource route): React Router answers the refusal as JSON `{ message }`. */
+  resourceRoute?: boolean;
+}
+
+let productId: string, categoryId: string, victimBuyerId: string, victimSellerId: string, photo: Uint8Array<ArrayBuffer>;
+const cookies: Partial<Record<Role, string>> = {};
+
+// Keyed by the route path as app/routes.ts writes it.
+const ACTIONS: Record<string, PageAction> = {
+  "/login": { as: "anonymous", fields: () => ({ email: "buyer@autoreseller.test", password: DEMO_PASSWORD, redirectTo: "/" }) },
+  "/login/two-factor": { as: "half signed in (two-factor)", fields: () => ({ code: "123456" }) },
+  "/register": { as: "anonymous", fields: () => ({ name: "Never Registered", email: uniqueEmail("never"), password: DEMO_PASSWORD }) },
+  "/forgot-password": { as: "anonymous", fields: () => ({ email: "buyer@autoreseller.test" }) },
+  "/reset-password/:token": { as: "anonymous", url: () => `/reset-password/${"a".repeat(64)}`, fields: () => ({ password: "NewPass1!" }) },
+  "/book/:id": { as: "buyer", url: () => `/book/${productId}`, fields: () => ({ phone: "01711 000000", meetingLocation: "Gulshan" }) },
+  "/report/:id": { as: "buyer", url: () => `/report/${productId}`, fields: () => ({}) },
+  "/logout": { as: "buyer signing out", resourceRoute: true, fields: () => ({}) },
+  "/dashboard/settings": { as: "buyer", fields: () => ({ intent: "change-password", currentPassword: DEMO_PASSWORD, password: "NewPass1!" }) },
+  "/dashboard/addproduct": {
+    as: "seller",
+    upload: true,
+    fields: () => ({
+      productName: "Never Listed 2019", originalPrice: "20000", resalePrice: "15000", location: "Dhaka", categoryId, condition: "Good",
+      mobile: "+880 1711-000000", productDescription: "Posted by the hostile-form tests.", purchaseYear: "2019",
+    }),
+  },
+  "/dashboard/myproducts": { as: "seller", fields: () => ({ intent: "delete", id: productId }) },
+  "/dashboard/allsellers": { as: "admin", fields: () => ({ intent: "verify", id: victimSellerId }) },
+  "/dashboard/allbuyers": { as: "admin", fields: () => ({ intent: "delete", id: victimBuyerId }) },
+  "/dashboard/reporteditem": { as: "admin", fields: () => ({ intent: "delete", id: productId }) },
+  "/dashboard/addcategory": { as: "admin", upload: true, fields: () => ({ categoryName: "Never Added" }) },
+};
+
+/** Every route path in the route table whose module exports an action. */
+function pathsWithActions(entries: RouteConfigEntry[], parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path ? `${parent}/${entry.path}` : parent;
+    const source = readFileSync(new URL(`../../app/${entry.file}`, import.meta.url), "utf8");
+    const own = /export (async )?function action\b|export const action\b/.test(source) ? [path || "/"] : [];
+    return [...own, ...pathsWithActions(entry.children ?? [], path)];
+  });
+}
+
+beforeAll(async () => {
+  const [buyerEmail, sellerEmail, twoFactorEmail] = [uniqueEmail("forms-buyer"), uniqueEmail("forms-seller"), uniqueEmail("forms-2fa")];
+  const sellerId = await register({ email: sellerEmail, accountType: "seller", name: "Forms Seller" });
+  await Promise.all([register({ email: buyerEmail }), register({ email: twoFactorEmail })]);
+  [victimBuyerId, victimSellerId] = await Promise.all([
+    register({ email: uniqueEmail("forms-victim-buyer") }),
+    register({ email: uniqueEmail("forms-victim-seller"), accountType: "seller" }),
+  ]);
+  [cookies.buyer, cookies["buyer signing out"], cookies.seller, cookies.admin] = await Promise.all([
+    signIn(buyerEmail), signIn(buyerEmail), signIn(sellerEmail), signIn("admin@autoreseller.test"),
+  ]);
+  await enrolTwoFactor(twoFactorEmail);
+  cookies["half signed in (two-factor)"] = cookiesFrom(await postForm("/login", { email: twoFactorEmail, password: DEMO_PASSWORD }));
+
+  categoryId = String((await sql("select id from categories limit 1"))[0].id);
+  productId = crypto.randomUUID();
+  await sql(
+    `insert into products (id, name, original_price, resale_price, location, category_id, condition, mobile, description, purchase_year, image, seller_id, seller_name, seller_email, created_at)
+     values (?, 'Hostile Forms Car', 25000, 18000, 'Dhaka', ?, 'Good', '0171', 'Target of the hostile-form tests.', 2019, '/images/x.jpg', ?, 'Forms Seller', ?, ?)`,
+    [productId, categoryId, sellerId, sellerEmail, new Date().toISOString()],
+  );
+  photo = await renderJpeg(carPhotoSvg({ body: "sedan", color: "#0f766e", seed: 7 }));
+});
+
+// ---- the bodies ----
+
+interface Body {
+  type: string | null;
+  body: Uint8Array | ReadableStream<Uint8Array>;
+}
+interface HostileCase {
+  label: string;
+  body: (action: PageAction) => Promise<Body> | Body;
+  status: (action: PageAction) => number;
+  /** What the error page says; undefined where the page's own form shows what is wrong. */
+  message: (action: PageAction) => string | undefined;
+  appliesTo?: (action: PageAction) => boolean;
+}
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const urlEncoded = (action: PageAction) => new URLSearchParams(action.fields()).toString();
+const oversizedForm = (action: PageAction) => `${urlEncoded(action)}&padding=${"p".repeat(65 * 1024)}`;
+const sixMiB = () => new Uint8Array(6 * 1024 * 1024).map((_, index) => [0xff, 0xd8, 0xff, 0xe0][index] ?? 0);
+
+/** The action's form as a browser sends it with multipart (with a photo where it takes one). */
+async function multipart(action: PageAction, photoBytes = photo) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(action.fields())) form.append(name, value);
+  if (action.upload) form.append("photo", new File([photoBytes], "car.jpg", { type: "image/jpeg" }));
+  const encoded = new Response(form);
+  const type = encoded.headers.get("content-type")!;
+  return { type, boundary: type.split("boundary=")[1], bytes: Buffer.from(await encoded.arrayBuffer()) };
+}
+
+const streamed = (text: string) => new Blob([text]).stream();
+const unreadableMultipart = { status: (action: PageAction) => (action.upload ? 400 : 415), message: (action: PageAction) => (action.upload ? "That form could not be read" : WRONG_TYPE) };
+
+const CASES: HostileCase[] = [
+  { label: "JSON", body: (action) => ({ type: "application/json", body: bytes(JSON.stringify(action.fields())) }), status: () => 415, message: () => WRONG_TYPE },
+  { label: "text/plain", body: (action) => ({ type: "text/plain", body: bytes(urlEncoded(action)) }), status: () => 415, message: () => WRONG_TYPE },
+  { label: "no content type", body: (action) => ({ type: null, body: bytes(urlEncoded(action)) }), status: () => 415, message: () => WRONG_TYPE },
+  {
+    label: "multipart without a boundary",
+    body: async (action) => ({ type: "multipart/form-data", body: (await multipart(action)).bytes }),
+    ...unreadableMultipart,
+  },
+  {
+    label: "multipart without its closing boundary",
+    body: async (action) => {
+      const { type, boundary, bytes: body } = await multipart(action);
+      return { type, body: body.subarray(0, body.lastIndexOf(`--${boundary}--`)) };
+    },
+    ...unreadableMultipart,
+  },
+  {
+    label: "URL-encoded, cut short inside its first field",
+    appliesTo: (action) => Object.keys(action.fields()).length > 0,
+    body: (action) => ({ type: URL_ENCODED, body: bytes(`${Object.keys(action.fields())[0]}=%`) }),
+    status: () => 400,
+    message: () => undefined,
+  },
+  { label: "URL-encoded over 64 KiB", body: (action) => ({ type: URL_ENCODED, body: bytes(oversizedForm(action)) }), status: () => 413, message: () => "That form is too large" },
+  {
+    label: "URL-encoded over 64 KiB, streamed without a length",
+    body: (action) => ({ type: URL_ENCODED, body: streamed(oversizedForm(action)) }),
+    status: () => 413,
+    message: () => "That form is too large",
+  },
+  {
+    label: "multipart with a 6 MiB photo",
+    appliesTo: (action) => action.upload === true,
+    body: async (action) => {
+      const { type, bytes: body } = await multipart(action, sixMiB());
+      return { type, body };
+    },
+    status: () => 413,
+    message: () => "That upload is too large",
+  },
+];
+
+function post(path: string, action: PageAction, { type, body }: Body) {
+  const cookie = cookies[action.as];
+  const headers = { origin: appUrl, ...(cookie ? { cookie } : {}), ...(type ? { "content-type": type } : {}) };
+  return request(action.url?.() ?? path, { method: "POST", headers, body, duplex: "half" } as RequestInit);
+}
+
+describe("page actions", () => {
+  it("are all covered here (every route module in app/routes.ts that exports an action)", () => {
+    expect(Object.keys(ACTIONS).sort()).toEqual(pathsWithActions(routes).sort());
+  });
+});
+
+describe.each(Object.entries(ACTIONS))("POST %s refuses hostile bodies", (path, action) => {
+  const cases = CASES.filter((hostile) => hostile.appliesTo?.(action) ?? true);
+  it.each(cases.map((hostile) => [hostile.label, hostile] as const))("%s", async (_label, hostile) => {
+    const body = await hostile.body(action);
+    const before = await tableSnapshot(TABLES);
+    const response = await post(path, action, body);
+    const text = await response.text();
+    expect(response.status, text.slice(0, 300)).toBe(hostile.status(action));
+    const message = hostile.message(action) ?? "";
+    if (action.resourceRoute) {
+      expect(JSON.parse(text)).toEqual({ message: expect.stringContaining(message) });
+    } else {
+      expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(text).toContain(message);
+    }
+    expect(await tableSnapshot(TABLES), "the database changed").toEqual(before);
+  });
+});
