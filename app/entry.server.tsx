@@ -1,6 +1,6 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import { type AppLoadContext, type EntryContext, isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "./lib/nonce";
 
 export default async function handleRequest(
@@ -37,9 +37,13 @@ export default async function handleRequest(
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
-/** Unexpected errors in loaders, actions and rendering: one JSON log line with the request id. */
+/**
+ * Unexpected errors in loaders, actions and rendering: one JSON log line with the request id.
+ * React Router also reports its own 4xx answers here (a method a page does not take, say): those
+ * are the client's mistakes, already in the request's log line.
+ */
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
-  if (request.signal.aborted) return;
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   console.error(
     JSON.stringify({
       level: "error",

@@ -21,7 +21,8 @@ declare module "react-router" {
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
-const app = new Hono<WorkerEnv>();
+// Not strict: /api/users/sellers/ is /api/users/sellers (a trailing slash never turns a route into a 404 or 405).
+const app = new Hono<WorkerEnv>({ strict: false });
 
 app.use(async (c, next) => {
   const requestId = c.req.header("cf-ray") ?? crypto.randomUUID();
@@ -63,6 +64,8 @@ app.route("/", seo);
 
 // Every other request, whatever its method, is a page: form POSTs must reach React Router actions.
 app.all("*", (c) => {
+  // Pages answer GET, HEAD and POST; React Router would treat OPTIONS as an error (405).
+  if (c.req.method === "OPTIONS") return c.body(null, 204, { Allow: "GET, HEAD, POST" });
   if (isCrossSiteWrite(c.req.raw, c.var.app.origin)) return c.text("Cross-site form submission refused", 403);
   return requestHandler(c.req.raw, {
     app: c.var.app,

@@ -18,7 +18,7 @@ function refuse(status: 400 | 413 | 415, message: string): never {
  * Reads a page's form post, the one way every page action does: a URL-encoded form within 64 KiB,
  * or, where the form takes a photo, multipart within the photo limit plus 64 KiB. Anything else is
  * refused before the action runs: 415 for another content type, 413 when too large, 400 when it
- * cannot be read.
+ * or its text cannot be read.
  */
 export async function readFormBody(request: Request, options: { upload?: boolean } = {}): Promise<FormData> {
   const contentType = request.headers.get("content-type") ?? "";
@@ -35,6 +35,13 @@ export async function readFormBody(request: Request, options: { upload?: boolean
     form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();
   } catch {
     refuse(400, "That form could not be read");
+  }
+  // Bytes that are not UTF-8, and what a browser cannot encode (a lone surrogate), arrive as
+  // U+FFFD: refused rather than stored in place of what was typed.
+  for (const [name, value] of form) {
+    if (name.includes("\uFFFD") || (typeof value === "string" && value.includes("\uFFFD"))) {
+      refuse(400, "Some text in the form could not be read (it arrived as U+FFFD replacement characters). Please type it again.");
+    }
   }
   return form;
 }

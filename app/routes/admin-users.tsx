@@ -11,27 +11,28 @@ import { privatePageMeta } from "~/lib/meta";
 import { rowActionSchema } from "~/lib/schemas/rows";
 import { type Route } from "./+types/admin-users";
 
-// One module for All Sellers (/dashboard/allsellers) and All Buyers (/dashboard/allbuyers).
-const roleOf = (request: Request): "seller" | "buyer" => (new URL(request.url).pathname.endsWith("/allsellers") ? "seller" : "buyer");
+// One module for All Sellers (/dashboard/allsellers) and All Buyers (/dashboard/allbuyers): the
+// matched route says which, not the URL (which may end in a slash).
+const roleOf = (pattern: string): "seller" | "buyer" => (pattern.endsWith("/allsellers") ? "seller" : "buyer");
 const TITLES = { seller: "All Sellers", buyer: "All Buyers" } as const;
 
 export const meta: Route.MetaFunction = ({ data }) => privatePageMeta(data ? TITLES[data.role] : "Users");
 
 const actionSchema = rowActionSchema(["delete", "verify"] as const);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, pattern, context }: Route.LoaderArgs) {
   await requireRole(context.app, request, "admin");
-  const role = roleOf(request);
+  const role = roleOf(pattern);
   const page = await loadUsersPage(context.app, request, role);
   const intents = role === "seller" ? ["delete", "verify"] : ["delete"];
   return { role, ...page, confirm: confirmTarget(request.url, page.list.data, intents) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, pattern, context }: Route.ActionArgs) {
   const admin = await requireRole(context.app, request, "admin");
   const submission = parseForm(await readFormBody(request), actionSchema);
   if (submission.status !== "success") return data<ActionResult>({ ok: false, message: "That action is not available" }, { status: 400 });
-  return actionResult(() => runUserAction(context.app, admin, roleOf(request), submission.value.intent, submission.value.id));
+  return actionResult(() => runUserAction(context.app, admin, roleOf(pattern), submission.value.intent, submission.value.id));
 }
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {

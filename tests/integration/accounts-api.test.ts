@@ -1,6 +1,6 @@
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { accessToken, apiJson, DEMO_PASSWORD, register, request, signIn, uniqueEmail } from "./client";
+import { accessToken, apiJson, DEMO_PASSWORD, postForm, register, request, signIn, sql, uniqueEmail } from "./client";
 
 type ErrorBody = { message: string; issues?: { path: string; message: string }[] };
 const issuesOf = async (response: Response) =>
@@ -45,6 +45,31 @@ describe("POST /api/users", () => {
     const broken = await request("/api/users", { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
     expect(broken.status).toBe(400);
     expect(await broken.json()).toEqual({ message: "The body is not valid JSON" });
+  });
+
+  it("refuses names that show nothing or turn text around, on the API and the sign-up page alike", async () => {
+    const signUp = (name: string) => apiJson("/api/users", { name, email: uniqueEmail("unseen"), password: "Secret1!" });
+    for (const invisible of ["\u200B\u200B", "\u2060\uFEFF \u00AD"]) expect((await issuesOf(await signUp(invisible))).name).toBe("Name is Required");
+    expect((await issuesOf(await signUp("Ana \u202Egnp.exe"))).name).toContain("text-direction control characters");
+    const page = await postForm("/register", { name: "\u200B", email: uniqueEmail("unseen-page"), password: "Secret1!" });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain("Name is Required");
+  });
+
+  it("refuses lone surrogates and bytes that are not UTF-8 rather than storing U+FFFD", async () => {
+    const email = uniqueEmail("surrogate");
+    const post = (body: Uint8Array<ArrayBuffer>) => request("/api/users", { method: "POST", headers: { "content-type": "application/json" }, body });
+    const withName = (escapedName: string) => new TextEncoder().encode(`{"name":"${escapedName}","email":"${email}","password":"Secret1!"}`);
+    for (const name of ["Ana \\ud800", "\\udc00Ana", "Ana \\udc00\\ud800"]) {
+      const response = await post(withName(name));
+      expect(response.status, name).toBe(400);
+      expect(await response.json()).toEqual({ message: "The body holds a lone surrogate (such as \\ud800), which is not text" });
+    }
+    const notUtf8 = withName("Ana XX");
+    notUtf8.set([0xff, 0xfe], notUtf8.indexOf(0x58));
+    expect((await post(notUtf8)).status).toBe(400);
+    expect(await sql("select id from users where email = ?", [email])).toEqual([]);
+    expect((await post(withName("Ana \\ud83d\\ude97"))).status).toBe(201);
   });
 });
 

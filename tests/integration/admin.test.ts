@@ -49,6 +49,12 @@ describe("admin lists through the API", () => {
     }
     expect((await request("/api/report?sort=name", bearer(adminToken))).status).toBe(400);
   });
+
+  it("answer the same with a trailing slash", async () => {
+    const withSlash = await request("/api/users/sellers/?limit=50", bearer(adminToken));
+    expect(withSlash.status).toBe(200);
+    expect(await withSlash.json()).toEqual(await (await request("/api/users/sellers?limit=50", bearer(adminToken))).json());
+  });
 });
 
 describe("admin-only", () => {
@@ -212,6 +218,14 @@ describe("admin pages", () => {
     const [{ id: adminId }] = await sql("select id from users where email = 'admin@autoreseller.test'");
     const self = await postForm("/dashboard/allbuyers", { intent: "delete", id: String(adminId) }, cookie);
     expect(self.status).toBe(403);
+  });
+
+  it("are the same with a trailing slash: /dashboard/allsellers/ lists and verifies sellers", async () => {
+    const id = await register({ email: uniqueEmail("slash-seller"), accountType: "seller" });
+    const cookie = await signIn("admin@autoreseller.test");
+    expect(await (await request("/dashboard/allsellers/", { headers: { cookie } })).text()).toMatch(/<h1[^>]*>All Sellers<\/h1>/);
+    expect(await (await postForm("/dashboard/allsellers/", { intent: "verify", id }, cookie)).text()).toContain("Verified successfully");
+    expect(await count("select count(*) as n from users where id = ? and verified = 1", [id])).toBe(1);
   });
 });
 

@@ -123,6 +123,8 @@ async function multipart(action: PageAction, photoBytes = photo) {
 }
 
 const streamed = (text: string) => new Blob([text]).stream();
+const firstField = (action: PageAction) => Object.keys(action.fields())[0] ?? "note";
+const unreadableText = { status: () => 400, message: () => "Some text in the form could not be read" };
 const unreadableMultipart = { status: (action: PageAction) => (action.upload ? 400 : 415), message: (action: PageAction) => (action.upload ? "That form could not be read" : WRONG_TYPE) };
 
 const CASES: HostileCase[] = [
@@ -148,6 +150,16 @@ const CASES: HostileCase[] = [
     body: (action) => ({ type: URL_ENCODED, body: bytes(`${Object.keys(action.fields())[0]}=%`) }),
     status: () => 400,
     message: () => undefined,
+  },
+  {
+    label: "URL-encoded text cut inside a UTF-8 character",
+    body: (action) => ({ type: URL_ENCODED, body: bytes(`${firstField(action)}=caf%C3`) }),
+    ...unreadableText,
+  },
+  {
+    label: "a lone surrogate, as a browser sends it (U+FFFD)",
+    body: (action) => ({ type: URL_ENCODED, body: bytes(new URLSearchParams({ ...action.fields(), [firstField(action)]: "Ana \ud800" }).toString()) }),
+    ...unreadableText,
   },
   { label: "URL-encoded over 64 KiB", body: (action) => ({ type: URL_ENCODED, body: bytes(oversizedForm(action)) }), status: () => 413, message: () => "That form is too large" },
   {

@@ -64,6 +64,12 @@ describe("Worker routing", () => {
     expect(await response.text()).toContain("This page cannot handle that request.");
   });
 
+  it("answers OPTIONS on a page with 204 and the methods pages take", async () => {
+    const response = await get("/login", { method: "OPTIONS" });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("allow")).toBe("GET, HEAD, POST");
+  });
+
   it("serves photos from R2 with immutable caching, nosniff and an ETag that answers 304", async () => {
     const categories = (await (await get("/api/categories")).json()) as Category[];
     const category = categories.find((candidate) => candidate.categoryName === "Sedan")!;

@@ -34,6 +34,8 @@ export async function startTestDatabase() {
   return {
     url: server.url,
     context,
+    /** Database round trips (pipeline requests) answered so far. */
+    roundTrips: () => server.requestCount(),
     setNow(date: Date) {
       now = date;
     },

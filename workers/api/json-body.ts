@@ -16,15 +16,32 @@ export async function readJson<Schema extends v.GenericSchema>(c: Context<Worker
   if (!/^application\/json\s*(;|$)/i.test(contentType)) throw new UnsupportedMediaType("Send the body as application/json");
   const bytes = await readBodyWithin(c.req.raw, JSON_LIMIT);
   if (!bytes) throw new PayloadTooLarge("The JSON body must be at most 64 KiB");
-  const text = new TextDecoder().decode(bytes);
+  const body = parseJsonText(bytes);
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new Invalid("The body must be a JSON object");
+  return parseInput(schema, body);
+}
+
+// With the u flag, a surrogate pair is one code point; only a lone half matches.
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+/**
+ * Parses JSON that is text: bytes that are not UTF-8, and escapes of half a surrogate pair (a
+ * lone "\ud800", which no text holds), are refused rather than stored as U+FFFD.
+ */
+function parseJsonText(bytes: Uint8Array): unknown {
+  let loneSurrogate = false;
+  const noteLoneSurrogates = (key: string, value: unknown) => {
+    if (LONE_SURROGATE.test(key) || (typeof value === "string" && LONE_SURROGATE.test(value))) loneSurrogate = true;
+    return value;
+  };
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes), noteLoneSurrogates);
   } catch {
     throw new Invalid("The body is not valid JSON");
   }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new Invalid("The body must be a JSON object");
-  return parseInput(schema, body);
+  if (loneSurrogate) throw new Invalid("The body holds a lone surrogate (such as \\ud800), which is not text");
+  return body;
 }
 
 /** Validates already-parsed input (query strings, bodies) and reports the first problem per field. */

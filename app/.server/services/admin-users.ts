@@ -4,7 +4,7 @@ import { type PagedList, type User } from "~/lib/types";
 import { type AppContext } from "../context";
 import { bookings, products, users } from "../db/schema";
 import { Forbidden, NotFound } from "../errors";
-import { auditEntry } from "./audit";
+import { auditEntry, auditEntryIfChanged } from "./audit";
 import { toUser, type UserRow } from "./users";
 
 export type UserSort = "name" | "email";
@@ -59,13 +59,13 @@ export async function deleteBuyer(ctx: AppContext, admin: UserRow, id: string): 
   return deleted.length;
 }
 
-/** Gives a seller the verified badge (on all their cards at once); 0 when already verified. */
+/** Gives a seller the verified badge (on all their cards at once); 0, and nothing recorded, when already verified. */
 export async function verifySeller(ctx: AppContext, admin: UserRow, id: string): Promise<number> {
   const [seller] = await ctx.db.select({ role: users.role, email: users.email }).from(users).where(eq(users.id, id)).limit(1);
   if (seller?.role !== "seller") throw new NotFound("No seller with this id");
   const [updated] = await ctx.db.batch([
     ctx.db.update(users).set({ verified: true }).where(and(eq(users.id, id), eq(users.verified, false))).returning({ id: users.id }),
-    auditEntry(ctx, admin, "verify-seller", id, seller.email),
+    auditEntryIfChanged(ctx, admin, "verify-seller", id, seller.email),
   ]);
   return updated.length;
 }

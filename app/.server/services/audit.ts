@@ -1,4 +1,4 @@
-import { desc } from "drizzle-orm";
+import { desc, sql } from "drizzle-orm";
 import { type AppContext } from "../context";
 import { auditLog } from "../db/schema";
 import { type UserRow } from "./users";
@@ -9,6 +9,20 @@ export type AuditAction = "delete-seller" | "delete-buyer" | "verify-seller" | "
 export function auditEntry(ctx: AppContext, actor: UserRow, action: AuditAction, target: string, details = "") {
   return ctx.db.insert(auditLog).values({ actorId: actor.id, actorEmail: actor.email, action, target, details, createdAt: ctx.now().toISOString() });
 }
+
+/**
+ * The same record, written only if the statement just before it in the batch changed a row
+ * (SQLite's changes()): an action that turned out to change nothing (repeated, or lost a race)
+ * records nothing.
+ */
+export function auditEntryIfChanged(ctx: AppContext, actor: UserRow, action: AuditAction, target: string, details = "") {
+  return ctx.db.run(sql`
+    insert into ${auditLog} (id, actor_id, actor_email, action, target, details, created_at)
+    select ${crypto.randomUUID()}, ${actor.id}, ${actor.email}, ${action}, ${target}, ${details}, ${ctx.now().toISOString()}
+    where changes() > 0`);
+}
+
+export type AuditStatement = ReturnType<typeof auditEntryIfChanged>;
 
 export async function listAuditTrail(ctx: AppContext, page: number, pageSize = 20) {
   return ctx.db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(pageSize).offset((page - 1) * pageSize);

@@ -5,6 +5,7 @@ import { type AppContext } from "../context";
 import { categories, products, users } from "../db/schema";
 import { Conflict, Forbidden, Invalid, NotFound } from "../errors";
 import { imageExists } from "../storage/images";
+import { type AuditStatement } from "./audit";
 import { noPaymentUnderWay } from "./payments";
 import { type UserRow } from "./users";
 
@@ -146,15 +147,18 @@ export async function advertiseProduct(ctx: AppContext, user: UserRow, id: strin
 
 /**
  * Removes an unsold car (its reports and unpaid bookings go with it by cascade). Sold cars stay
- * for the records: 409. The seller's own cars, or any car for an admin.
+ * for the records: 409. The seller's own cars, or any car for an admin; `audit` records an
+ * admin's delete.
  */
-export async function deleteProduct(ctx: AppContext, user: UserRow, id: string): Promise<number> {
+export async function deleteProduct(ctx: AppContext, user: UserRow, id: string, audit?: AuditStatement): Promise<number> {
   const product = await ownedProduct(ctx, user, id, true);
   if (product.isPaid) throw new Conflict(SOLD_CANNOT_DELETE);
-  const deleted = await ctx.db
+  const deleteCar = ctx.db
     .delete(products)
     .where(and(eq(products.id, id), eq(products.isPaid, false), noPaymentUnderWay(ctx, id)))
     .returning({ id: products.id });
+  // An admin's delete is recorded in the same batch (and only if the car went).
+  const [deleted] = await ctx.db.batch([deleteCar, ...(audit ? [audit] : [])]);
   if (deleted.length === 1) return 1;
   // Refused by the conditions: say which one held (a concurrent delete, a sale, or a payment).
   const [now] = await ctx.db

@@ -4,7 +4,7 @@ import { type PagedList, type Report } from "~/lib/types";
 import { type AppContext } from "../context";
 import { products, reports, users } from "../db/schema";
 import { Conflict, NotFound } from "../errors";
-import { auditEntry } from "./audit";
+import { auditEntry, auditEntryIfChanged } from "./audit";
 import { deleteProduct } from "./products";
 import { isUniqueViolation, type UserRow } from "./users";
 
@@ -73,9 +73,7 @@ export async function dismissReports(ctx: AppContext, admin: UserRow, productId:
   return deleted.length;
 }
 
-/** Removes a reported car with its reports and unpaid bookings; sold cars stay (409). */
+/** Removes a reported car with its reports and unpaid bookings, recorded in the same batch; sold cars stay (409). */
 export async function deleteReportedItem(ctx: AppContext, admin: UserRow, productId: string): Promise<number> {
-  const deleted = await deleteProduct(ctx, admin, productId);
-  await auditEntry(ctx, admin, "delete-item", productId);
-  return deleted;
+  return deleteProduct(ctx, admin, productId, auditEntryIfChanged(ctx, admin, "delete-item", productId));
 }

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { emailField, newPasswordField, passwordField, requiredText } from "./fields";
+import { emailField, nameText, newPasswordField, passwordField, requiredText } from "./fields";
 
 export const signInSchema = v.object({
   email: emailField,
@@ -8,7 +8,7 @@ export const signInSchema = v.object({
 });
 
 export const signUpSchema = v.object({
-  name: requiredText("Name is Required", 80),
+  name: nameText("Name is Required", 80),
   email: emailField,
   password: newPasswordField,
   accountType: v.optional(v.picklist(["buyer", "seller"], "Choose buyer or seller"), "buyer"),

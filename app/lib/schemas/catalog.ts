@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { requiredText } from "./fields";
+import { nameText, requiredText } from "./fields";
 
 export const LOCATIONS = ["Dhaka", "Chittagong", "Khulna", "Barishal", "Rangpur", "Rajshahi", "Sylhet"] as const;
 export const CONDITIONS = ["Excellent", "Good", "Fair"] as const;
@@ -16,7 +16,7 @@ function price(message: string) {
 
 /** The car's fields, shared by the Add Product form and `POST /api/products/add`. */
 export const productFields = {
-  productName: requiredText("Name is Required", 120),
+  productName: nameText("Name is Required", 120),
   originalPrice: price("Original price is required"),
   resalePrice: price("Resale price is required"),
   location: v.picklist(LOCATIONS, "Choose one of the listed locations"),
@@ -51,11 +51,11 @@ export const productFormSchema = v.object({
 });
 
 export const categoryApiSchema = v.object({
-  categoryName: requiredText("Category Name is Required", 60),
+  categoryName: nameText("Category Name is Required", 60),
   image: v.pipe(v.string("Photo is required"), v.trim(), v.nonEmpty("Photo is required"), v.regex(IMAGE_URL_PATTERN, "Upload the photo with POST /api/images and send the url it returns")),
 });
 
 export const categoryFormSchema = v.object({
-  categoryName: requiredText("Category Name is Required", 60),
+  categoryName: nameText("Category Name is Required", 60),
   photo: v.pipe(v.file("Photo is required"), v.check((file) => file.size > 0, "Photo is required")),
 });

@@ -6,14 +6,28 @@ import * as v from "valibot";
 // Control characters (other than tab and line breaks) have no place in names and texts; a NUL
 // would even cut the stored text short.
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// White space and what Unicode says shows nothing (zero-width spaces and joiners, word joiner,
+// byte order mark, soft hyphen, fillers…): a text made only of these is blank.
+const INVISIBLE = /[\p{White_Space}\p{Default_Ignorable_Code_Point}]/gu;
+// Embeddings, overrides and isolates reorder the text around them: a name could show as another.
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
 
 export function requiredText(message: string, max: number, tooLong = `Use at most ${max} characters`) {
   return v.pipe(
     v.string(message),
     v.trim(),
     v.nonEmpty(message),
+    v.check((text) => text.replace(INVISIBLE, "") !== "", message),
     v.maxLength(max, tooLong),
     v.check((text) => !CONTROL_CHARACTERS.test(text), "Remove the control characters from this text"),
+  );
+}
+
+/** A name (of a person, car or category): required text that may not change the direction of what surrounds it. */
+export function nameText(message: string, max: number) {
+  return v.pipe(
+    requiredText(message, max),
+    v.check((text) => !BIDI_CONTROLS.test(text), "Remove the text-direction control characters (U+202A–U+202E, U+2066–U+2069) from this name"),
   );
 }
 
