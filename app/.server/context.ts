@@ -1,9 +1,8 @@
+import { readConfig, type AppConfig, type AppEnvironment } from "./config";
 import { createDatabase, type Database } from "./db/client";
 import { createEmailSender, type EmailSender } from "./email/sender";
 import { type PaymentProvider } from "./payments/provider";
 import { selectPaymentProvider } from "./payments/select";
-
-export type AppEnvironment = "production" | "development" | "test";
 
 /** Everything a request needs from the outside world, built once per request from the Worker's env. */
 export interface AppContext {
@@ -22,7 +21,8 @@ export interface AppContext {
   clientIp: string;
   /** Key material for session cookies and access tokens. */
   sessionSecret: Uint8Array;
-  vars: Env;
+  /** Settings read from env when the context was built (the env itself stays out of reach). */
+  config: AppConfig;
   /** This request's id, in every log line and in error answers. */
   requestId: string;
   /** Per-request memo, e.g. the signed-in user once looked up. */
@@ -32,28 +32,24 @@ export interface AppContext {
 const DEVELOPMENT_SECRET = "local-development-secret-change-me-please-0123456789";
 
 export function createAppContext(env: Env, request: Request, requestId: string): AppContext {
-  const appEnv = parseAppEnvironment(env.APP_ENV);
+  const config = readConfig(env);
+  const appEnv = config.appEnv;
   const db = createDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
   return {
     appEnv,
     db,
     photos: env.PHOTOS,
-    email: createEmailSender(env, appEnv, db),
-    payments: selectPaymentProvider(env, appEnv, db),
+    email: createEmailSender(config.email, appEnv, db),
+    payments: selectPaymentProvider(config.stripe, appEnv, db),
     now: () => new Date(),
     origin: new URL(request.url).origin,
     publicOrigin: publicOrigin(env, appEnv, request),
     clientIp: request.headers.get("cf-connecting-ip") ?? "unknown",
     sessionSecret: new TextEncoder().encode(sessionSecret(env, appEnv)),
-    vars: env,
+    config,
     requestId,
     cache: new Map(),
   };
-}
-
-function parseAppEnvironment(value: string | undefined): AppEnvironment {
-  // Anything unexpected is production: development conveniences must be opted into.
-  return value === "development" || value === "test" ? value : "production";
 }
 
 function sessionSecret(env: Env, appEnv: AppEnvironment): string {

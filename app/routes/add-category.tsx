@@ -8,7 +8,7 @@ import { readFormBody } from "~/.server/form-body";
 import { formFailure, invalidForm, parseForm } from "~/.server/form-errors";
 import { createCategory } from "~/.server/services/categories";
 import { deleteImage, storeImage } from "~/.server/storage/images";
-import { Spinner } from "~/components/auth/auth-card";
+import { Spinner } from "~/components/ui/spinner";
 import { FormErrors, primaryButtonClass, TextField } from "~/components/ui/field";
 import { PhotoInput } from "~/components/ui/photo-input";
 import { privatePageMeta } from "~/lib/meta";

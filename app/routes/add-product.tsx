@@ -9,7 +9,7 @@ import { formFailure, invalidForm, parseForm } from "~/.server/form-errors";
 import { listCategories } from "~/.server/services/categories";
 import { createProduct } from "~/.server/services/products";
 import { deleteImage, storeImage } from "~/.server/storage/images";
-import { Spinner } from "~/components/auth/auth-card";
+import { Spinner } from "~/components/ui/spinner";
 import { FormErrors, primaryButtonClass, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { PhotoInput } from "~/components/ui/photo-input";
 import { privatePageMeta } from "~/lib/meta";

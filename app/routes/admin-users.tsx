@@ -13,7 +13,7 @@ import { type Route } from "./+types/admin-users";
 
 // One module for All Sellers (/dashboard/allsellers) and All Buyers (/dashboard/allbuyers): the
 // matched route says which, not the URL (which may end in a slash).
-const roleOf = (pattern: string): "seller" | "buyer" => (pattern.endsWith("/allsellers") ? "seller" : "buyer");
+const listedRole = (pattern: string): "seller" | "buyer" => (pattern.endsWith("/allsellers") ? "seller" : "buyer");
 const TITLES = { seller: "All Sellers", buyer: "All Buyers" } as const;
 
 export const meta: Route.MetaFunction = ({ data }) => privatePageMeta(data ? TITLES[data.role] : "Users");
@@ -22,7 +22,7 @@ const actionSchema = rowActionSchema(["delete", "verify"] as const);
 
 export async function loader({ request, pattern, context }: Route.LoaderArgs) {
   await requireRole(context.app, request, "admin");
-  const role = roleOf(pattern);
+  const role = listedRole(pattern);
   const page = await loadUsersPage(context.app, request, role);
   const intents = role === "seller" ? ["delete", "verify"] : ["delete"];
   return { role, ...page, confirm: confirmTarget(request.url, page.list.data, intents) };
@@ -32,7 +32,7 @@ export async function action({ request, pattern, context }: Route.ActionArgs) {
   const admin = await requireRole(context.app, request, "admin");
   const submission = parseForm(await readFormBody(request), actionSchema);
   if (submission.status !== "success") return data<ActionResult>({ ok: false, message: "That action is not available" }, { status: 400 });
-  return actionResult(() => runUserAction(context.app, admin, roleOf(pattern), submission.value.intent, submission.value.id));
+  return actionResult(() => runUserAction(context.app, admin, listedRole(pattern), submission.value.intent, submission.value.id));
 }
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {

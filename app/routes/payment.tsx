@@ -22,7 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // An admin may look at the booking; only its buyer pays for it.
     ownBooking: booking.email === user.email,
     provider,
-    publishableKey: provider === "stripe" ? context.app.vars.STRIPE_PUBLISHABLE_KEY : null,
+    publishableKey: provider === "stripe" ? context.app.config.stripe.publishableKey : null,
   };
 }
 

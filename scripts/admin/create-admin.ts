@@ -1,10 +1,15 @@
+// `npm run admin -- --email you@example.com [--name "Your Name"]`, with ADMIN_PASSWORD in the
+// environment for a new account. Uses TURSO_DATABASE_URL/TURSO_AUTH_TOKEN (production), else the
+// local database of `npm start` (http://127.0.0.1:8880) with the token it saved in .data/.
 import { createClient } from "@libsql/client";
 import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/libsql";
+import { parseArgs } from "node:util";
 import * as v from "valibot";
 import { hashPassword } from "../../app/.server/auth/passwords.ts";
 import { sessions, users } from "../../app/.server/db/schema.ts";
 import { emailField, newPasswordField, requiredText } from "../../app/lib/schemas/fields.ts";
+import { readAuthToken } from "../libsql-server/token-file.ts";
 
 const adminInput = v.object({
   email: emailField,
@@ -31,7 +36,7 @@ export async function createOrPromoteAdmin(
     const [existing] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
     if (existing) {
       await db.batch([
-        db.update(users).set({ role: "admin", verified: false }).where(eq(users.id, existing.id)),
+        db.update(users).set({ role: "admin", sellerVerified: false }).where(eq(users.id, existing.id)),
         db.delete(sessions).where(eq(sessions.userId, existing.id)),
       ]);
       return "promoted";
@@ -47,5 +52,25 @@ export async function createOrPromoteAdmin(
     return "created";
   } finally {
     client.close();
+  }
+}
+
+// Run as the script (not when a test imports the function).
+if (process.argv[1] === import.meta.filename) {
+  const { values } = parseArgs({ options: { email: { type: "string" }, name: { type: "string" } } });
+  if (!values.email) {
+    console.error('Usage: ADMIN_PASSWORD=... npm run admin -- --email you@example.com [--name "Your Name"]');
+    process.exit(1);
+  }
+  try {
+    const outcome = await createOrPromoteAdmin(
+      process.env.TURSO_DATABASE_URL ?? "http://127.0.0.1:8880",
+      process.env.TURSO_DATABASE_URL ? process.env.TURSO_AUTH_TOKEN : readAuthToken(),
+      { email: values.email, name: values.name, password: process.env.ADMIN_PASSWORD },
+    );
+    console.log(outcome === "created" ? `Created the admin ${values.email}.` : `${values.email} is now an admin.`);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
   }
 }

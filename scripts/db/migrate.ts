@@ -1,3 +1,5 @@
+// `npm run db:migrate` applies migrations to the database named by TURSO_DATABASE_URL (deploys);
+// start, dev and the tests call migrateDatabase on their local databases.
 import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
@@ -13,4 +15,15 @@ export async function migrateDatabase(url: string, authToken?: string): Promise<
   } finally {
     client.close();
   }
+}
+
+// Run as the script (not when start, dev or a test imports the function).
+if (process.argv[1] === import.meta.filename) {
+  const url = process.env.TURSO_DATABASE_URL;
+  if (!url) {
+    console.error("Set TURSO_DATABASE_URL (and TURSO_AUTH_TOKEN) to the database to migrate.");
+    process.exit(1);
+  }
+  await migrateDatabase(url, process.env.TURSO_AUTH_TOKEN);
+  console.log("Migrations applied.");
 }

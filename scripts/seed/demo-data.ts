@@ -4,11 +4,11 @@ import { type CarBody } from "./photos.ts";
 export const DEMO_PASSWORD = "Passw0rd!";
 
 export const DEMO_USERS = [
-  { name: "Site Admin", email: "admin@autoreseller.test", role: "admin", verified: false },
-  { name: "Rahim Motors", email: "seller@autoreseller.test", role: "seller", verified: true },
-  { name: "Karim Uddin", email: "seller2@autoreseller.test", role: "seller", verified: false },
-  { name: "Nadia Islam", email: "buyer@autoreseller.test", role: "buyer", verified: false },
-  { name: "Tanvir Ahmed", email: "buyer2@autoreseller.test", role: "buyer", verified: false },
+  { name: "Site Admin", email: "admin@autoreseller.test", role: "admin", sellerVerified: false },
+  { name: "Rahim Motors", email: "seller@autoreseller.test", role: "seller", sellerVerified: true },
+  { name: "Karim Uddin", email: "seller2@autoreseller.test", role: "seller", sellerVerified: false },
+  { name: "Nadia Islam", email: "buyer@autoreseller.test", role: "buyer", sellerVerified: false },
+  { name: "Tanvir Ahmed", email: "buyer2@autoreseller.test", role: "buyer", sellerVerified: false },
 ] as const;
 
 export const DEMO_CATEGORIES: { name: string; body: CarBody; color: string }[] = [

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { readConfig } from "~/.server/config";
 import { type AppContext } from "~/.server/context";
 import { createDatabase } from "~/.server/db/client";
 import { migrateDatabase } from "../../scripts/db/migrate.ts";
@@ -26,7 +27,7 @@ export async function startTestDatabase() {
     publicOrigin: "http://localhost",
     clientIp: "203.0.113.7",
     sessionSecret: new TextEncoder().encode("unit-test-secret-unit-test-secret-0123"),
-    vars: {} as Env,
+    config: readConfig({ APP_ENV: "test" } as Env),
     requestId: "test-request",
     cache: new Map(),
     ...overrides,

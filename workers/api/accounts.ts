@@ -6,7 +6,8 @@ import { type Role } from "~/.server/db/schema";
 import { Forbidden, Unauthorized } from "~/.server/errors";
 import { checkPassword } from "~/.server/services/credentials";
 import { checkSecondFactor } from "~/.server/services/two-factor";
-import { registerUser, roleOf } from "~/.server/services/users";
+import { registerUser } from "~/.server/services/registration";
+import { findRoleByEmail } from "~/.server/services/users";
 import { emailField } from "~/lib/schemas/fields";
 import { signUpSchema, tokenRequestSchema } from "~/lib/schemas/auth";
 import { doc } from "./openapi";
@@ -35,7 +36,7 @@ async function roleFlag(c: Context<WorkerEnv>, role: Role, flag: string) {
   const caller = await requireApiUser(c);
   const { email } = parseInput(emailQuery, { email: c.req.param("email") });
   assertSelfOrAdmin(caller, email);
-  return c.json({ [flag]: (await roleOf(c.var.app, email)) === role });
+  return c.json({ [flag]: (await findRoleByEmail(c.var.app, email)) === role });
 }
 
 export const jwtApi = new Hono<WorkerEnv>()

@@ -18,7 +18,7 @@ const EVENT_LIMIT = 1024 * 1024;
  */
 export const stripeWebhook = new Hono<WorkerEnv>().post("/", async (c) => {
   const ctx = c.var.app;
-  const secret = ctx.vars.STRIPE_WEBHOOK_SECRET;
+  const secret = ctx.config.stripe.webhookSecret;
   const signature = c.req.header("stripe-signature");
   const bytes = await readBodyWithin(c.req.raw, EVENT_LIMIT);
   if (!bytes) return c.json({ message: "The event must be at most 1 MiB" }, 413);

@@ -4,7 +4,7 @@ import { DomainError, NotFound } from "../errors";
 import { flashHeader } from "../flash";
 import { accountForOAuthProfile } from "../services/oauth-accounts";
 import { clearCookieHeader, cookieHeader, readCookie } from "./cookies";
-import { createOAuthAuthorization, fetchOAuthProfile, oauthSettings, type OAuthProviderName } from "./oauth";
+import { createOAuthAuthorization, fetchOAuthProfile, type OAuthProviderName } from "./oauth";
 import { isProviderName } from "./providers";
 import { finishSignIn } from "./sign-in";
 import { signClaims, verifyClaims } from "./signing";
@@ -15,7 +15,7 @@ const FLOW_SECONDS = 10 * 60;
 const LABELS: Record<OAuthProviderName, string> = { google: "Google", github: "GitHub" };
 
 function settingsFor(ctx: AppContext, provider: string | undefined) {
-  const settings = isProviderName(provider) ? oauthSettings(provider, ctx.vars, ctx.appEnv) : null;
+  const settings = isProviderName(provider) ? ctx.config.oauth[provider] : null;
   if (!settings || !isProviderName(provider)) throw new NotFound("This sign-in provider is not available");
   return { provider, settings, redirectUri: `${ctx.origin}/auth/${provider}/callback` };
 }

@@ -24,7 +24,8 @@ export const users = sqliteTable(
     email: text("email").notNull(),
     passwordHash: text("password_hash"),
     role: text("role", { enum: ROLES }).notNull().default("buyer"),
-    verified: integer("verified", { mode: "boolean" }).notNull().default(false),
+    // The seller badge an admin gives (not emailVerified); the column keeps its first name.
+    sellerVerified: integer("verified", { mode: "boolean" }).notNull().default(false),
     emailVerified: integer("email_verified", { mode: "boolean" }).notNull().default(false),
     // Raised on password change: access tokens carry it, so older tokens stop working.
     credentialsVersion: integer("credentials_version").notNull().default(1),

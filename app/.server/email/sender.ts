@@ -1,4 +1,4 @@
-import { type AppEnvironment } from "../context";
+import { type AppEnvironment, type EmailApiSettings } from "../config";
 import { type Database } from "../db/client";
 import { outbox } from "../db/schema";
 
@@ -16,7 +16,7 @@ export interface EmailSender {
  * An HTTP email API when its key is configured (Resend-compatible JSON), else the local outbox
  * in development and tests. Production without an API cannot send mail and says so.
  */
-export function createEmailSender(env: Env, appEnv: AppEnvironment, db: Database): EmailSender {
+export function createEmailSender(env: EmailApiSettings, appEnv: AppEnvironment, db: Database): EmailSender {
   if (env.EMAIL_API_KEY && env.EMAIL_API_URL) return httpEmailSender(env.EMAIL_API_URL, env.EMAIL_API_KEY, env.EMAIL_FROM);
   if (appEnv !== "production") return outboxSender(db);
   return {
@@ -26,7 +26,7 @@ export function createEmailSender(env: Env, appEnv: AppEnvironment, db: Database
   };
 }
 
-function httpEmailSender(url: string, key: string, from: string): EmailSender {
+function httpEmailSender(url: string, key: string, from: string | undefined): EmailSender {
   return {
     async send(message) {
       const response = await fetch(url, {

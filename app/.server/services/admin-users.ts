@@ -64,7 +64,7 @@ export async function verifySeller(ctx: AppContext, admin: UserRow, id: string):
   const [seller] = await ctx.db.select({ role: users.role, email: users.email }).from(users).where(eq(users.id, id)).limit(1);
   if (seller?.role !== "seller") throw new NotFound("No seller with this id");
   const [updated] = await ctx.db.batch([
-    ctx.db.update(users).set({ verified: true }).where(and(eq(users.id, id), eq(users.verified, false))).returning({ id: users.id }),
+    ctx.db.update(users).set({ sellerVerified: true }).where(and(eq(users.id, id), eq(users.sellerVerified, false))).returning({ id: users.id }),
     auditEntryIfChanged(ctx, admin, "verify-seller", id, seller.email),
   ]);
   return updated.length;

@@ -2,9 +2,10 @@ import { desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { type BookingInput } from "~/lib/schemas/bookings";
 import { type Booking } from "~/lib/types";
 import { type AppContext } from "../context";
+import { isUniqueViolation } from "../db/errors";
 import { bookings, products } from "../db/schema";
 import { Conflict, Forbidden, NotFound } from "../errors";
-import { isUniqueViolation, type UserRow } from "./users";
+import { type UserRow } from "./users";
 
 // The car's name, photo and price are read from the car itself, never copied from the client.
 const bookingColumns = {

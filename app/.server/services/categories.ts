@@ -1,11 +1,12 @@
-import { asc, eq } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import { type Category } from "~/lib/types";
 import { type AppContext } from "../context";
+import { isUniqueViolation } from "../db/errors";
 import { categories } from "../db/schema";
 import { Conflict, Invalid } from "../errors";
 import { imageExists } from "../storage/images";
 import { auditEntry } from "./audit";
-import { isUniqueViolation, type UserRow } from "./users";
+import { type UserRow } from "./users";
 
 function toCategory(row: typeof categories.$inferSelect): Category {
   return { _id: row.id, categoryName: row.name, image: row.image };
@@ -15,11 +16,6 @@ function toCategory(row: typeof categories.$inferSelect): Category {
 export async function listCategories(ctx: AppContext): Promise<Category[]> {
   const rows = await ctx.db.select().from(categories).orderBy(asc(categories.name)).limit(200);
   return rows.map(toCategory);
-}
-
-export async function findCategory(ctx: AppContext, id: string): Promise<Category | undefined> {
-  const [row] = await ctx.db.select().from(categories).where(eq(categories.id, id)).limit(1);
-  return row && toCategory(row);
 }
 
 /** Adds a category (names are unique whatever their letter case); the photo must be one we stored. */

@@ -2,9 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { type OAuthProfile, type OAuthProviderName } from "../auth/oauth";
 import { revokeUserSessions } from "../auth/sessions";
 import { type AppContext } from "../context";
+import { isUniqueViolation } from "../db/errors";
 import { oauthAccounts, recoveryCodes, users } from "../db/schema";
 import { Conflict } from "../errors";
-import { findUserByEmail, isUniqueViolation, type UserRow } from "./users";
+import { findUserByEmail, type UserRow } from "./users";
 
 /**
  * The account for a provider sign-in. A known provider identity signs in its user; a new one

@@ -10,7 +10,7 @@ import { noPaymentUnderWay } from "./payments";
 import { type UserRow } from "./users";
 
 // Every product read carries the seller's live verified flag, so the badge needs no second call.
-const productColumns = { ...getTableColumns(products), sellerVerified: users.verified };
+const productColumns = { ...getTableColumns(products), sellerVerified: users.sellerVerified };
 type ProductRow = typeof products.$inferSelect & { sellerVerified: boolean | null };
 
 export function toProduct(row: ProductRow): Product {

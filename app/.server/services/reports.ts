@@ -2,11 +2,12 @@ import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { type ListQuery, totalPages } from "~/lib/list-query";
 import { type PagedList, type Report } from "~/lib/types";
 import { type AppContext } from "../context";
+import { isUniqueViolation } from "../db/errors";
 import { products, reports, users } from "../db/schema";
 import { Conflict, NotFound } from "../errors";
 import { auditEntry, auditEntryIfChanged } from "./audit";
 import { deleteProduct } from "./products";
-import { isUniqueViolation, type UserRow } from "./users";
+import { type UserRow } from "./users";
 
 /** Flags a listing for the admins; each user can report a car once. */
 export async function createReport(ctx: AppContext, reporter: UserRow, productId: string): Promise<string> {

@@ -9,12 +9,3 @@ export function AuthCard({ title, children }: { title: string; children: React.R
     </main>
   );
 }
-
-export function Spinner({ label = "Loading" }: { label?: string }) {
-  return (
-    <span role="status" className="inline-flex items-center">
-      <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
-      <span className="sr-only">{label}</span>
-    </span>
-  );
-}

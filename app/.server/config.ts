@@ -1,0 +1,50 @@
+import { oauthSettings, type OAuthProviderName, type OAuthSettings } from "./auth/oauth";
+
+export type AppEnvironment = "production" | "development" | "test";
+
+export interface StripeSettings {
+  /** Without it there is no Stripe (the simulator stands in outside production). */
+  secretKey?: string;
+  publishableKey?: string;
+  webhookSecret?: string;
+  /** A local fake of Stripe's API (tests only). */
+  apiUrl?: string;
+}
+
+export interface EmailApiSettings {
+  EMAIL_API_URL?: string;
+  EMAIL_API_KEY?: string;
+  EMAIL_FROM?: string;
+}
+
+/**
+ * What the app reads from the Worker's env, typed and read in one place. Test-only overrides
+ * (a fake Stripe API, fake sign-in providers) are dropped here in production.
+ */
+export interface AppConfig {
+  appEnv: AppEnvironment;
+  stripe: StripeSettings;
+  email: EmailApiSettings;
+  /** Each sign-in provider whose client id and secret are set. */
+  oauth: Record<OAuthProviderName, OAuthSettings | null>;
+}
+
+export function readConfig(env: Env): AppConfig {
+  const appEnv = parseAppEnvironment(env.APP_ENV);
+  return {
+    appEnv,
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      apiUrl: appEnv === "production" ? undefined : env.STRIPE_API_URL || undefined,
+    },
+    email: { EMAIL_API_URL: env.EMAIL_API_URL, EMAIL_API_KEY: env.EMAIL_API_KEY, EMAIL_FROM: env.EMAIL_FROM },
+    oauth: { google: oauthSettings("google", env, appEnv), github: oauthSettings("github", env, appEnv) },
+  };
+}
+
+function parseAppEnvironment(value: string | undefined): AppEnvironment {
+  // Anything unexpected is production: development conveniences must be opted into.
+  return value === "development" || value === "test" ? value : "production";
+}
