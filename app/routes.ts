@@ -1,39 +1,44 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { below, INFO_PAGES, PATHS } from "./lib/paths";
+
+// The URLs come from app/lib/paths.ts; each child's path is written relative to its parent's.
+const top = (path: string) => below("/", path);
+const dashboard = (path: string) => below(PATHS.dashboard, path);
 
 export default [
   layout("routes/public-layout.tsx", [
     index("routes/home.tsx", { id: "home-index" }),
-    route("home", "routes/home.tsx"),
-    route("blog", "routes/blog.tsx"),
-    ...["about", "contact", "jobs", "press-kit"].map((slug) => route(slug, "routes/info.tsx", { id: `info-${slug}` })),
-    route("login", "routes/login.tsx"),
-    route("login/two-factor", "routes/login-two-factor.tsx"),
-    route("register", "routes/register.tsx"),
-    route("forgot-password", "routes/forgot-password.tsx"),
-    route("reset-password/:token", "routes/reset-password.tsx"),
-    route("verify-email/:token", "routes/verify-email.tsx"),
-    route("dev/outbox", "routes/dev-outbox.tsx"),
-    route("category/:id", "routes/category.tsx"),
-    route("book/:id", "routes/book.tsx"),
-    route("report/:id", "routes/report.tsx"),
+    route(top(PATHS.homeAlias), "routes/home.tsx"),
+    route(top(PATHS.blog), "routes/blog.tsx"),
+    ...INFO_PAGES.map((slug) => route(slug, "routes/info.tsx", { id: `info-${slug}` })),
+    route(top(PATHS.login), "routes/login.tsx"),
+    route(top(PATHS.loginTwoFactor), "routes/login-two-factor.tsx"),
+    route(top(PATHS.register), "routes/register.tsx"),
+    route(top(PATHS.forgotPassword), "routes/forgot-password.tsx"),
+    route(top(PATHS.resetPassword), "routes/reset-password.tsx"),
+    route(top(PATHS.verifyEmail), "routes/verify-email.tsx"),
+    route(top(PATHS.devOutbox), "routes/dev-outbox.tsx"),
+    route(top(PATHS.category), "routes/category.tsx"),
+    route(top(PATHS.book), "routes/book.tsx"),
+    route(top(PATHS.report), "routes/report.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
-  route("logout", "routes/logout.tsx"),
-  ...prefix("auth/:provider", [
+  route(top(PATHS.logout), "routes/logout.tsx"),
+  ...prefix(top(PATHS.oauthStart), [
     index("routes/oauth-start.tsx"),
-    route("callback", "routes/oauth-callback.tsx"),
+    route(below(PATHS.oauthStart, PATHS.oauthCallback), "routes/oauth-callback.tsx"),
   ]),
-  route("dashboard", "routes/dashboard-layout.tsx", [
+  route(top(PATHS.dashboard), "routes/dashboard-layout.tsx", [
     index("routes/dashboard-home.tsx"),
-    route("settings", "routes/account-settings.tsx"),
-    route("addproduct", "routes/add-product.tsx"),
-    route("myproducts", "routes/my-products.tsx"),
-    route("myorders", "routes/my-orders.tsx"),
-    route("payment/:id", "routes/payment.tsx"),
-    route("allsellers", "routes/admin-users.tsx", { id: "all-sellers" }),
-    route("allbuyers", "routes/admin-users.tsx", { id: "all-buyers" }),
-    route("reporteditem", "routes/reported-items.tsx"),
-    route("addcategory", "routes/add-category.tsx"),
-    route("audit", "routes/audit-trail.tsx"),
+    route(dashboard(PATHS.settings), "routes/account-settings.tsx"),
+    route(dashboard(PATHS.addProduct), "routes/add-product.tsx"),
+    route(dashboard(PATHS.myProducts), "routes/my-products.tsx"),
+    route(dashboard(PATHS.myOrders), "routes/my-orders.tsx"),
+    route(dashboard(PATHS.payment), "routes/payment.tsx"),
+    route(dashboard(PATHS.allSellers), "routes/admin-users.tsx", { id: "all-sellers" }),
+    route(dashboard(PATHS.allBuyers), "routes/admin-users.tsx", { id: "all-buyers" }),
+    route(dashboard(PATHS.reportedItems), "routes/reported-items.tsx"),
+    route(dashboard(PATHS.addCategory), "routes/add-category.tsx"),
+    route(dashboard(PATHS.audit), "routes/audit-trail.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -1,6 +1,8 @@
 // Security headers for every answer: a nonce-based CSP for pages (Stripe's origins only on the
 // payment page), a locked-down CSP for everything else, and the usual hardening headers.
 
+import { PATHS, prefixOf } from "~/lib/paths";
+
 const STRIPE = { script: "https://js.stripe.com", frames: "https://js.stripe.com https://hooks.stripe.com", api: "https://api.stripe.com" };
 
 export function createNonce(): string {
@@ -8,7 +10,7 @@ export function createNonce(): string {
 }
 
 export function pageContentSecurityPolicy(nonce: string, path: string, https: boolean): string {
-  const stripe = path.startsWith("/dashboard/payment/");
+  const stripe = path.startsWith(prefixOf(PATHS.payment));
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${stripe ? ` ${STRIPE.script}` : ""}`,

@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { listCategories } from "~/.server/services/categories";
+import { INFO_PAGES, PATHS, pathTo } from "~/lib/paths";
 import { type WorkerEnv } from "./hono-env";
 
-const PUBLIC_PAGES = ["/", "/blog", "/login", "/register", "/about", "/contact", "/jobs", "/press-kit"];
+const PUBLIC_PAGES = [PATHS.home, PATHS.blog, PATHS.login, PATHS.register, ...INFO_PAGES.map((slug) => `/${slug}`)];
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -16,7 +17,7 @@ export const seo = new Hono<WorkerEnv>()
   .get("/sitemap.xml", async (c) => {
     const origin = c.var.app.origin;
     const categories = await listCategories(c.var.app);
-    const urls = [...PUBLIC_PAGES, ...categories.map((category) => `/category/${category._id}`)];
+    const urls = [...PUBLIC_PAGES, ...categories.map((category) => pathTo(PATHS.category, { id: category._id }))];
     const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${urls.map((url) => `  <url><loc>${escapeXml(origin + url)}</loc></url>`).join("\n")}

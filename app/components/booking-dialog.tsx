@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { useEffect, useId, useRef } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
+import { PATHS, pathTo } from "~/lib/paths";
 import { loginUrl } from "~/lib/redirects";
 import { bookingSchema } from "~/lib/schemas/bookings";
 import { type Product } from "~/lib/types";
@@ -52,7 +53,7 @@ export default function BookingDialog({ product, onClose }: { product: Product; 
       <div className="flex flex-col gap-3 p-6">
         <h2 id={titleId} className="text-2xl font-bold">{product.productName}</h2>
         {user ? (
-          <fetcher.Form method="post" action={`/book/${product._id}`} {...getFormProps(form)} className="flex flex-col gap-3">
+          <fetcher.Form method="post" action={pathTo(PATHS.book, { id: product._id })} {...getFormProps(form)} className="flex flex-col gap-3">
             <input type="hidden" name="product_id" value={product._id} />
             <BookingFields product={product} user={user} fields={fields} />
             <div className="flex gap-3">

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { type Category } from "~/lib/types";
+import { PATHS, pathTo } from "~/lib/paths";
 
 export function CategoryCard({ category, eager = false }: { category: Category; eager?: boolean }) {
   return (
@@ -17,7 +18,7 @@ export function CategoryCard({ category, eager = false }: { category: Category; 
       <div className="flex flex-1 flex-col gap-4 p-5">
         <h3 className="text-xl font-bold">{category.categoryName}</h3>
         <Link
-          to={`/category/${category._id}`}
+          to={pathTo(PATHS.category, { id: category._id })}
           aria-label={`See all cars: ${category.categoryName}`}
           className="mt-auto self-start rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"
         >

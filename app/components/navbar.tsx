@@ -1,5 +1,6 @@
 import { Form, Link, NavLink } from "react-router";
 import { PRODUCT_NAME } from "~/lib/meta";
+import { PATHS } from "~/lib/paths";
 
 export interface NavbarUser {
   name: string;
@@ -20,16 +21,16 @@ export function Navbar({ user, drawerLinks = [] }: { user: NavbarUser | null; dr
       <NavLink to="/" end className={linkClass}>
         Home
       </NavLink>
-      <NavLink to="/blog" className={linkClass}>
+      <NavLink to={PATHS.blog} className={linkClass}>
         Blog
       </NavLink>
       {user ? (
         <>
-          <NavLink to="/dashboard" className={linkClass}>
+          <NavLink to={PATHS.dashboard} className={linkClass}>
             Dashboard
           </NavLink>
           <span className="px-3 py-2 font-semibold text-slate-900">{user.name}</span>
-          <Form method="post" action="/logout">
+          <Form method="post" action={PATHS.logout}>
             <button type="submit" className="rounded-md px-3 py-2 font-medium text-slate-700 hover:bg-brand-50">
               Sign out
             </button>
@@ -37,10 +38,10 @@ export function Navbar({ user, drawerLinks = [] }: { user: NavbarUser | null; dr
         </>
       ) : (
         <>
-          <NavLink to="/login" className={linkClass}>
+          <NavLink to={PATHS.login} className={linkClass}>
             Sign In
           </NavLink>
-          <NavLink to="/register" className={linkClass}>
+          <NavLink to={PATHS.register} className={linkClass}>
             Sign Up
           </NavLink>
         </>

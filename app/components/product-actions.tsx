@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { PATHS, pathTo } from "~/lib/paths";
 import { type Product } from "~/lib/types";
 import { type ActionResult } from "./booking-dialog";
 import { showToast } from "./ui/toast";
@@ -24,7 +25,7 @@ export function ProductActions({ product }: { product: Product }) {
   return (
     <>
       <Link
-        to={`/book/${product._id}`}
+        to={pathTo(PATHS.book, { id: product._id })}
         onClick={(event) => {
           event.preventDefault();
           setBooking(true);
@@ -34,7 +35,7 @@ export function ProductActions({ product }: { product: Product }) {
       >
         Book Now
       </Link>
-      <report.Form method="post" action={`/report/${product._id}`}>
+      <report.Form method="post" action={pathTo(PATHS.report, { id: product._id })}>
         <button
           type="submit"
           aria-label={`Report this item: ${product.productName}`}

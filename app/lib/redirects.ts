@@ -1,3 +1,5 @@
+import { PATHS } from "./paths";
+
 /** Only same-origin paths are followed after sign-in: no open redirects. */
 export function safeRedirect(to: unknown, fallback = "/"): string {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
@@ -7,5 +9,5 @@ export function safeRedirect(to: unknown, fallback = "/"): string {
 
 /** The login URL that brings the user back to `path` afterwards. */
 export function loginUrl(path: string): string {
-  return path === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(path)}`;
+  return path === PATHS.home ? PATHS.login : `${PATHS.login}?redirectTo=${encodeURIComponent(path)}`;
 }

@@ -1,4 +1,5 @@
 import { type OAuthProviderName } from "~/.server/auth/oauth";
+import { PATHS, pathTo } from "~/lib/paths";
 
 const LABELS: Record<OAuthProviderName, string> = { google: "Continue with Google", github: "Continue with GitHub" };
 
@@ -11,7 +12,7 @@ export function ProviderButtons({ providers, redirectTo }: { providers: OAuthPro
       {providers.map((provider) => (
         <a
           key={provider}
-          href={`/auth/${provider}?redirectTo=${encodeURIComponent(redirectTo)}`}
+          href={`${pathTo(PATHS.oauthStart, { provider })}?redirectTo=${encodeURIComponent(redirectTo)}`}
           className="rounded-lg border border-slate-300 px-4 py-2.5 text-center font-semibold hover:bg-slate-50"
         >
           {LABELS[provider]}

@@ -1,0 +1,57 @@
+// Every page's URL, declared once: app/routes.ts builds the route table from these, and the menu,
+// links, redirects and the payment page's CSP (workers/security-headers.ts) use them.
+
+export const PATHS = {
+  home: "/",
+  homeAlias: "/home",
+  blog: "/blog",
+  login: "/login",
+  loginTwoFactor: "/login/two-factor",
+  register: "/register",
+  forgotPassword: "/forgot-password",
+  resetPassword: "/reset-password/:token",
+  verifyEmail: "/verify-email/:token",
+  devOutbox: "/dev/outbox",
+  category: "/category/:id",
+  book: "/book/:id",
+  report: "/report/:id",
+  logout: "/logout",
+  oauthStart: "/auth/:provider",
+  oauthCallback: "/auth/:provider/callback",
+  dashboard: "/dashboard",
+  settings: "/dashboard/settings",
+  addProduct: "/dashboard/addproduct",
+  myProducts: "/dashboard/myproducts",
+  myOrders: "/dashboard/myorders",
+  payment: "/dashboard/payment/:id",
+  allSellers: "/dashboard/allsellers",
+  allBuyers: "/dashboard/allbuyers",
+  reportedItems: "/dashboard/reporteditem",
+  addCategory: "/dashboard/addcategory",
+  audit: "/dashboard/audit",
+} as const;
+
+/** The footer's information pages, one route module for all. */
+export const INFO_PAGES = ["about", "contact", "jobs", "press-kit"] as const;
+
+type ParamsOf<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamsOf<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A page's URL with its parameters filled in, e.g. `pathTo(PATHS.book, { id })`. */
+export function pathTo<Path extends string>(path: Path, params: Record<ParamsOf<Path>, string>): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent((params as Record<string, string>)[name]));
+}
+
+/** For app/routes.ts: the part of `path` below its parent route's path (no leading slash). */
+export function below(parent: string, path: string): string {
+  if (!path.startsWith(parent)) throw new Error(`${path} is not below ${parent}`);
+  return path.slice(parent.length).replace(/^\//, "");
+}
+
+/** The first part of a parameterised path, for matching URLs that start with it. */
+export function prefixOf(path: string): string {
+  return path.slice(0, path.indexOf(":"));
+}
