@@ -1,24 +1,28 @@
-import { type AccountType } from "./types";
+import { type Permission, roleMay } from "./policy";
+import { PATHS } from "./paths";
+import { ROLES, type Role } from "./roles";
 
 export interface MenuLink {
   to: string;
   label: string;
 }
 
-/** The dashboard drawer's links for each role (spec point 2). */
-export const DASHBOARD_MENU: Record<AccountType, MenuLink[]> = {
-  buyer: [{ to: "/dashboard/myorders", label: "My Orders" }],
-  seller: [
-    { to: "/dashboard/myproducts", label: "My Products" },
-    { to: "/dashboard/addproduct", label: "Add a product" },
-  ],
-  admin: [
-    { to: "/dashboard/allsellers", label: "All Sellers" },
-    { to: "/dashboard/allbuyers", label: "All Buyers" },
-    { to: "/dashboard/reporteditem", label: "Reported Item" },
-    { to: "/dashboard/addcategory", label: "Add Category" },
-    { to: "/dashboard/audit", label: "Audit trail" },
-  ],
-};
+// The dashboard's pages and the permission each page's guard asks for (app/routes/*): a role sees
+// the links the access policy lets it open.
+const DASHBOARD_PAGES: (MenuLink & { permission: Permission })[] = [
+  { to: PATHS.myOrders, label: "My Orders", permission: "read:my-orders" },
+  { to: PATHS.myProducts, label: "My Products", permission: "read:my-products" },
+  { to: PATHS.addProduct, label: "Add a product", permission: "create:product" },
+  { to: PATHS.allSellers, label: "All Sellers", permission: "manage:users" },
+  { to: PATHS.allBuyers, label: "All Buyers", permission: "manage:users" },
+  { to: PATHS.reportedItems, label: "Reported Item", permission: "moderate:reports" },
+  { to: PATHS.addCategory, label: "Add Category", permission: "create:category" },
+  { to: PATHS.audit, label: "Audit trail", permission: "read:audit" },
+];
 
-export const SETTINGS_LINK: MenuLink = { to: "/dashboard/settings", label: "Account settings" };
+/** The dashboard drawer's links for each role (spec point 2). */
+export const DASHBOARD_MENU = Object.fromEntries(
+  ROLES.map((role) => [role, DASHBOARD_PAGES.filter((page) => roleMay(role, page.permission)).map(({ to, label }) => ({ to, label }))]),
+) as Record<Role, MenuLink[]>;
+
+export const SETTINGS_LINK: MenuLink = { to: PATHS.settings, label: "Account settings" };

@@ -1,6 +1,8 @@
 // The shapes of the REST contract (../shared/api-contract.md "Shapes"); pages use the same ones.
 
-export type AccountType = "buyer" | "seller" | "admin";
+import { type Role } from "./roles";
+
+export type AccountType = Role;
 
 export interface User {
   _id: string;

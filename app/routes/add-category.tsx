@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { useState } from "react";
 import { Form, redirect, useActionData, useNavigation } from "react-router";
-import { requireRole } from "~/.server/auth/guards";
+import { requirePermission } from "~/.server/auth/guards";
 import { flashHeader } from "~/.server/flash";
 import { readFormBody } from "~/.server/form-body";
 import { formFailure, invalidForm, parseForm } from "~/.server/form-errors";
@@ -18,12 +18,12 @@ import { type Route } from "./+types/add-category";
 export const meta: Route.MetaFunction = () => privatePageMeta("Add Category");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireRole(context.app, request, "admin");
+  await requirePermission(context.app, request, "create:category");
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireRole(context.app, request, "admin");
+  const admin = await requirePermission(context.app, request, "create:category");
   const submission = parseForm(await readFormBody(request, { upload: true }), categoryFormSchema);
   if (submission.status !== "success") return invalidForm(submission);
   let image: string;

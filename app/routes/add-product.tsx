@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { useState } from "react";
 import { Form, redirect, useActionData, useNavigation } from "react-router";
-import { requireRole } from "~/.server/auth/guards";
+import { requirePermission } from "~/.server/auth/guards";
 import { flashHeader } from "~/.server/flash";
 import { readFormBody } from "~/.server/form-body";
 import { formFailure, invalidForm, parseForm } from "~/.server/form-errors";
@@ -19,12 +19,12 @@ import { type Route } from "./+types/add-product";
 export const meta: Route.MetaFunction = () => privatePageMeta("Add a product");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireRole(context.app, request, "seller");
+  await requirePermission(context.app, request, "create:product");
   return { categories: await listCategories(context.app), currentYear: context.app.now().getUTCFullYear() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const seller = await requireRole(context.app, request, "seller");
+  const seller = await requirePermission(context.app, request, "create:product");
   const submission = parseForm(await readFormBody(request, { upload: true }), productFormSchema);
   if (submission.status !== "success") return invalidForm(submission);
   const { photo, ...fields } = submission.value;

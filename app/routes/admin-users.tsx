@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { actionResult, type ActionResult } from "~/.server/action-result";
 import { loadUsersPage, runUserAction } from "~/.server/admin-pages";
-import { requireRole } from "~/.server/auth/guards";
+import { requirePermission } from "~/.server/auth/guards";
 import { readFormBody } from "~/.server/form-body";
 import { parseForm } from "~/.server/form-errors";
 import { ResultBanner } from "~/components/admin/result-banner";
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ data }) => privatePageMeta(data ? TIT
 const actionSchema = rowActionSchema(["delete", "verify"] as const);
 
 export async function loader({ request, pattern, context }: Route.LoaderArgs) {
-  await requireRole(context.app, request, "admin");
+  await requirePermission(context.app, request, "manage:users");
   const role = listedRole(pattern);
   const page = await loadUsersPage(context.app, request, role);
   const intents = role === "seller" ? ["delete", "verify"] : ["delete"];
@@ -29,7 +29,7 @@ export async function loader({ request, pattern, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, pattern, context }: Route.ActionArgs) {
-  const admin = await requireRole(context.app, request, "admin");
+  const admin = await requirePermission(context.app, request, "manage:users");
   const submission = parseForm(await readFormBody(request), actionSchema);
   if (submission.status !== "success") return data<ActionResult>({ ok: false, message: "That action is not available" }, { status: 400 });
   return actionResult(() => runUserAction(context.app, admin, listedRole(pattern), submission.value.intent, submission.value.id));

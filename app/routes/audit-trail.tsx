@@ -1,4 +1,4 @@
-import { requireRole } from "~/.server/auth/guards";
+import { requirePermission } from "~/.server/auth/guards";
 import { listAuditTrail } from "~/.server/services/audit";
 import { SimplePager } from "~/components/ui/simple-pager";
 import { pageFromUrl } from "~/lib/list-query";
@@ -18,7 +18,7 @@ const ACTIONS: Record<string, string> = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireRole(context.app, request, "admin");
+  await requirePermission(context.app, request, "read:audit");
   const page = pageFromUrl(request.url);
   const rows = await listAuditTrail(context.app, page, PAGE_SIZE + 1);
   return { page, entries: rows.slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE };

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { requireRole } from "~/.server/auth/guards";
+import { requirePermission } from "~/.server/auth/guards";
 import { listBuyerOrders } from "~/.server/services/bookings";
 import { formatPrice } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
@@ -8,7 +8,7 @@ import { type Route } from "./+types/my-orders";
 export const meta: Route.MetaFunction = () => privatePageMeta("My Orders");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const buyer = await requireRole(context.app, request, "buyer");
+  const buyer = await requirePermission(context.app, request, "read:my-orders");
   return { orders: await listBuyerOrders(context.app, buyer.id) };
 }
 

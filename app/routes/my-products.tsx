@@ -1,5 +1,5 @@
 import { data, Form, Link, useActionData } from "react-router";
-import { requireRole } from "~/.server/auth/guards";
+import { requirePermission } from "~/.server/auth/guards";
 import { DomainError } from "~/.server/errors";
 import { advertiseProduct, deleteProduct, listSellerProducts } from "~/.server/services/products";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
@@ -15,14 +15,14 @@ export const meta: Route.MetaFunction = () => privatePageMeta("My Products");
 const actionSchema = rowActionSchema(["advertise", "delete"] as const);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const seller = await requireRole(context.app, request, "seller");
+  const seller = await requirePermission(context.app, request, "read:my-products");
   const products = await listSellerProducts(context.app, seller.email);
   const confirmId = new URL(request.url).searchParams.get("confirm");
   return { products, confirm: products.find((product) => product._id === confirmId && !product.isPaid) ?? null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const seller = await requireRole(context.app, request, "seller");
+  const seller = await requirePermission(context.app, request, "read:my-products");
   const submission = parseForm(await readFormBody(request), actionSchema);
   if (submission.status !== "success") return data({ ok: false, message: "That action is not available" }, { status: 400 });
   const { intent, id } = submission.value;

@@ -1,7 +1,7 @@
 import { data, useLocation } from "react-router";
 import { actionResult, type ActionResult } from "~/.server/action-result";
 import { DELETED, reportsListQuery } from "~/.server/admin-pages";
-import { requireRole } from "~/.server/auth/guards";
+import { requirePermission } from "~/.server/auth/guards";
 import { readFormBody } from "~/.server/form-body";
 import { parseForm } from "~/.server/form-errors";
 import { deleteReportedItem, dismissReports, listReports } from "~/.server/services/reports";
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Reported Item");
 const actionSchema = rowActionSchema(["delete", "dismiss"] as const);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireRole(context.app, request, "admin");
+  await requirePermission(context.app, request, "moderate:reports");
   const query = parseListQueryLeniently(reportsListQuery, new URL(request.url).searchParams);
   const list = await listReports(context.app, query);
   return { query, list, confirm: confirmTarget(request.url, list.data, ["delete", "dismiss"]) };
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Delete removes the car (with its reports and unpaid bookings); Dismiss removes only the reports. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireRole(context.app, request, "admin");
+  const admin = await requirePermission(context.app, request, "moderate:reports");
   const submission = parseForm(await readFormBody(request), actionSchema);
   if (submission.status !== "success") return data<ActionResult>({ ok: false, message: "That action is not available" }, { status: 400 });
   const { intent, id } = submission.value;

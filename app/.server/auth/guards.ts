@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { loginUrl } from "~/lib/redirects";
-import { type Role } from "../db/schema";
+import { type Permission, roleMay } from "~/lib/policy";
 import { noteUser, type AppContext } from "../context";
 import { readSessionUser, type SessionUser } from "./sessions";
 
@@ -27,10 +27,13 @@ export async function requireUser(ctx: AppContext, request: Request): Promise<Se
   return user;
 }
 
-/** Page guard for role pages: a failed guard also goes to /login (spec point 2), remembering the page. */
-export async function requireRole(ctx: AppContext, request: Request, role: Role): Promise<SessionUser> {
+/**
+ * Page guard for pages the access policy gives to some roles only: a role it does not allow also
+ * goes to /login (spec point 2), remembering the page. Ownership is the services' to check.
+ */
+export async function requirePermission(ctx: AppContext, request: Request, permission: Permission): Promise<SessionUser> {
   const user = await requireUser(ctx, request);
-  if (user.role !== role) {
+  if (!roleMay(user.role, permission)) {
     const url = new URL(request.url);
     throw redirect(`${loginUrl(url.pathname + url.search)}${url.pathname === "/" ? "?" : "&"}denied=1`);
   }

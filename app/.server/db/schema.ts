@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { ROLES } from "../../lib/roles";
 import { CONDITIONS, LOCATIONS } from "../../lib/schemas/catalog";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
@@ -12,8 +13,9 @@ const createdAt = () =>
     .notNull()
     .$defaultFn(() => new Date().toISOString());
 
-export const ROLES = ["buyer", "seller", "admin"] as const;
-export type Role = (typeof ROLES)[number];
+// The roles are declared in app/lib/roles.ts; the column's enum and check constraint follow it.
+export { ROLES, type Role } from "../../lib/roles";
+const ROLE_LIST = sql.raw(ROLES.map((role) => `'${role}'`).join(", "));
 
 export const users = sqliteTable(
   "users",
@@ -39,7 +41,7 @@ export const users = sqliteTable(
     uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
     index("users_role_name_idx").on(t.role, sql`lower(${t.name})`, t.id),
     index("users_role_email_idx").on(t.role, t.email, t.id),
-    check("users_role_check", sql`${t.role} in ('buyer', 'seller', 'admin')`),
+    check("users_role_check", sql`${t.role} in (${ROLE_LIST})`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { type BookingInput } from "~/lib/schemas/bookings";
 import { type Booking } from "~/lib/types";
+import { enforce } from "../auth/enforce";
 import { type AppContext } from "../context";
 import { isUniqueViolation } from "../db/errors";
 import { bookings, products } from "../db/schema";
@@ -51,7 +52,7 @@ function selectBookings(ctx: AppContext) {
  * car is unsold, so a car sold a moment ago cannot be booked.
  */
 export async function createBooking(ctx: AppContext, buyer: UserRow, input: BookingInput): Promise<string> {
-  if (buyer.role !== "buyer") throw new Forbidden("Only buyer accounts can book cars");
+  enforce("book:car", buyer);
   const id = crypto.randomUUID();
   let inserted: number;
   try {
@@ -99,7 +100,8 @@ export async function findOwnBooking(ctx: AppContext, buyer: UserRow, id: string
 /** A booking for its buyer or an admin; for anyone else it does not exist (404). */
 export async function findBookingFor(ctx: AppContext, user: UserRow, id: string): Promise<Order> {
   const [row] = await selectBookings(ctx).where(eq(bookings.id, id)).limit(1);
-  if (!row || (row.buyerId !== user.id && user.role !== "admin")) throw new NotFound("Booking not found");
+  if (!row) throw new NotFound("Booking not found");
+  enforce("read:booking:own-or-admin", user, row.buyerId === user.id, "Booking not found");
   return toOrder(row);
 }
 

@@ -1,9 +1,10 @@
 import { and, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { type ProductInput } from "~/lib/schemas/catalog";
 import { type Product } from "~/lib/types";
+import { enforce } from "../auth/enforce";
 import { type AppContext } from "../context";
 import { categories, products, users } from "../db/schema";
-import { Conflict, Forbidden, Invalid, NotFound } from "../errors";
+import { Conflict, Invalid, NotFound } from "../errors";
 import { imageExists } from "../storage/images";
 import { type AuditStatement } from "./audit";
 import { noPaymentUnderWay } from "./payments";
@@ -93,7 +94,7 @@ export async function listSellerProducts(ctx: AppContext, sellerEmail: string): 
  * the category must exist and the photo must be one this app stored.
  */
 export async function createProduct(ctx: AppContext, seller: UserRow, input: ProductInput): Promise<string> {
-  if (seller.role !== "seller") throw new Forbidden("Only seller accounts can add products");
+  enforce("create:product", seller);
   const [[category], photoStored] = await Promise.all([
     ctx.db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)).limit(1),
     imageExists(ctx, input.image),
@@ -124,18 +125,16 @@ export async function createProduct(ctx: AppContext, seller: UserRow, input: Pro
   return row.id;
 }
 
-async function ownedProduct(ctx: AppContext, user: UserRow, id: string, allowAdmin: boolean) {
+async function ownedProduct(ctx: AppContext, user: UserRow, id: string, permission: "advertise:product:own" | "delete:product:own-or-admin") {
   const [product] = await ctx.db.select().from(products).where(eq(products.id, id)).limit(1);
   if (!product) throw new NotFound("Product not found");
-  if (product.sellerId !== user.id && !(allowAdmin && user.role === "admin")) {
-    throw new Forbidden("You can only change your own products");
-  }
+  enforce(permission, user, product.sellerId === user.id, "You can only change your own products");
   return product;
 }
 
 /** One-way switch to the home page's advertised grid; 0 when already advertised, 409 when sold. */
 export async function advertiseProduct(ctx: AppContext, user: UserRow, id: string): Promise<number> {
-  const product = await ownedProduct(ctx, user, id, false);
+  const product = await ownedProduct(ctx, user, id, "advertise:product:own");
   if (product.isPaid) throw new Conflict("This car is sold and can no longer be advertised");
   const updated = await ctx.db
     .update(products)
@@ -151,7 +150,7 @@ export async function advertiseProduct(ctx: AppContext, user: UserRow, id: strin
  * admin's delete.
  */
 export async function deleteProduct(ctx: AppContext, user: UserRow, id: string, audit?: AuditStatement): Promise<number> {
-  const product = await ownedProduct(ctx, user, id, true);
+  const product = await ownedProduct(ctx, user, id, "delete:product:own-or-admin");
   if (product.isPaid) throw new Conflict(SOLD_CANNOT_DELETE);
   const deleteCar = ctx.db
     .delete(products)

@@ -1,0 +1,5 @@
+// The account roles, declared once: the database's check constraint and enum, the contract's
+// `accountType`, the access policy and the dashboard menu all read this list.
+
+export const ROLES = ["buyer", "seller", "admin"] as const;
+export type Role = (typeof ROLES)[number];
