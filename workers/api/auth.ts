@@ -1,18 +1,20 @@
-import { type Context } from "hono";
+import { type Context, type MiddlewareHandler } from "hono";
 import { readTokenUser } from "~/.server/auth/access-tokens";
-import { noteUser } from "~/.server/context";
+import { enforce } from "~/.server/auth/enforce";
 import { getSessionUser } from "~/.server/auth/guards";
-import { type Role } from "~/.server/db/schema";
+import { noteUser } from "~/.server/context";
 import { Forbidden, Unauthorized } from "~/.server/errors";
 import { type UserRow } from "~/.server/services/users";
+import { accessLabel, needsSignIn, type Permission, POLICY, type PublicPermission, REFUSAL_STATUS, refusals } from "~/lib/policy";
 import { type WorkerEnv } from "../hono-env";
 import { isSafeMethod } from "../csrf";
+import { describing, errorResponses } from "./openapi";
 
 /**
  * The API caller: a bearer access token, or for the app's own pages the session cookie. A
  * cookie-authenticated write must come from our origin (CSRF). A bad token counts as none.
  */
-export async function apiUser(c: Context<WorkerEnv>): Promise<UserRow | null> {
+export async function apiUser<E extends WorkerEnv>(c: Context<E>): Promise<UserRow | null> {
   const ctx = c.var.app;
   const authorization = c.req.header("authorization");
   if (authorization !== undefined) {
@@ -28,21 +30,29 @@ export async function apiUser(c: Context<WorkerEnv>): Promise<UserRow | null> {
   return user;
 }
 
-export async function requireApiUser(c: Context<WorkerEnv>): Promise<UserRow> {
-  const user = await apiUser(c);
-  if (!user) throw new Unauthorized("Sign in or send a valid access token");
-  return user;
-}
+type Caller<P extends Permission> = P extends PublicPermission ? object : { Variables: { user: UserRow } };
 
-export async function requireApiRole(c: Context<WorkerEnv>, ...roles: Role[]): Promise<UserRow> {
-  const user = await requireApiUser(c);
-  if (!roles.includes(user.role)) throw new Forbidden(`Only ${roles.join(" or ")} accounts can do this`);
-  return user;
-}
-
-/** The user the path names must be the caller, unless the caller is an admin. */
-export function assertSelfOrAdmin(user: UserRow, email: string) {
-  if (user.role !== "admin" && user.email.toLowerCase() !== email.toLowerCase()) {
-    throw new Forbidden("You can only ask about your own account");
-  }
+/**
+ * The route's guard and its access in the document, from one permission of the policy: callers
+ * whose role may not get 401/403 here, and the handler finds the caller in `c.var.user`. The
+ * ownership part needs data, so services check it (`enforce`) with the same permission.
+ */
+export function allow<P extends Permission>(permission: P): MiddlewareHandler<Caller<P>> {
+  const sessionOnly = "ownership" in POLICY[permission] && POLICY[permission].ownership.of === "session";
+  const guard: MiddlewareHandler<WorkerEnv & { Variables: { user: UserRow } }> = async (c, next) => {
+    if (needsSignIn(permission)) {
+      // A session-only permission ignores bearer tokens: it is how a signed-in page gets one.
+      const user = sessionOnly ? await getSessionUser(c.var.app, c.req.raw) : await apiUser(c);
+      if (!user) throw new Unauthorized(sessionOnly ? "Sign in first" : "Sign in or send a valid access token");
+      enforce(permission, user);
+      c.set("user", user);
+    }
+    await next();
+  };
+  return describing(guard, {
+    "x-access": accessLabel(permission),
+    "x-permission": permission,
+    security: needsSignIn(permission) ? (sessionOnly ? [{ session: [] }] : [{ bearer: [] }, { session: [] }]) : [],
+    responses: errorResponses(refusals(permission).map((refusal) => REFUSAL_STATUS[refusal])),
+  }) as never;
 }

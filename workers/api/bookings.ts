@@ -1,41 +1,48 @@
 import { Hono } from "hono";
 import * as v from "valibot";
+import { enforce } from "~/.server/auth/enforce";
 import { NotFound } from "~/.server/errors";
 import { createBooking, findBookingFor, listBuyerOrders, type Order } from "~/.server/services/bookings";
 import { createReport } from "~/.server/services/reports";
 import { findUserByEmail } from "~/.server/services/users";
 import { bookingSchema, reportSchema } from "~/lib/schemas/bookings";
 import { emailField } from "~/lib/schemas/fields";
+import { bookingShape, createdShape } from "~/lib/schemas/responses";
 import { doc } from "./openapi";
 import { type WorkerEnv } from "../hono-env";
-import { requireApiRole, requireApiUser } from "./auth";
-import { parseInput, readJson } from "./json-body";
+import { allow } from "./auth";
+import { jsonBody, pathParams } from "./json-body";
 
 /** The contract's Booking shape (the page-only flag left out). */
 const withoutPageFields = ({ soldToSomeoneElse: _, ...booking }: Order) => booking;
 
-export const bookingsApi = new Hono<WorkerEnv>().post("/", doc({ summary: "Book a car (names, price and photo come from the server)", tag: "Bookings and reports", access: "buyer", body: bookingSchema, status: 201, description: "Created: { acknowledged, insertedId }" }), async (c) => {
-  const buyer = await requireApiUser(c);
-  const id = await createBooking(c.var.app, buyer, await readJson(c, bookingSchema));
-  return c.json({ acknowledged: true, insertedId: id }, 201);
-});
+export const bookingsApi = new Hono<WorkerEnv>().post(
+  "/",
+  doc({ summary: "Book a car (names, price and photo come from the server)", tag: "Bookings and reports", status: 201, description: "Created", response: createdShape, errors: [404, 409] }),
+  allow("book:car"),
+  jsonBody(bookingSchema),
+  async (c) => c.json({ acknowledged: true, insertedId: await createBooking(c.var.app, c.var.user, c.req.valid("json")) }, 201),
+);
 
 export const bookingApi = new Hono<WorkerEnv>()
   // A buyer's own orders (or any buyer's, for an admin); another buyer's list does not exist for them.
-  .get("/orders/:email", doc({ summary: "A buyer's orders, newest first", tag: "Bookings and reports", access: "self or admin", status: 200, description: "[Booking]" }), async (c) => {
-    const caller = await requireApiRole(c, "buyer", "admin");
-    const { email } = parseInput(v.object({ email: emailField }), { email: c.req.param("email") });
-    const buyerId = caller.role === "admin" ? (await findUserByEmail(c.var.app, email))?.id : caller.email === email ? caller.id : undefined;
+  .get("/orders/:email", doc({ summary: "A buyer's orders, newest first", tag: "Bookings and reports", status: 200, description: "The orders", response: v.array(bookingShape) }), allow("read:orders:self-or-admin"), pathParams(v.object({ email: emailField })), async (c) => {
+    const caller = c.var.user;
+    const { email } = c.req.valid("param");
+    const own = caller.email === email;
+    enforce("read:orders:self-or-admin", caller, own, "No orders found for this email");
+    const buyerId = own ? caller.id : (await findUserByEmail(c.var.app, email))?.id;
     if (!buyerId) throw new NotFound("No orders found for this email");
     return c.json((await listBuyerOrders(c.var.app, buyerId)).map(withoutPageFields));
   })
-  .get("/:id", doc({ summary: "One booking", tag: "Bookings and reports", access: "booker or admin", status: 200, description: "Booking" }), async (c) => {
-    const user = await requireApiUser(c);
-    return c.json(withoutPageFields(await findBookingFor(c.var.app, user, c.req.param("id"))));
-  });
+  .get("/:id", doc({ summary: "One booking", tag: "Bookings and reports", status: 200, description: "The booking", response: bookingShape }), allow("read:booking:own-or-admin"), async (c) =>
+    c.json(withoutPageFields(await findBookingFor(c.var.app, c.var.user, c.req.param("id")))),
+  );
 
-export const reportApi = new Hono<WorkerEnv>().post("/", doc({ summary: "Report a listing to the admins (once per user and car)", tag: "Bookings and reports", access: "user", body: reportSchema, status: 201, description: "Created: { acknowledged, insertedId }" }), async (c) => {
-  const user = await requireApiUser(c);
-  const { product_id } = await readJson(c, reportSchema);
-  return c.json({ acknowledged: true, insertedId: await createReport(c.var.app, user, product_id) }, 201);
-});
+export const reportApi = new Hono<WorkerEnv>().post(
+  "/",
+  doc({ summary: "Report a listing to the admins (once per user and car)", tag: "Bookings and reports", status: 201, description: "Created", response: createdShape, errors: [404, 409] }),
+  allow("create:report"),
+  jsonBody(reportSchema),
+  async (c) => c.json({ acknowledged: true, insertedId: await createReport(c.var.app, c.var.user, c.req.valid("json").product_id) }, 201),
+);

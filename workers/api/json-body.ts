@@ -1,11 +1,65 @@
-import { type Context } from "hono";
+import { type Context, type MiddlewareHandler } from "hono";
+import { resolver } from "hono-openapi";
 import * as v from "valibot";
+import { toJsonSchema } from "@valibot/to-json-schema";
 import { readBodyWithin } from "~/.server/body-limit";
 import { type FieldIssue, Invalid, PayloadTooLarge, UnsupportedMediaType } from "~/.server/errors";
 import { missingFieldMessage } from "~/lib/schemas/missing-field";
 import { type WorkerEnv } from "../hono-env";
+import { describing, errorResponses, SCHEMA_OPTIONS } from "./openapi";
 
 const JSON_LIMIT = 64 * 1024;
+
+type Validated<Target extends "json" | "query" | "param", Schema extends v.GenericSchema> = MiddlewareHandler<
+  WorkerEnv,
+  string,
+  { in: { [K in Target]: v.InferInput<Schema> }; out: { [K in Target]: v.InferOutput<Schema> } }
+>;
+
+/**
+ * A route's JSON body, named once: this middleware reads and validates it (readJson's answers)
+ * for the handler's `c.req.valid("json")`, and describes it, with 400/413/415, in the document.
+ */
+export function jsonBody<Schema extends v.GenericSchema>(schema: Schema): Validated<"json", Schema> {
+  const middleware: Validated<"json", Schema> = async (c, next) => {
+    c.req.addValidatedData("json", (await readJson(c, schema)) as object);
+    await next();
+  };
+  return describing(middleware, {
+    requestBody: { required: true, content: { "application/json": { schema: resolver(schema as never, SCHEMA_OPTIONS) } } },
+    responses: errorResponses([400, 413, 415]),
+  });
+}
+
+/** A route's query parameters, validated for `c.req.valid("query")` and described, with 400. */
+export function queryParams<Schema extends v.GenericSchema>(schema: Schema): Validated<"query", Schema> {
+  const middleware: Validated<"query", Schema> = async (c, next) => {
+    c.req.addValidatedData("query", parseInput(schema, c.req.query()) as object);
+    await next();
+  };
+  return describing(middleware, { parameters: parametersOf(schema, "query"), responses: errorResponses([400]) });
+}
+
+/** A route's path parameters, validated for `c.req.valid("param")` and described, with 400. */
+export function pathParams<Schema extends v.GenericSchema>(schema: Schema): Validated<"param", Schema> {
+  const middleware: Validated<"param", Schema> = async (c, next) => {
+    c.req.addValidatedData("param", parseInput(schema, c.req.param()) as object);
+    await next();
+  };
+  return describing(middleware, { parameters: parametersOf(schema, "path"), responses: errorResponses([400]) });
+}
+
+/** The document's parameters for an object schema's entries (path parameters are always required). */
+function parametersOf(schema: v.GenericSchema, where: "query" | "path") {
+  const { properties = {}, required = [] } = toJsonSchema(schema, SCHEMA_OPTIONS as never) as { properties?: object; required?: string[] };
+  return Object.entries(properties as Record<string, { description?: string }>).map(([name, { description, ...schema }]) => ({
+    name,
+    in: where,
+    required: where === "path" || required.includes(name),
+    ...(description ? { description } : {}),
+    schema,
+  }));
+}
 
 /**
  * Reads a JSON object body within 64 KiB and validates it with the shared schema: 415 for another

@@ -1,74 +1,107 @@
-import { describeRoute, resolver } from "hono-openapi";
+import { describeRoute, generateSpecs, resolver, uniqueSymbol } from "hono-openapi";
+import { type Env, type Hono, type Schema } from "hono";
 import type * as v from "valibot";
 
-/** Who may call an endpoint (the contract's "who" column), shown in the document as `x-access`. */
-export type Access =
-  | "public"
-  | "user"
-  | "buyer"
-  | "seller"
-  | "admin"
-  | "seller or admin"
-  | "self or admin"
-  | "owner"
-  | "owner or admin"
-  | "booker"
-  | "booker or admin"
-  | "session"
-  | "stripe";
+// How each route describes itself in GET /api/openapi.json. `doc()` gives the summary and the
+// success answer; the guard (auth.ts `allow`) and the input readers (json-body.ts) add what they
+// refuse, so every status a route can answer is listed by the code that answers it.
 
 interface RouteDoc {
   summary: string;
   tag: string;
-  access: Access;
-  /** A JSON body, validated with this very schema by the handler. */
-  body?: v.GenericSchema;
-  /** A multipart body with these file fields. */
-  multipart?: string[];
-  /** The query parameters, by the schema the handler parses them with. */
-  query?: v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>;
+  /** The success status and what it is. */
   status: number;
   description: string;
+  /** The success answer's JSON body (app/lib/schemas/responses.ts); none for non-JSON answers. */
+  response?: v.GenericSchema;
+  /** A success answer that is not described by a schema of ours: the document itself, or HTML. */
+  media?: "application/json" | "text/html";
+  /** Other successes, such as 200 for a repeated create. */
+  alsoStatus?: number;
+  /** A multipart body with these file fields. */
+  multipart?: string[];
+  /** Refusals that depend on the state of things (404 unknown, 409 state, 429 limits, 503). */
+  errors?: ErrorStatus[];
 }
 
-const SCHEMA_OPTIONS = { errorMode: "ignore" };
-const ERROR_BODY = { $ref: "#/components/schemas/Error" };
-const ERRORS: Record<string, string> = {
-  "400": "Malformed or invalid input (`issues` lists the fields)",
-  "401": "No valid credentials",
-  "403": "This role or user may not do this",
-  "404": "No such resource",
-  "409": "The state forbids it",
-  "429": "Too many attempts (Retry-After)",
-};
+// Valibot's transforms and checks have no JSON Schema form; the document shows the shape.
+export const SCHEMA_OPTIONS = { errorMode: "ignore" };
 
-/** Describes a route for the OpenAPI document from the same schemas its handler validates with. */
-export function doc(route: RouteDoc) {
-  const errors = Object.fromEntries(
-    Object.entries(ERRORS).map(([status, description]) => [status, { description, content: { "application/json": { schema: ERROR_BODY } } }]),
+const ERRORS = {
+  400: "Malformed or invalid input (`issues` lists the fields)",
+  401: "No valid credentials",
+  403: "This role or user may not do this",
+  404: "No such resource",
+  409: "The state forbids it",
+  413: "The body is too large",
+  415: "The body's content type is not accepted",
+  429: "Too many attempts (Retry-After)",
+  503: "The database is not answering",
+} as const;
+export type ErrorStatus = keyof typeof ERRORS;
+
+/** The contract's error answers for these statuses, each `{ message, issues? }`. */
+export function errorResponses(statuses: Iterable<ErrorStatus>) {
+  return Object.fromEntries(
+    [...statuses].map((status) => [String(status), { description: ERRORS[status], content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } }]),
   );
-  return describeRoute({
+}
+
+/** A middleware that does nothing at run time and adds `spec` to its route's operation. */
+export function describes(spec: Record<string, unknown>) {
+  return describeRoute(spec as Parameters<typeof describeRoute>[0]);
+}
+
+/** Adds `spec` to the operation of the route this middleware is on (hono-openapi merges them). */
+export function describing<M extends object>(middleware: M, spec: Record<string, unknown>): M {
+  return Object.assign(middleware, { [uniqueSymbol]: { spec } });
+}
+
+/** Describes a route: its summary and its success answer, with the refusals its data can cause. */
+export function doc(route: RouteDoc) {
+  const success = { description: route.description, ...successContent(route) };
+  return describes({
     summary: route.summary,
     tags: [route.tag],
-    "x-access": route.access,
-    security: route.access === "public" || route.access === "stripe" ? [] : [{ bearer: [] }, { session: [] }],
-    parameters: route.query
-      ? Object.keys(route.query.entries).map((name) => ({ name, in: "query" as const, required: false, schema: { type: "string" as const } }))
-      : undefined,
-    requestBody: route.body
-      ? { required: true, content: { "application/json": { schema: resolver(route.body as never, SCHEMA_OPTIONS) } } }
-      : route.multipart
-        ? {
-            required: true,
-            content: {
-              "multipart/form-data": {
-                schema: { type: "object", required: route.multipart, properties: Object.fromEntries(route.multipart.map((field) => [field, { type: "string", format: "binary" }])) },
-              },
+    requestBody: route.multipart
+      ? {
+          required: true,
+          content: {
+            "multipart/form-data": {
+              schema: { type: "object", required: route.multipart, properties: Object.fromEntries(route.multipart.map((field) => [field, { type: "string", format: "binary" }])) },
             },
-          }
-        : undefined,
-    responses: { [String(route.status)]: { description: route.description }, ...errors },
-  } as Parameters<typeof describeRoute>[0]);
+          },
+        }
+      : undefined,
+    responses: {
+      [String(route.status)]: success,
+      ...(route.alsoStatus ? { [String(route.alsoStatus)]: success } : {}),
+      ...errorResponses([...(route.multipart ? ([400, 413, 415] as const) : []), ...(route.errors ?? [])]),
+    },
+  });
+}
+
+function successContent(route: RouteDoc) {
+  if (route.response) return { content: { "application/json": { schema: resolver(route.response as never, SCHEMA_OPTIONS) } } };
+  if (route.media) return { content: { [route.media]: { schema: { type: route.media === "text/html" ? "string" : "object" } } } };
+  return {};
+}
+
+type Document = Awaited<ReturnType<typeof generateSpecs>>;
+const WRITES = ["post", "put", "patch", "delete"];
+
+/**
+ * The document of these routes. A cookie-authenticated write without this site's Origin answers
+ * 403 (CSRF, in apiUser), whatever the permission: listed here, where the method is known.
+ */
+export async function apiDocument<E extends Env, S extends Schema, P extends string>(routes: Hono<E, S, P>): Promise<Document> {
+  const document = await generateSpecs(routes, { documentation: { ...OPENAPI_DOCUMENTATION, servers: [{ url: "/api" }] }, excludeStaticFile: false });
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(operations ?? {}) as [string, { security?: unknown[]; responses: object }][]) {
+      if (WRITES.includes(method) && operation.security?.length) operation.responses = { ...errorResponses([403]), ...operation.responses };
+    }
+  }
+  return document;
 }
 
 export const OPENAPI_DOCUMENTATION = {
@@ -76,7 +109,10 @@ export const OPENAPI_DOCUMENTATION = {
   info: {
     title: "Auto Reseller API",
     version: "1.0.0",
-    description: "The REST contract of the Auto Reseller used-car marketplace. Errors are `{ message, issues? }`.",
+    description:
+      "The REST contract of the Auto Reseller used-car marketplace. Errors are `{ message, issues? }`. " +
+      "Each operation's `x-access` is the contract's \"who\" and `x-permission` the access policy's rule (app/lib/policy.ts).",
+    license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
   },
   components: {
     securitySchemes: {

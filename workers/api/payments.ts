@@ -4,36 +4,52 @@ import { confirmSimulatedIntent, checkCard } from "~/.server/payments/simulator"
 import { findOwnBooking } from "~/.server/services/bookings";
 import { createPaymentIntent, recordPayment } from "~/.server/services/payments";
 import { paymentIntentSchema, recordPaymentSchema, simulatorConfirmSchema } from "~/lib/schemas/payments";
+import { clientSecretShape, createdShape, simulatedPaymentShape } from "~/lib/schemas/responses";
 import { doc } from "./openapi";
 import { type WorkerEnv } from "../hono-env";
-import { requireApiUser } from "./auth";
-import { readJson } from "./json-body";
+import { allow } from "./auth";
+import { jsonBody } from "./json-body";
 
 export const paymentApi = new Hono<WorkerEnv>()
   // The amount is the booked car's price from the database; a client-sent resalePrice is ignored.
-  .post("/create-payment-intent", doc({ summary: "Create the booking's payment intent for the car's price", tag: "Payments", access: "booker", body: paymentIntentSchema, status: 200, description: "{ clientSecret }" }), async (c) => {
-    const user = await requireApiUser(c);
-    const { bookingId } = await readJson(c, paymentIntentSchema);
-    return c.json({ clientSecret: await createPaymentIntent(c.var.app, user, bookingId) });
-  })
-  .post("/", doc({ summary: "Record a payment the provider confirms succeeded for this booking and amount", tag: "Payments", access: "booker", body: recordPaymentSchema, status: 201, description: "Created: { acknowledged, insertedId } (200 with the same id when repeated)" }), async (c) => {
-    const user = await requireApiUser(c);
-    const { bookingId, transactionId } = await readJson(c, recordPaymentSchema);
-    const outcome = await recordPayment(c.var.app, user, bookingId, transactionId);
-    return c.json({ acknowledged: true, insertedId: outcome.paymentId }, outcome.created ? 201 : 200);
-  })
+  .post(
+    "/create-payment-intent",
+    doc({ summary: "Create the booking's payment intent for the car's price", tag: "Payments", status: 200, description: "The intent's client secret", response: clientSecretShape, errors: [404, 409, 503] }),
+    allow("pay:booking:own"),
+    jsonBody(paymentIntentSchema),
+    async (c) => c.json({ clientSecret: await createPaymentIntent(c.var.app, c.var.user, c.req.valid("json").bookingId) }),
+  )
+  .post(
+    "/",
+    doc({ summary: "Record a payment the provider confirms succeeded for this booking and amount", tag: "Payments", status: 201, alsoStatus: 200, description: "Created (200 with the same id when repeated)", response: createdShape, errors: [404, 409, 503] }),
+    allow("pay:booking:own"),
+    jsonBody(recordPaymentSchema),
+    async (c) => {
+      const { bookingId, transactionId } = c.req.valid("json");
+      const outcome = await recordPayment(c.var.app, c.var.user, bookingId, transactionId);
+      return c.json({ acknowledged: true, insertedId: outcome.paymentId }, outcome.created ? 201 : 200);
+    },
+  )
   // The offline simulator's stand-in for Stripe.js confirming a card (never on with Stripe or in production).
-  .post("/simulator/confirm", doc({ summary: "Confirm a card with the offline simulator (development and tests only)", tag: "Payments", access: "booker", body: simulatorConfirmSchema, status: 200, description: "{ id, status, amount, error? }" }), async (c) => {
-    const ctx = c.var.app;
-    if (ctx.payments?.kind !== "simulator") throw new NotFound("The payment simulator is off");
-    const user = await requireApiUser(c);
-    const { clientSecret, card } = await readJson(c, simulatorConfirmSchema);
-    const intentId = clientSecret.split("_secret_")[0];
-    const intent = await ctx.payments.retrieveIntent(intentId);
-    if (!intent || intent.clientSecret !== clientSecret) throw new NotFound("Payment not found");
-    await findOwnBooking(ctx, user, intent.metadata.bookingId);
-    const check = checkCard(card, ctx.now());
-    if (!check.ok) throw new Invalid(check.message, [{ path: "card", message: check.message }]);
-    const result = (await confirmSimulatedIntent(ctx.db, clientSecret, card))!;
-    return c.json({ id: result.intent.id, status: result.intent.status, amount: result.intent.amount, ...(result.error ? { error: result.error } : {}) });
-  });
+  .post(
+    "/simulator/confirm",
+    doc({ summary: "Confirm a card with the offline simulator (development and tests only)", tag: "Payments", status: 200, description: "The simulated intent", response: simulatedPaymentShape, errors: [404] }),
+    // Off, the endpoint does not exist for anyone (404 before credentials are looked at).
+    async (c, next) => {
+      if (c.var.app.payments?.kind !== "simulator") throw new NotFound("The payment simulator is off");
+      await next();
+    },
+    allow("pay:booking:own"),
+    jsonBody(simulatorConfirmSchema),
+    async (c) => {
+      const ctx = c.var.app;
+      const { clientSecret, card } = c.req.valid("json");
+      const intent = await ctx.payments!.retrieveIntent(clientSecret.split("_secret_")[0]);
+      if (!intent || intent.clientSecret !== clientSecret) throw new NotFound("Payment not found");
+      await findOwnBooking(ctx, c.var.user, intent.metadata.bookingId);
+      const check = checkCard(card, ctx.now());
+      if (!check.ok) throw new Invalid(check.message, [{ path: "card", message: check.message }]);
+      const result = (await confirmSimulatedIntent(ctx.db, clientSecret, card))!;
+      return c.json({ id: result.intent.id, status: result.intent.status, amount: result.intent.amount, ...(result.error ? { error: result.error } : {}) });
+    },
+  );

@@ -1,0 +1,75 @@
+import * as v from "valibot";
+import { ROLES } from "../roles";
+
+// The contract's answers ("Shapes", "Write responses", "Paged lists" in ../shared/api-contract.md),
+// declared once: app/lib/types.ts infers the types pages use from them, and the OpenAPI document
+// describes each success answer with them (a `ref` makes a named schema in the document).
+
+const named = <S extends v.GenericSchema>(ref: string, schema: S) => v.pipe(schema, v.metadata({ ref }));
+const isoDate = v.pipe(v.string(), v.isoTimestamp());
+
+export const userShape = named("User", v.object({ _id: v.string(), name: v.string(), email: v.string(), accountType: v.picklist(ROLES), verify: v.boolean() }));
+
+export const categoryShape = named("Category", v.object({ _id: v.string(), categoryName: v.string(), image: v.string() }));
+
+export const productShape = named(
+  "Product",
+  v.object({
+    _id: v.string(),
+    productName: v.string(),
+    originalPrice: v.number(),
+    resalePrice: v.number(),
+    location: v.string(),
+    categoryId: v.string(),
+    condition: v.string(),
+    mobile: v.string(),
+    productDescription: v.string(),
+    purchaseYear: v.number(),
+    image: v.string(),
+    createdDate: isoDate,
+    seller: v.string(),
+    email: v.string(),
+    isAdvertised: v.boolean(),
+    isPaid: v.boolean(),
+    sellerVerified: v.boolean(),
+  }),
+);
+
+export const bookingShape = named(
+  "Booking",
+  v.object({
+    _id: v.string(),
+    productName: v.string(),
+    name: v.string(),
+    email: v.string(),
+    phone: v.string(),
+    meetingLocation: v.string(),
+    image: v.string(),
+    resalePrice: v.number(),
+    product_id: v.string(),
+    paid: v.boolean(),
+    transactionId: v.nullable(v.string()),
+    createdAt: isoDate,
+  }),
+);
+
+export const reportShape = named("Report", v.object({ _id: v.string(), product_id: v.string(), productName: v.string(), seller: v.string(), createdAt: isoDate }));
+
+/** A paged list's answer around the rows' shape. */
+export const pagedShape = <S extends v.GenericSchema>(row: S) => v.object({ data: v.array(row), total: v.number(), currentPage: v.number(), totalPages: v.number() });
+
+export const createdShape = named("Created", v.object({ acknowledged: v.literal(true), insertedId: v.string() }));
+export const updatedShape = named("Updated", v.object({ acknowledged: v.literal(true), modifiedCount: v.number() }));
+export const deletedShape = named("Deleted", v.object({ acknowledged: v.literal(true), deletedCount: v.number() }));
+
+export const accessTokenShape = v.object({ accessToken: v.string() });
+export const roleFlagShape = (flag: "isAdmin" | "isBuyer" | "isSeller") => v.object({ [flag]: v.boolean() });
+export const healthShape = v.object({ ok: v.literal(true) });
+export const uploadedShape = v.object({ success: v.literal(true), data: v.object({ url: v.string() }) });
+export const clientSecretShape = v.object({ clientSecret: v.string() });
+export const simulatedPaymentShape = v.object({
+  id: v.string(),
+  status: v.string(),
+  amount: v.number(),
+  error: v.optional(v.object({ message: v.string() })),
+});
