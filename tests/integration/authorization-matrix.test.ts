@@ -1,9 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
+import { accessLabel, type Permission, PERMISSIONS, REFUSAL_STATUS, verdict } from "~/lib/policy";
+import { type Role } from "~/lib/roles";
 import { accessToken, apiJson, appUrl, register, request, signIn, sql, uniqueEmail, uploadImage } from "./client";
+import { type ApiDocument, responseChecker } from "./openapi-responses";
 
-// Every endpoint of the API, walked as each kind of caller. A new endpoint in the OpenAPI
-// document without a row here fails this test.
+// Every endpoint of the API, walked as each kind of caller: the answers must be what the access
+// policy says for the permission the endpoint declares, and what the OpenAPI document describes.
+// A new endpoint in the document without a row here fails this test.
 
 type Caller = "anonymous" | "buyer" | "owner" | "otherSeller" | "admin";
 const CALLERS: Caller[] = ["anonymous", "buyer", "owner", "otherSeller", "admin"];
@@ -75,53 +79,61 @@ function photoForm() {
   return form;
 }
 
-const all = (status: number): Record<Caller, number> => ({ anonymous: status, buyer: status, owner: status, otherSeller: status, admin: status });
-const signedIn = (status: number): Record<Caller, number> => ({ ...all(status), anonymous: 401 });
-const adminOnly = (status: number): Record<Caller, number> => ({ anonymous: 401, buyer: 403, owner: 403, otherSeller: 403, admin: status });
-
 interface Row {
-  expected: Record<Caller, number>;
+  /** The contract's "who" column (../shared/api-contract.md), which the policy's label must match. */
+  who: string;
+  /** The answer to a caller the policy allows. */
+  allowed: number;
+  /** Whose account, car or booking the call names, for rules on ownership ("caller": their own). */
+  subject?: Caller | "caller";
   call: (caller: Caller) => Promise<Call>;
 }
 
+// The expected answers are not written here: they come from the permission each endpoint declares
+// (its `x-permission` in the document) and the access policy (app/lib/policy.ts).
 const MATRIX: Record<string, Row> = {
-  "GET /health": { expected: all(200), call: async () => ({ path: "/api/health" }) },
-  "GET /openapi.json": { expected: all(200), call: async () => ({ path: "/api/openapi.json" }) },
-  "GET /reference": { expected: all(200), call: async () => ({ path: "/api/reference" }) },
-  "POST /users": { expected: all(201), call: async () => ({ path: "/api/users", body: { name: "N", email: uniqueEmail("m-new"), password: "Secret1!" } }) },
-  "POST /jwt": { expected: all(200), call: async () => ({ path: "/api/jwt", body: { email: "buyer2@autoreseller.test", password: "Passw0rd!" } }) },
+  "GET /health": { who: "public", allowed: 200, call: async () => ({ path: "/api/health" }) },
+  "GET /openapi.json": { who: "public", allowed: 200, call: async () => ({ path: "/api/openapi.json" }) },
+  "GET /reference": { who: "public", allowed: 200, call: async () => ({ path: "/api/reference" }) },
+  "POST /users": { who: "public", allowed: 201, call: async () => ({ path: "/api/users", body: { name: "N", email: uniqueEmail("m-new"), password: "Secret1!" } }) },
+  "POST /jwt": { who: "public", allowed: 200, call: async () => ({ path: "/api/jwt", body: { email: "buyer2@autoreseller.test", password: "Passw0rd!" } }) },
   "GET /jwt": {
-    expected: signedIn(200),
+    who: "session",
+    allowed: 200,
+    subject: "caller",
     call: async (caller) => ({ path: `/api/jwt?email=${encodeURIComponent(caller === "anonymous" ? "x@y.test" : callers[caller].email)}`, useCookie: true }),
   },
-  "GET /users/admin/{email}": { expected: { anonymous: 401, buyer: 200, owner: 403, otherSeller: 403, admin: 200 }, call: async () => ({ path: `/api/users/admin/${callers.buyer.email}` }) },
-  "GET /users/buyer/{email}": { expected: { anonymous: 401, buyer: 200, owner: 403, otherSeller: 403, admin: 200 }, call: async () => ({ path: `/api/users/buyer/${callers.buyer.email}` }) },
-  "GET /users/seller/{email}": { expected: { anonymous: 401, buyer: 403, owner: 200, otherSeller: 403, admin: 200 }, call: async () => ({ path: `/api/users/seller/${callers.owner.email}` }) },
-  "GET /users/sellers": { expected: adminOnly(200), call: async () => ({ path: "/api/users/sellers" }) },
-  "GET /users/buyers": { expected: adminOnly(200), call: async () => ({ path: "/api/users/buyers" }) },
-  "DELETE /users/seller/{id}": { expected: adminOnly(200), call: async () => ({ path: `/api/users/seller/${await freshUser("seller")}` }) },
-  "DELETE /users/buyer/{id}": { expected: adminOnly(200), call: async () => ({ path: `/api/users/buyer/${await freshUser("buyer")}` }) },
-  "PATCH /users/verify-seller/{id}": { expected: adminOnly(200), call: async () => ({ path: `/api/users/verify-seller/${await freshUser("seller")}` }) },
-  "GET /categories": { expected: all(200), call: async () => ({ path: "/api/categories" }) },
-  "GET /categories/{id}": { expected: signedIn(200), call: async () => ({ path: `/api/categories/${categoryId}` }) },
-  "POST /categories/add": { expected: adminOnly(201), call: async () => ({ path: "/api/categories/add", body: { categoryName: `Matrix ${crypto.randomUUID()}`, image: await uploadedUrl() } }) },
-  "GET /products/advertisement": { expected: all(200), call: async () => ({ path: "/api/products/advertisement" }) },
-  "GET /products/seller/{email}": { expected: { anonymous: 401, buyer: 403, owner: 200, otherSeller: 403, admin: 200 }, call: async () => ({ path: `/api/products/seller/${callers.owner.email}` }) },
-  "POST /products/add": { expected: { anonymous: 401, buyer: 403, owner: 201, otherSeller: 201, admin: 403 }, call: async () => ({ path: "/api/products/add", body: await product() }) },
-  "PATCH /products/advertisement/{id}": { expected: { anonymous: 401, buyer: 403, owner: 200, otherSeller: 403, admin: 403 }, call: async () => ({ path: `/api/products/advertisement/${await ownersCar()}` }) },
-  "DELETE /products/{id}": { expected: { anonymous: 401, buyer: 403, owner: 200, otherSeller: 403, admin: 200 }, call: async () => ({ path: `/api/products/${await ownersCar()}` }) },
-  "POST /images": { expected: { anonymous: 401, buyer: 403, owner: 201, otherSeller: 201, admin: 201 }, call: async () => ({ path: "/api/images", form: photoForm() }) },
-  "POST /bookings": { expected: { anonymous: 401, buyer: 201, owner: 403, otherSeller: 403, admin: 403 }, call: async () => ({ path: "/api/bookings", body: { product_id: await ownersCar(), phone: "1", meetingLocation: "x" } }) },
-  "GET /booking/orders/{email}": { expected: { anonymous: 401, buyer: 200, owner: 403, otherSeller: 403, admin: 200 }, call: async () => ({ path: `/api/booking/orders/${callers.buyer.email}` }) },
-  "GET /booking/{id}": { expected: { anonymous: 401, buyer: 200, owner: 404, otherSeller: 404, admin: 200 }, call: async () => ({ path: `/api/booking/${await buyersBooking()}` }) },
-  "POST /report": { expected: signedIn(201), call: async () => ({ path: "/api/report", body: { product_id: await ownersCar() } }) },
-  "GET /report": { expected: adminOnly(200), call: async () => ({ path: "/api/report" }) },
-  "DELETE /report/{productId}": { expected: adminOnly(200), call: async () => ({ path: `/api/report/${await ownersCar()}` }) },
-  "DELETE /report/item/{productId}": { expected: adminOnly(200), call: async () => ({ path: `/api/report/item/${await ownersCar()}` }) },
-  "POST /payment/create-payment-intent": { expected: { anonymous: 401, buyer: 200, owner: 404, otherSeller: 404, admin: 404 }, call: async () => ({ path: "/api/payment/create-payment-intent", body: { bookingId: await buyersBooking() } }) },
-  "POST /payment": { expected: { anonymous: 401, buyer: 400, owner: 404, otherSeller: 404, admin: 404 }, call: async () => ({ path: "/api/payment", body: { bookingId: await buyersBooking(), transactionId: "pi_unknown" } }) },
+  "GET /users/admin/{account}": { who: "self or admin", allowed: 200, subject: "buyer", call: async () => ({ path: `/api/users/admin/${callers.buyer.email}` }) },
+  "GET /users/buyer/{account}": { who: "self or admin", allowed: 200, subject: "buyer", call: async () => ({ path: `/api/users/buyer/${callers.buyer.email}` }) },
+  "GET /users/seller/{account}": { who: "self or admin", allowed: 200, subject: "owner", call: async () => ({ path: `/api/users/seller/${callers.owner.email}` }) },
+  "GET /users/sellers": { who: "admin", allowed: 200, call: async () => ({ path: "/api/users/sellers" }) },
+  "GET /users/buyers": { who: "admin", allowed: 200, call: async () => ({ path: "/api/users/buyers" }) },
+  "DELETE /users/seller/{account}": { who: "admin", allowed: 200, call: async () => ({ path: `/api/users/seller/${await freshUser("seller")}` }) },
+  "DELETE /users/buyer/{account}": { who: "admin", allowed: 200, call: async () => ({ path: `/api/users/buyer/${await freshUser("buyer")}` }) },
+  "PATCH /users/verify-seller/{id}": { who: "admin", allowed: 200, call: async () => ({ path: `/api/users/verify-seller/${await freshUser("seller")}` }) },
+  "GET /categories": { who: "public", allowed: 200, call: async () => ({ path: "/api/categories" }) },
+  "GET /categories/{id}": { who: "user", allowed: 200, call: async () => ({ path: `/api/categories/${categoryId}` }) },
+  "POST /categories/add": { who: "admin", allowed: 201, call: async () => ({ path: "/api/categories/add", body: { categoryName: `Matrix ${crypto.randomUUID()}`, image: await uploadedUrl() } }) },
+  "GET /products/advertisement": { who: "public", allowed: 200, call: async () => ({ path: "/api/products/advertisement" }) },
+  "GET /products/seller/{email}": { who: "self or admin", allowed: 200, subject: "owner", call: async () => ({ path: `/api/products/seller/${callers.owner.email}` }) },
+  "POST /products/add": { who: "seller", allowed: 201, call: async () => ({ path: "/api/products/add", body: await product() }) },
+  "PATCH /products/advertisement/{id}": { who: "owner", allowed: 200, subject: "owner", call: async () => ({ path: `/api/products/advertisement/${await ownersCar()}` }) },
+  "DELETE /products/{id}": { who: "owner or admin", allowed: 200, subject: "owner", call: async () => ({ path: `/api/products/${await ownersCar()}` }) },
+  "POST /images": { who: "seller or admin", allowed: 201, call: async () => ({ path: "/api/images", form: photoForm() }) },
+  "POST /bookings": { who: "buyer", allowed: 201, call: async () => ({ path: "/api/bookings", body: { product_id: await ownersCar(), phone: "1", meetingLocation: "x" } }) },
+  "GET /booking/orders/{email}": { who: "self or admin", allowed: 200, subject: "buyer", call: async () => ({ path: `/api/booking/orders/${callers.buyer.email}` }) },
+  "GET /booking/{id}": { who: "booker or admin", allowed: 200, subject: "buyer", call: async () => ({ path: `/api/booking/${await buyersBooking()}` }) },
+  "POST /report": { who: "user", allowed: 201, call: async () => ({ path: "/api/report", body: { product_id: await ownersCar() } }) },
+  "GET /report": { who: "admin", allowed: 200, call: async () => ({ path: "/api/report" }) },
+  "DELETE /report/{productId}": { who: "admin", allowed: 200, call: async () => ({ path: `/api/report/${await ownersCar()}` }) },
+  "DELETE /report/item/{productId}": { who: "admin", allowed: 200, call: async () => ({ path: `/api/report/item/${await ownersCar()}` }) },
+  "POST /payment/create-payment-intent": { who: "booker", allowed: 200, subject: "buyer", call: async () => ({ path: "/api/payment/create-payment-intent", body: { bookingId: await buyersBooking() } }) },
+  // The provider does not know this transaction: the booker is told so (400), everyone else 404.
+  "POST /payment": { who: "booker", allowed: 400, subject: "buyer", call: async () => ({ path: "/api/payment", body: { bookingId: await buyersBooking(), transactionId: "pi_unknown" } }) },
   "POST /payment/simulator/confirm": {
-    expected: { anonymous: 401, buyer: 200, owner: 404, otherSeller: 404, admin: 404 },
+    who: "booker",
+    allowed: 200,
+    subject: "buyer",
     call: async () => {
       const intent = await apiJson("/api/payment/create-payment-intent", { bookingId: await buyersBooking() }, { token: callers.buyer.token });
       const { clientSecret } = (await intent.json()) as { clientSecret: string };
@@ -130,15 +142,45 @@ const MATRIX: Record<string, Row> = {
   },
 };
 
+const ROLE_OF: Record<Exclude<Caller, "anonymous">, Role> = { buyer: "buyer", owner: "seller", otherSeller: "seller", admin: "admin" };
+
+/** The answer the policy gives this caller for the endpoint's permission. */
+function expectedStatus(permission: Permission, caller: Caller, row: Row): number {
+  const isOwn = row.subject === "caller" || row.subject === caller;
+  const outcome = verdict(permission, caller === "anonymous" ? null : { role: ROLE_OF[caller] }, isOwn);
+  return outcome === "allowed" ? row.allowed : REFUSAL_STATUS[outcome];
+}
+
+let document: ApiDocument;
+let problemsWith: ReturnType<typeof responseChecker>;
+beforeAll(async () => {
+  document = (await (await request("/api/openapi.json")).json()) as ApiDocument;
+  problemsWith = responseChecker(document);
+});
+
+const operation = (endpoint: string) => {
+  const [method, route] = endpoint.split(" ");
+  return document.paths[route][method.toLowerCase()] as { "x-permission": Permission; "x-access": string };
+};
+
 describe("authorization matrix", () => {
   it("has a row for every endpoint in the OpenAPI document, and none extra", async () => {
-    const document = (await (await request("/api/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>> };
     const endpoints = Object.entries(document.paths).flatMap(([route, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${route}`));
     expect(endpoints.sort()).toEqual(Object.keys(MATRIX).sort());
   });
 
-  it.each(Object.entries(MATRIX))("%s answers each caller as expected", async (endpoint, row) => {
+  it("labels every endpoint (x-access) as the policy labels its permission, which is the contract's \"who\"", () => {
+    for (const [endpoint, row] of Object.entries(MATRIX)) {
+      const { "x-permission": permission, "x-access": access } = operation(endpoint);
+      expect(PERMISSIONS, endpoint).toContain(permission);
+      expect({ endpoint, access }).toEqual({ endpoint, access: accessLabel(permission) });
+      expect({ endpoint, access }).toEqual({ endpoint, access: row.who });
+    }
+  });
+
+  it.each(Object.entries(MATRIX))("%s answers each caller as its permission in the policy says, as the document describes", async (endpoint, row) => {
     const method = endpoint.split(" ")[0];
+    const permission = operation(endpoint)["x-permission"];
     for (const caller of CALLERS) {
       const call = await row.call(caller);
       const credentials = caller === "anonymous" ? undefined : callers[caller];
@@ -148,8 +190,9 @@ describe("authorization matrix", () => {
       if (call.body !== undefined) headers["content-type"] = "application/json";
       if (method !== "GET") headers.origin = appUrl;
       const response = await request(call.path, { method, headers, body: call.form ?? (call.body === undefined ? undefined : JSON.stringify(call.body)) });
-      expect(response.status, `${endpoint} as ${caller}: ${response.status === 500 ? await response.text() : ""}`).toBe(row.expected[caller]);
-      await response.arrayBuffer();
+      expect(response.status, `${endpoint} as ${caller} (${permission}): ${response.status === 500 ? await response.clone().text() : ""}`).toBe(expectedStatus(permission, caller, row));
+      expect(await problemsWith(method, call.path, response), `${endpoint} as ${caller}`).toEqual([]);
+      if (!response.bodyUsed) await response.arrayBuffer();
     }
   });
 });
