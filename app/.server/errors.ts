@@ -58,3 +58,20 @@ export class TooManyRequests extends DomainError {
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
+
+/**
+ * A refusal about one field of a form that has others, such as the photo of a new listing: the
+ * refusal's status and message, shown under that field.
+ */
+export class FieldRefused extends DomainError {
+  constructor(path: string, refusal: DomainError) {
+    super(refusal.status, refusal.message, refusal.issues ?? [{ path, message: refusal.message }]);
+    this.cause = refusal;
+  }
+}
+
+/** How long a refused caller should wait (429), whether refused directly or about one field. */
+export function retryAfterSeconds(error: DomainError): number | undefined {
+  const refusal = error instanceof FieldRefused ? error.cause : error;
+  return refusal instanceof TooManyRequests ? refusal.retryAfterSeconds : undefined;
+}

@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { useEffect, useId, useRef } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
+import { type ActionResult } from "~/lib/action-result";
 import { PATHS, pathTo } from "~/lib/paths";
 import { loginUrl } from "~/lib/redirects";
 import { bookingSchema } from "~/lib/schemas/bookings";
@@ -10,11 +11,6 @@ import { useOptionalUser } from "~/lib/use-user";
 import { BookingFields } from "./booking-fields";
 import { primaryButtonClass } from "./ui/field";
 import { showToast } from "./ui/toast";
-
-export interface ActionResult {
-  ok: boolean;
-  message: string;
-}
 
 /** A modal <dialog>: focus moves in and stays inside, Esc closes it, focus returns to Book Now. */
 export default function BookingDialog({ product, onClose }: { product: Product; onClose: () => void }) {

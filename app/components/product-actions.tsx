@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { type ActionResult } from "~/lib/action-result";
 import { PATHS, pathTo } from "~/lib/paths";
 import { type Product } from "~/lib/types";
-import { type ActionResult } from "./booking-dialog";
 import { showToast } from "./ui/toast";
 
 // The dialog (and its form library) loads when a buyer first opens it, not with the page.

@@ -1,9 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { Form, useActionData } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
-import { readFormBody } from "~/.server/form-body";
-import { formFailure, invalidForm, parseForm, retryAfterHeaders } from "~/.server/form-errors";
+import { parseForm, readFormBody } from "~/.server/form-body";
+import { formAnswer, invalidForm, retryAfterHeaders } from "~/.server/page-errors";
 import { changePassword } from "~/.server/services/credentials";
 import { sendEmailVerification } from "~/.server/services/email-links";
 import {
@@ -39,7 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(await readFormBody(request), accountSettingsSchema);
   if (submission.status !== "success") return invalidForm(submission, ["currentPassword", "password"]);
   const input = submission.value;
-  try {
+  // Typed, or the answers' extra fields would be lost in their common type.
+  return formAnswer(submission, async (): Promise<SubmissionResult<string[]> & { notice?: string; recoveryCodes?: string[] }> => {
     switch (input.intent) {
       case "resend-verification":
         await sendEmailVerification(context.app, user);
@@ -56,9 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         await disableTotp(context.app, user, input.code);
         return { ...submission.reply({ resetForm: true }), notice: "Two-factor authentication is off." };
     }
-  } catch (error) {
-    return formFailure(submission, error, { hideFields: ["currentPassword", "password"] });
-  }
+  }, { hideFields: ["currentPassword", "password"] });
 }
 
 export default function AccountSettings({ loaderData }: Route.ComponentProps) {

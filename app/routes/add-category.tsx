@@ -1,13 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { useState } from "react";
-import { Form, redirect, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
-import { flashHeader } from "~/.server/flash";
-import { readFormBody } from "~/.server/form-body";
-import { formFailure, invalidForm, parseForm } from "~/.server/form-errors";
-import { createCategory } from "~/.server/services/categories";
-import { deleteImage, storeImage } from "~/.server/storage/images";
+import { parseForm, readFormBody } from "~/.server/form-body";
+import { formAnswer, invalidForm, redirectWithToast } from "~/.server/page-errors";
+import { addCategory } from "~/.server/services/categories";
 import { Spinner } from "~/components/ui/spinner";
 import { FormErrors, primaryButtonClass, TextField } from "~/components/ui/field";
 import { PhotoInput } from "~/components/ui/photo-input";
@@ -26,20 +24,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requirePermission(context.app, request, "create:category");
   const submission = parseForm(await readFormBody(request, { upload: true }), categoryFormSchema);
   if (submission.status !== "success") return invalidForm(submission);
-  let image: string;
-  try {
-    image = await storeImage(context.app, admin.id, submission.value.photo);
-  } catch (error) {
-    return formFailure(submission, error, { field: "photo" });
-  }
-  try {
-    await createCategory(context.app, admin, { categoryName: submission.value.categoryName, image });
-  } catch (error) {
-    await deleteImage(context.app, image);
-    return formFailure(submission, error);
-  }
-  const toast = { type: "success" as const, message: "Service added successfully" };
-  return redirect("/", { headers: { "Set-Cookie": flashHeader(context.app, toast) } });
+  return formAnswer(submission, async () => {
+    await addCategory(context.app, admin, submission.value.categoryName, submission.value.photo);
+    return redirectWithToast(context.app, "/", { type: "success", message: "Service added successfully" });
+  });
 }
 
 export default function AddCategory() {

@@ -1,14 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { useState } from "react";
-import { Form, redirect, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
-import { flashHeader } from "~/.server/flash";
-import { readFormBody } from "~/.server/form-body";
-import { formFailure, invalidForm, parseForm } from "~/.server/form-errors";
+import { parseForm, readFormBody } from "~/.server/form-body";
+import { formAnswer, invalidForm, redirectWithToast } from "~/.server/page-errors";
 import { listCategories } from "~/.server/services/categories";
-import { createProduct } from "~/.server/services/products";
-import { deleteImage, storeImage } from "~/.server/storage/images";
+import { addProduct } from "~/.server/services/products";
 import { Spinner } from "~/components/ui/spinner";
 import { FormErrors, primaryButtonClass, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { PhotoInput } from "~/components/ui/photo-input";
@@ -28,21 +26,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(await readFormBody(request, { upload: true }), productFormSchema);
   if (submission.status !== "success") return invalidForm(submission);
   const { photo, ...fields } = submission.value;
-  // Either way the form comes back filled in; a photo problem shows under the photo field.
-  let image: string;
-  try {
-    image = await storeImage(context.app, seller.id, photo);
-  } catch (error) {
-    return formFailure(submission, error, { field: "photo" });
-  }
-  try {
-    await createProduct(context.app, seller, { ...fields, image });
-  } catch (error) {
-    await deleteImage(context.app, image);
-    return formFailure(submission, error);
-  }
-  const toast = { type: "success" as const, message: "Product added successfully" };
-  return redirect("/dashboard/myproducts", { headers: { "Set-Cookie": flashHeader(context.app, toast) } });
+  // A refusal brings the form back filled in; a photo problem shows under the photo field.
+  return formAnswer(submission, async () => {
+    await addProduct(context.app, seller, fields, photo);
+    return redirectWithToast(context.app, "/dashboard/myproducts", { type: "success", message: "Product added successfully" });
+  });
 }
 
 export default function AddProduct({ loaderData }: Route.ComponentProps) {

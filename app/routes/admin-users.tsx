@@ -1,12 +1,11 @@
-import { data } from "react-router";
-import { actionResult, type ActionResult } from "~/.server/action-result";
-import { loadUsersPage, runUserAction } from "~/.server/admin-pages";
 import { requirePermission } from "~/.server/auth/guards";
-import { readFormBody } from "~/.server/form-body";
-import { parseForm } from "~/.server/form-errors";
+import { parseForm, readFormBody } from "~/.server/form-body";
+import { actionResult, DELETED, failedAction } from "~/.server/page-errors";
+import { actOnListedUser, listUsersByRole, usersListQuery } from "~/.server/services/admin-users";
 import { ResultBanner } from "~/components/admin/result-banner";
 import { UsersTable } from "~/components/admin/users-table";
 import { confirmTarget } from "~/components/ui/paged-list";
+import { parseListQueryLeniently } from "~/lib/list-query";
 import { privatePageMeta } from "~/lib/meta";
 import { rowActionSchema } from "~/lib/schemas/rows";
 import { type Route } from "./+types/admin-users";
@@ -23,16 +22,22 @@ const actionSchema = rowActionSchema(["delete", "verify"] as const);
 export async function loader({ request, pattern, context }: Route.LoaderArgs) {
   await requirePermission(context.app, request, "manage:users");
   const role = listedRole(pattern);
-  const page = await loadUsersPage(context.app, request, role);
+  // Bad paging or sorting values fall back to the defaults.
+  const query = parseListQueryLeniently(usersListQuery, new URL(request.url).searchParams);
+  const list = await listUsersByRole(context.app, role, query);
   const intents = role === "seller" ? ["delete", "verify"] : ["delete"];
-  return { role, ...page, confirm: confirmTarget(request.url, page.list.data, intents) };
+  return { role, query, list, confirm: confirmTarget(request.url, list.data, intents) };
 }
 
 export async function action({ request, pattern, context }: Route.ActionArgs) {
   const admin = await requirePermission(context.app, request, "manage:users");
   const submission = parseForm(await readFormBody(request), actionSchema);
-  if (submission.status !== "success") return data<ActionResult>({ ok: false, message: "That action is not available" }, { status: 400 });
-  return actionResult(() => runUserAction(context.app, admin, listedRole(pattern), submission.value.intent, submission.value.id));
+  if (submission.status !== "success") return failedAction();
+  const { intent, id } = submission.value;
+  return actionResult(async () => {
+    await actOnListedUser(context.app, admin, listedRole(pattern), intent, id);
+    return intent === "verify" ? { ok: true, title: "Verified successfully", message: "" } : DELETED;
+  });
 }
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {

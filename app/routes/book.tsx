@@ -1,11 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
-import { data, Form, Link, useActionData } from "react-router";
-import { actionResult, type ActionResult } from "~/.server/action-result";
+import { Form, Link, useActionData } from "react-router";
 import { getSessionUser, requireUser } from "~/.server/auth/guards";
-import { readFormBody } from "~/.server/form-body";
-import { parseForm } from "~/.server/form-errors";
-import { orPageError } from "~/.server/route-errors";
+import { parseForm, readFormBody } from "~/.server/form-body";
+import { actionResult, failedAction, orPageError } from "~/.server/page-errors";
 import { createBooking } from "~/.server/services/bookings";
 import { findProduct } from "~/.server/services/products";
 import { BookingFields } from "~/components/booking-fields";
@@ -31,9 +29,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await readFormBody(request);
   formData.set("product_id", params.id);
   const submission = parseForm(formData, bookingSchema);
-  if (submission.status !== "success") {
-    return data<ActionResult>({ ok: false, message: "Please fill in your phone and the meeting location" }, { status: 400 });
-  }
+  if (submission.status !== "success") return failedAction("Please fill in your phone and the meeting location");
   return actionResult(async () => {
     await createBooking(context.app, user, submission.value);
     return { ok: true, message: "Booking confirmed" };

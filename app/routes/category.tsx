@@ -1,5 +1,5 @@
 import { requireUser } from "~/.server/auth/guards";
-import { orPageError } from "~/.server/route-errors";
+import { orPageError } from "~/.server/page-errors";
 import { listCategoryProducts } from "~/.server/services/products";
 import { ProductActions } from "~/components/product-actions";
 import { ProductCard } from "~/components/product-card";

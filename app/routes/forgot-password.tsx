@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { Form, Link, useActionData } from "react-router";
-import { readFormBody } from "~/.server/form-body";
-import { invalidForm, parseForm } from "~/.server/form-errors";
+import { parseForm, readFormBody } from "~/.server/form-body";
+import { invalidForm } from "~/.server/page-errors";
 import { requestPasswordReset } from "~/.server/services/email-links";
 import { AuthCard } from "~/components/auth/auth-card";
 import { primaryButtonClass, TextField } from "~/components/ui/field";

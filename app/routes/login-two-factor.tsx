@@ -3,8 +3,8 @@ import { parseWithValibot } from "@conform-to/valibot";
 import { Form, redirect, useActionData, useNavigation } from "react-router";
 import { finishTwoFactorSignIn } from "~/.server/auth/sign-in";
 import { readTwoFactorTicket } from "~/.server/auth/two-factor-cookie";
-import { readFormBody } from "~/.server/form-body";
-import { formFailure, invalidForm, retryAfterHeaders, parseForm } from "~/.server/form-errors";
+import { parseForm, readFormBody } from "~/.server/form-body";
+import { formAnswer, invalidForm, retryAfterHeaders } from "~/.server/page-errors";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Spinner } from "~/components/ui/spinner";
 import { FormErrors, primaryButtonClass, TextField } from "~/components/ui/field";
@@ -27,12 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!ticket) throw redirect("/login");
   const submission = parseForm(await readFormBody(request), twoFactorSchema);
   if (submission.status !== "success") return invalidForm(submission);
-  try {
-    const redirectTo = new URL(request.url).searchParams.get("redirectTo");
-    return await finishTwoFactorSignIn(context.app, ticket, submission.value.code, redirectTo);
-  } catch (error) {
-    return formFailure(submission, error);
-  }
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  return formAnswer(submission, () => finishTwoFactorSignIn(context.app, ticket, submission.value.code, redirectTo));
 }
 
 export default function TwoFactorSignIn() {

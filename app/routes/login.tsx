@@ -4,8 +4,8 @@ import { Form, Link, redirect, useActionData, useNavigation, useRouteLoaderData 
 import { getSessionUser } from "~/.server/auth/guards";
 import { configuredProviders } from "~/.server/auth/providers";
 import { finishSignIn } from "~/.server/auth/sign-in";
-import { readFormBody } from "~/.server/form-body";
-import { formFailure, invalidForm, retryAfterHeaders, parseForm } from "~/.server/form-errors";
+import { parseForm, readFormBody } from "~/.server/form-body";
+import { formAnswer, invalidForm, retryAfterHeaders } from "~/.server/page-errors";
 import { checkPassword } from "~/.server/services/credentials";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Spinner } from "~/components/ui/spinner";
@@ -36,12 +36,8 @@ export const headers = retryAfterHeaders;
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(await readFormBody(request), signInSchema);
   if (submission.status !== "success") return invalidForm(submission, ["password"]);
-  try {
-    const user = await checkPassword(context.app, submission.value.email, submission.value.password);
-    return await finishSignIn(context.app, user, submission.value.redirectTo);
-  } catch (error) {
-    return formFailure(submission, error, { hideFields: ["password"] });
-  }
+  const { email, password, redirectTo } = submission.value;
+  return formAnswer(submission, async () => finishSignIn(context.app, await checkPassword(context.app, email, password), redirectTo), { hideFields: ["password"] });
 }
 
 export default function Login({ loaderData }: Route.ComponentProps) {

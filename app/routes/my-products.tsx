@@ -1,13 +1,13 @@
-import { data, Form, Link, useActionData } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
-import { DomainError } from "~/.server/errors";
+import { parseForm, readFormBody } from "~/.server/form-body";
+import { actionResult, DELETED, failedAction } from "~/.server/page-errors";
 import { advertiseProduct, deleteProduct, listSellerProducts } from "~/.server/services/products";
+import { ResultBanner } from "~/components/admin/result-banner";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { formatPrice } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
 import { rowActionSchema } from "~/lib/schemas/rows";
-import { readFormBody } from "~/.server/form-body";
-import { parseForm } from "~/.server/form-errors";
 import { type Route } from "./+types/my-products";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("My Products");
@@ -24,19 +24,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const seller = await requirePermission(context.app, request, "read:my-products");
   const submission = parseForm(await readFormBody(request), actionSchema);
-  if (submission.status !== "success") return data({ ok: false, message: "That action is not available" }, { status: 400 });
+  if (submission.status !== "success") return failedAction();
   const { intent, id } = submission.value;
-  try {
+  return actionResult(async () => {
     if (intent === "advertise") {
       await advertiseProduct(context.app, seller, id);
       return { ok: true, title: "Added to the advertisement card successfully", message: "" };
     }
     await deleteProduct(context.app, seller, id);
-    return { ok: true, title: "Deleted!", message: "Your file has been deleted." };
-  } catch (error) {
-    if (error instanceof DomainError) return data({ ok: false, message: error.message }, { status: error.status });
-    throw error;
-  }
+    return DELETED;
+  });
 }
 
 export default function MyProducts({ loaderData }: Route.ComponentProps) {
@@ -45,12 +42,7 @@ export default function MyProducts({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <h1 className="mb-6 text-3xl font-bold">Total Products: {products.length}</h1>
-      {result && (
-        <div role={result.ok ? "status" : "alert"} className={`mb-6 rounded-2xl p-4 ${result.ok ? "bg-green-50 text-green-900" : "bg-red-50 text-red-900"}`}>
-          {"title" in result && <p className="font-bold">{result.title}</p>}
-          {result.message && <p>{result.message}</p>}
-        </div>
-      )}
+      <ResultBanner result={result} />
       {confirm && <ConfirmPanel intent="delete" id={confirm._id} confirmLabel={`Yes, delete ${confirm.productName}`} cancelTo="." />}
       {products.length === 0 ? (
         <p>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { requireUser } from "~/.server/auth/guards";
-import { orPageError } from "~/.server/route-errors";
-import { findBookingFor } from "~/.server/services/bookings";
+import { orPageError } from "~/.server/page-errors";
+import { findBookingToView } from "~/.server/services/bookings";
 import { createPaymentIntent, recordPayment } from "~/components/payment/payment-api";
 import { SimulatorCardForm } from "~/components/payment/simulator-card-form";
 import { formatPrice } from "~/lib/format";
@@ -15,12 +15,12 @@ export const meta: Route.MetaFunction = ({ data }) => privatePageMeta(data ? `Pa
 /** The booking's buyer (or an admin) pays here; for anyone else the booking does not exist. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(context.app, request);
-  const booking = await orPageError(() => findBookingFor(context.app, user, params.id));
+  const { order: booking, own } = await orPageError(() => findBookingToView(context.app, user, params.id));
   const provider = context.app.payments?.kind ?? "unavailable";
   return {
     booking,
     // An admin may look at the booking; only its buyer pays for it.
-    ownBooking: booking.email === user.email,
+    ownBooking: own,
     provider,
     publishableKey: provider === "stripe" ? context.app.config.stripe.publishableKey : null,
   };

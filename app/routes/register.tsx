@@ -4,8 +4,8 @@ import { Form, Link, redirect, useActionData, useNavigation } from "react-router
 import { getSessionUser } from "~/.server/auth/guards";
 import { configuredProviders } from "~/.server/auth/providers";
 import { finishSignIn } from "~/.server/auth/sign-in";
-import { readFormBody } from "~/.server/form-body";
-import { formFailure, invalidForm, parseForm } from "~/.server/form-errors";
+import { parseForm, readFormBody } from "~/.server/form-body";
+import { formAnswer, invalidForm } from "~/.server/page-errors";
 import { registerUser } from "~/.server/services/registration";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Spinner } from "~/components/ui/spinner";
@@ -28,12 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(await readFormBody(request), signUpSchema);
   if (submission.status !== "success") return invalidForm(submission, ["password"]);
-  try {
-    const user = await registerUser(context.app, submission.value);
-    return await finishSignIn(context.app, user, "/", { toast: { type: "success", message: "User Created Successfully." } });
-  } catch (error) {
-    return formFailure(submission, error, { hideFields: ["password"] });
-  }
+  const toast = { type: "success" as const, message: "User Created Successfully." };
+  return formAnswer(submission, async () => finishSignIn(context.app, await registerUser(context.app, submission.value), "/", { toast }), { hideFields: ["password"] });
 }
 
 export default function Register({ loaderData }: Route.ComponentProps) {

@@ -1,8 +1,7 @@
 import { Form, Link, useActionData } from "react-router";
-import { actionResult } from "~/.server/action-result";
 import { requireUser } from "~/.server/auth/guards";
 import { readFormBody } from "~/.server/form-body";
-import { orPageError } from "~/.server/route-errors";
+import { actionResult, orPageError } from "~/.server/page-errors";
 import { findProduct } from "~/.server/services/products";
 import { createReport } from "~/.server/services/reports";
 import { primaryButtonClass } from "~/components/ui/field";

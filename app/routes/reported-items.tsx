@@ -1,10 +1,8 @@
-import { data, useLocation } from "react-router";
-import { actionResult, type ActionResult } from "~/.server/action-result";
-import { DELETED, reportsListQuery } from "~/.server/admin-pages";
+import { useLocation } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
-import { readFormBody } from "~/.server/form-body";
-import { parseForm } from "~/.server/form-errors";
-import { deleteReportedItem, dismissReports, listReports } from "~/.server/services/reports";
+import { parseForm, readFormBody } from "~/.server/form-body";
+import { actionResult, DELETED, failedAction } from "~/.server/page-errors";
+import { deleteReportedItem, dismissReports, listReports, reportsListQuery } from "~/.server/services/reports";
 import { ResultBanner } from "~/components/admin/result-banner";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { ConfirmLink, confirmTarget, Pager, SortableHeader } from "~/components/ui/paged-list";
@@ -28,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requirePermission(context.app, request, "moderate:reports");
   const submission = parseForm(await readFormBody(request), actionSchema);
-  if (submission.status !== "success") return data<ActionResult>({ ok: false, message: "That action is not available" }, { status: 400 });
+  if (submission.status !== "success") return failedAction();
   const { intent, id } = submission.value;
   return actionResult(async () => {
     if (intent === "dismiss") {

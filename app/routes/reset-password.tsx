@@ -1,9 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
-import { Form, redirect, useActionData } from "react-router";
-import { flashHeader } from "~/.server/flash";
-import { readFormBody } from "~/.server/form-body";
-import { formFailure, invalidForm, parseForm } from "~/.server/form-errors";
+import { Form, useActionData } from "react-router";
+import { parseForm, readFormBody } from "~/.server/form-body";
+import { formAnswer, invalidForm, redirectWithToast } from "~/.server/page-errors";
 import { resetPassword } from "~/.server/services/email-links";
 import { AuthCard } from "~/components/auth/auth-card";
 import { FormErrors, PasswordField, primaryButtonClass } from "~/components/ui/field";
@@ -16,13 +15,14 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Choose a new pass
 export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseForm(await readFormBody(request), resetPasswordSchema);
   if (submission.status !== "success") return invalidForm(submission, ["password"]);
-  try {
-    await resetPassword(context.app, params.token, submission.value.password);
-  } catch (error) {
-    return formFailure(submission, error, { hideFields: ["password"] });
-  }
-  const toast = { type: "success" as const, message: "Your password was changed. Please sign in." };
-  return redirect("/login", { headers: { "Set-Cookie": flashHeader(context.app, toast) } });
+  return formAnswer(
+    submission,
+    async () => {
+      await resetPassword(context.app, params.token, submission.value.password);
+      return redirectWithToast(context.app, "/login", { type: "success", message: "Your password was changed. Please sign in." });
+    },
+    { hideFields: ["password"] },
+  );
 }
 
 export default function ResetPassword() {

@@ -1,10 +1,8 @@
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import Stripe from "stripe";
 import { readBodyWithin } from "~/.server/body-limit";
-import { stripeEvents } from "~/.server/db/schema";
-import { DomainError } from "~/.server/errors";
-import { fulfilIntent } from "~/.server/services/payments";
+import { type PaymentIntent } from "~/.server/payments/provider";
+import { handleStripeEventOnce } from "~/.server/services/payments";
 import { type WorkerEnv } from "../hono-env";
 
 const TOLERANCE_SECONDS = 300;
@@ -32,27 +30,11 @@ export const stripeWebhook = new Hono<WorkerEnv>().post("/", async (c) => {
     return c.json({ message: "Missing or invalid signature" }, 400);
   }
 
-  const [seen] = await ctx.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id)).limit(1);
-  if (seen) return c.json({ received: true, duplicate: true });
-
-  if (event.type === "payment_intent.succeeded") {
-    const intent = event.data.object;
-    try {
-      await fulfilIntent(ctx, {
-        id: intent.id,
-        status: intent.status,
-        amount: intent.amount,
-        currency: intent.currency,
-        metadata: intent.metadata,
-        clientSecret: null,
-      });
-    } catch (error) {
-      // An intent that is not ours to fulfil (unknown booking, wrong amount) is answered and kept out.
-      if (!(error instanceof DomainError)) throw error;
-      console.warn(JSON.stringify({ level: "warn", event: event.id, message: error.message }));
-    }
-  }
-  await ctx.db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing();
-  return c.json({ received: true });
+  const succeededIntent = event.type === "payment_intent.succeeded" ? toPaymentIntent(event.data.object) : null;
+  const handled = await handleStripeEventOnce(ctx, { id: event.id, type: event.type, succeededIntent });
+  return c.json(handled ? { received: true } : { received: true, duplicate: true });
 });
 
+function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
+  return { id: intent.id, status: intent.status, amount: intent.amount, currency: intent.currency, metadata: intent.metadata, clientSecret: null };
+}

@@ -1,13 +1,16 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
-import { type ListQuery, totalPages } from "~/lib/list-query";
+import { listQuerySchema, type ListQuery, totalPages } from "~/lib/list-query";
 import { type PagedList, type User } from "~/lib/types";
 import { type AppContext } from "../context";
 import { bookings, products, users } from "../db/schema";
-import { Forbidden, NotFound } from "../errors";
+import { Forbidden, Invalid, NotFound } from "../errors";
 import { auditEntry, auditEntryIfChanged } from "./audit";
 import { toUser, type UserRow } from "./users";
 
 export type UserSort = "name" | "email";
+
+/** How the sellers and buyers lists may be paged and sorted (page and API alike). */
+export const usersListQuery = listQuerySchema(["name", "email"] as const, "name");
 
 /** One page of sellers or buyers, sorted by name or email ignoring letter case; one round trip. */
 export async function listUsersByRole(ctx: AppContext, role: "seller" | "buyer", query: ListQuery<UserSort>): Promise<PagedList<User>> {
@@ -68,4 +71,13 @@ export async function verifySeller(ctx: AppContext, admin: UserRow, id: string):
     auditEntryIfChanged(ctx, admin, "verify-seller", id, seller.email),
   ]);
   return updated.length;
+}
+
+/** A row action on the sellers or buyers list: delete either, verify sellers only. */
+export async function actOnListedUser(ctx: AppContext, admin: UserRow, role: "seller" | "buyer", intent: "delete" | "verify", id: string): Promise<number> {
+  if (intent === "verify") {
+    if (role !== "seller") throw new Invalid("Only sellers can be verified");
+    return verifySeller(ctx, admin, id);
+  }
+  return (role === "seller" ? deleteSeller : deleteBuyer)(ctx, admin, id);
 }

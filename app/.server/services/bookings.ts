@@ -6,7 +6,7 @@ import { type AppContext } from "../context";
 import { isUniqueViolation } from "../db/errors";
 import { bookings, products } from "../db/schema";
 import { Conflict, Forbidden, NotFound } from "../errors";
-import { type UserRow } from "./users";
+import { findUserByEmail, type UserRow } from "./users";
 
 // The car's name, photo and price are read from the car itself, never copied from the client.
 const bookingColumns = {
@@ -90,18 +90,45 @@ export async function listBuyerOrders(ctx: AppContext, buyerId: string): Promise
   return rows.map(toOrder);
 }
 
+/**
+ * The orders of the buyer with this email, for that buyer or an admin; for anyone else the list
+ * does not exist (404), so nobody learns which emails have orders.
+ */
+export async function listOrdersFor(ctx: AppContext, caller: UserRow, email: string): Promise<Order[]> {
+  const own = caller.email === email;
+  enforce("read:orders:self-or-admin", caller, own, "No orders found for this email");
+  const buyerId = own ? caller.id : (await findUserByEmail(ctx, email))?.id;
+  if (!buyerId) throw new NotFound("No orders found for this email");
+  return listBuyerOrders(ctx, buyerId);
+}
+
+// The one rule of whose a booking is: the account that made it, by id (the email on the booking is
+// a snapshot kept for the records).
+const isBuyerOf = (row: BookingRow, user: UserRow) => row.buyerId === user.id;
+
+async function readBooking(ctx: AppContext, id: string): Promise<BookingRow | undefined> {
+  const [row] = await selectBookings(ctx).where(eq(bookings.id, id)).limit(1);
+  return row;
+}
+
 /** A booking for its own buyer only (paying is theirs alone); for anyone else it does not exist (404). */
 export async function findOwnBooking(ctx: AppContext, buyer: UserRow, id: string): Promise<Order> {
-  const order = await findBookingFor(ctx, buyer, id);
-  if (order.email !== buyer.email) throw new NotFound("Booking not found");
-  return order;
+  const row = await readBooking(ctx, id);
+  if (!row) throw new NotFound("Booking not found");
+  enforce("pay:booking:own", buyer, isBuyerOf(row, buyer), "Booking not found");
+  return toOrder(row);
+}
+
+/** A booking for its buyer or an admin, and whether the caller is its buyer (who alone pays); for anyone else it does not exist (404). */
+export async function findBookingToView(ctx: AppContext, user: UserRow, id: string): Promise<{ order: Order; own: boolean }> {
+  const row = await readBooking(ctx, id);
+  const own = !!row && isBuyerOf(row, user);
+  if (!row) throw new NotFound("Booking not found");
+  enforce("read:booking:own-or-admin", user, own, "Booking not found");
+  return { order: toOrder(row), own };
 }
 
 /** A booking for its buyer or an admin; for anyone else it does not exist (404). */
 export async function findBookingFor(ctx: AppContext, user: UserRow, id: string): Promise<Order> {
-  const [row] = await selectBookings(ctx).where(eq(bookings.id, id)).limit(1);
-  if (!row) throw new NotFound("Booking not found");
-  enforce("read:booking:own-or-admin", user, row.buyerId === user.id, "Booking not found");
-  return toOrder(row);
+  return (await findBookingToView(ctx, user, id)).order;
 }
-

@@ -6,6 +6,7 @@ import { categories } from "../db/schema";
 import { Conflict, Invalid } from "../errors";
 import { imageExists } from "../storage/images";
 import { auditEntry } from "./audit";
+import { createWithPhoto } from "./uploads";
 import { type UserRow } from "./users";
 
 function toCategory(row: typeof categories.$inferSelect): Category {
@@ -32,4 +33,9 @@ export async function createCategory(ctx: AppContext, admin: UserRow, input: { c
     if (isUniqueViolation(error)) throw new Conflict("A category with this name already exists");
     throw error;
   }
+}
+
+/** Adds a category with the photo sent along (the add-category form); the photo goes again if adding fails. */
+export function addCategory(ctx: AppContext, admin: UserRow, categoryName: string, photo: Blob): Promise<string> {
+  return createWithPhoto(ctx, admin.id, photo, (image) => createCategory(ctx, admin, { categoryName, image }));
 }

@@ -1,8 +1,9 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { type AppContext } from "../context";
-import { bookings, payments, products, refunds, type RefundReason } from "../db/schema";
+import { bookings, payments, products, refunds, stripeEvents, type RefundReason } from "../db/schema";
 import { Conflict, DomainError, Invalid, NotFound } from "../errors";
 import { type PaymentIntent, type PaymentProvider } from "../payments/provider";
+import { checkCard, confirmSimulatedIntent, type SimulatedCard } from "../payments/simulator";
 import { findOwnBooking } from "./bookings";
 import { type UserRow } from "./users";
 
@@ -161,4 +162,47 @@ export async function recordPayment(ctx: AppContext, user: UserRow, bookingId: s
   if (outcome.kind === "duplicate") throw new Conflict("This booking was already paid. The second payment has been refunded.");
   if (outcome.kind === "refunded") throw new Conflict("Sorry, this car is no longer for sale. Your payment has been refunded.");
   return outcome;
+}
+
+/** The simulator's endpoint exists only while the simulator is the provider (404 otherwise). */
+export function requireSimulator(ctx: AppContext): PaymentProvider {
+  if (ctx.payments?.kind !== "simulator") throw new NotFound("The payment simulator is off");
+  return ctx.payments;
+}
+
+/**
+ * The simulator's stand-in for Stripe.js confirming a card: only for the booking's own buyer, and
+ * only a card that passes the basic checks is "charged". Off (404) unless the simulator is the provider.
+ */
+export async function confirmSimulatorCard(ctx: AppContext, user: UserRow, clientSecret: string, card: SimulatedCard) {
+  const intent = await requireSimulator(ctx).retrieveIntent(clientSecret.split("_secret_")[0]);
+  if (!intent || intent.clientSecret !== clientSecret) throw new NotFound("Payment not found");
+  await findOwnBooking(ctx, user, intent.metadata.bookingId);
+  const check = checkCard(card, ctx.now());
+  if (!check.ok) throw new Invalid(check.message, [{ path: "card", message: check.message }]);
+  const result = (await confirmSimulatedIntent(ctx.db, clientSecret, card))!;
+  return { id: result.intent.id, status: result.intent.status, amount: result.intent.amount, ...(result.error ? { error: result.error } : {}) };
+}
+
+/**
+ * Handles a (verified) Stripe event once: the event is claimed with one insert-or-ignore, so of
+ * repeated or concurrent deliveries exactly one goes on. A succeeded payment is fulfilled as
+ * POST /api/payment does; one that is not ours to fulfil (unknown booking, wrong amount) is logged
+ * and the event counts as handled. Any other failure gives the claim back, so Stripe's retry
+ * handles the event again. False for an event already handled.
+ */
+export async function handleStripeEventOnce(ctx: AppContext, event: { id: string; type: string; succeededIntent: PaymentIntent | null }): Promise<boolean> {
+  const claimed = await ctx.db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id });
+  if (claimed.length === 0) return false;
+  if (!event.succeededIntent) return true;
+  try {
+    await fulfilIntent(ctx, event.succeededIntent);
+  } catch (error) {
+    if (!(error instanceof DomainError)) {
+      await ctx.db.delete(stripeEvents).where(eq(stripeEvents.id, event.id));
+      throw error;
+    }
+    console.warn(JSON.stringify({ level: "warn", event: event.id, message: error.message }));
+  }
+  return true;
 }

@@ -8,6 +8,7 @@ import { Conflict, Invalid, NotFound } from "../errors";
 import { imageExists } from "../storage/images";
 import { type AuditStatement } from "./audit";
 import { noPaymentUnderWay } from "./payments";
+import { createWithPhoto } from "./uploads";
 import { type UserRow } from "./users";
 
 // Every product read carries the seller's live verified flag, so the badge needs no second call.
@@ -123,6 +124,11 @@ export async function createProduct(ctx: AppContext, seller: UserRow, input: Pro
     })
     .returning({ id: products.id });
   return row.id;
+}
+
+/** Lists a car with the photo sent along (the add-product form); the photo goes again if listing fails. */
+export function addProduct(ctx: AppContext, seller: UserRow, input: Omit<ProductInput, "image">, photo: Blob): Promise<string> {
+  return createWithPhoto(ctx, seller.id, photo, (image) => createProduct(ctx, seller, { ...input, image }));
 }
 
 async function ownedProduct(ctx: AppContext, user: UserRow, id: string, permission: "advertise:product:own" | "delete:product:own-or-admin") {

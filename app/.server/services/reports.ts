@@ -1,5 +1,5 @@
 import { asc, count, desc, eq, sql } from "drizzle-orm";
-import { type ListQuery, totalPages } from "~/lib/list-query";
+import { listQuerySchema, type ListQuery, totalPages } from "~/lib/list-query";
 import { type PagedList, type Report } from "~/lib/types";
 import { type AppContext } from "../context";
 import { isUniqueViolation } from "../db/errors";
@@ -30,6 +30,9 @@ export async function createReport(ctx: AppContext, reporter: UserRow, productId
 }
 
 export type ReportSort = "productName" | "seller";
+
+/** How the reports list may be paged and sorted (page and API alike). */
+export const reportsListQuery = listQuerySchema(["productName", "seller"] as const, "productName");
 
 /** One page of reports (one row per report) with who reported and when; one round trip. */
 export async function listReports(ctx: AppContext, query: ListQuery<ReportSort>): Promise<PagedList<AdminReport>> {

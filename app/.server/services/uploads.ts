@@ -1,6 +1,8 @@
 import { and, eq, inArray, lt, notExists, sql } from "drizzle-orm";
 import { type AppContext } from "../context";
 import { categories, products, uploads } from "../db/schema";
+import { DomainError, FieldRefused } from "../errors";
+import { deleteImage, storeImage } from "../storage/images";
 
 /** Photos are used within minutes of their upload; one nothing uses after a day never will be. */
 export const UNUSED_UPLOAD_AGE_MS = 24 * 3600 * 1000;
@@ -36,4 +38,24 @@ export async function removeUnusedUploads(ctx: AppContext): Promise<number> {
   await ctx.photos.delete(keys);
   await ctx.db.delete(uploads).where(inArray(uploads.key, keys));
   return keys.length;
+}
+
+/**
+ * Stores the photo of something new (a car, a category), creates it with the photo's URL, and
+ * removes the photo again when creating fails, so nothing is left for the clean-up. A refused
+ * photo (too large, not an image, over the daily limit) is reported under the form's photo field.
+ */
+export async function createWithPhoto<T>(ctx: AppContext, uploaderId: string, photo: Blob, create: (image: string) => Promise<T>): Promise<T> {
+  let image: string;
+  try {
+    image = await storeImage(ctx, uploaderId, photo);
+  } catch (error) {
+    throw error instanceof DomainError ? new FieldRefused("photo", error) : error;
+  }
+  try {
+    return await create(image);
+  } catch (error) {
+    await deleteImage(ctx, image);
+    throw error;
+  }
 }

@@ -1,0 +1,73 @@
+// What pages answer when a service refuses, as workers/api/errors.ts does for the API: typed domain
+// errors become the form's errors, a row action's result (toast or status line) or the error page.
+// Anything else is a real failure and goes on to the error boundary (500).
+import { type Submission } from "@conform-to/react";
+import { data, redirect } from "react-router";
+import { type ActionResult } from "~/lib/action-result";
+import { type ToastMessage } from "~/lib/toast";
+import { type AppContext } from "./context";
+import { DomainError, retryAfterSeconds } from "./errors";
+import { flashHeader } from "./flash";
+
+/**
+ * Runs a form action's service call. A domain error comes back as the form's answer with the
+ * error's status: its message under the form, or under each field it names (a 429 with Retry-After).
+ */
+export async function formAnswer<Output, T>(submission: Submission<Output>, work: () => Promise<T>, options: { hideFields?: string[] } = {}) {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const issues = error.issues ?? [];
+    const fieldErrors = Object.fromEntries(issues.map((issue) => [issue.path, [issue.message]]));
+    const reply = submission.reply({ formErrors: issues.length ? [] : [error.message], fieldErrors, hideFields: options.hideFields });
+    const retryAfter = retryAfterSeconds(error);
+    return data(reply, { status: error.status, headers: retryAfter === undefined ? {} : { "Retry-After": String(retryAfter) } });
+  }
+}
+
+/** The answer to a submission that failed validation. */
+export function invalidForm<Output>(submission: Submission<Output>, hideFields: string[] = []) {
+  return data(submission.reply({ hideFields }), { status: 400 });
+}
+
+/** A route's `headers` export that passes on an action's Retry-After (429 answers). */
+export function retryAfterHeaders({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}
+
+/** Runs a row or card action's service call; a domain error becomes a failed result with its status. */
+export async function actionResult(work: () => Promise<ActionResult>) {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DomainError) return failedAction(error.message, error.status);
+    throw error;
+  }
+}
+
+/** A row or card action that cannot run as posted (400 unless said otherwise). */
+export function failedAction(message = "That action is not available", status = 400) {
+  return data<ActionResult>({ ok: false, message }, { status });
+}
+
+export const DELETED: ActionResult = { ok: true, title: "Deleted!", message: "Your file has been deleted." };
+
+/**
+ * Runs a loader's service call: a domain error becomes the page's error response (404 shows the
+ * not-found page, others the error page).
+ */
+export async function orPageError<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DomainError) throw data(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+/** After a form post: on to the next page, which shows the toast once. */
+export function redirectWithToast(ctx: AppContext, to: string, toast: ToastMessage) {
+  return redirect(to, { headers: { "Set-Cookie": flashHeader(ctx, toast) } });
+}
