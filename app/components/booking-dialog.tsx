@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { getFormProps } from "@conform-to/react";
 import { useEffect, useId, useRef } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { type ActionResult } from "~/lib/action-result";
@@ -8,6 +7,7 @@ import { loginUrl } from "~/lib/redirects";
 import { bookingSchema } from "~/lib/schemas/bookings";
 import { type Product } from "~/lib/types";
 import { useOptionalUser } from "~/lib/use-user";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { BookingFields } from "./booking-fields";
 import { primaryButtonClass } from "./ui/field";
 import { showToast } from "./ui/toast";
@@ -19,12 +19,7 @@ export default function BookingDialog({ product, onClose }: { product: Product; 
   const user = useOptionalUser();
   const location = useLocation();
   const fetcher = useFetcher<ActionResult>();
-  const [form, fields] = useForm({
-    id: `booking-${product._id}`,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: bookingSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(bookingSchema, { id: `booking-${product._id}` });
 
   useEffect(() => {
     dialog.current?.showModal();

@@ -1,5 +1,4 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useActionData } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
 import { parseForm, readFormBody } from "~/.server/form-body";
@@ -16,6 +15,7 @@ import {
 import { FormErrors, PasswordField, primaryButtonClass, TextField } from "~/components/ui/field";
 import { privatePageMeta } from "~/lib/meta";
 import { accountSettingsSchema } from "~/lib/schemas/account";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { type Route } from "./+types/account-settings";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Account settings");
@@ -65,13 +65,7 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const notice = result && "notice" in result ? result.notice : null;
   const recoveryCodes = result && "recoveryCodes" in result ? result.recoveryCodes : null;
-  const [form, fields] = useForm({
-    id: "account-settings",
-    lastResult: result,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: accountSettingsSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(accountSettingsSchema, { id: "account-settings", lastResult: result });
   return (
     <main id="main" className="flex flex-col gap-8">
       <h1 className="text-3xl font-bold">Account settings</h1>
@@ -139,13 +133,7 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
 
 function TwoFactorCodeForm({ intent, label, lead }: { intent: string; label: string; lead?: string }) {
   const result = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: intent,
-    lastResult: result,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: accountSettingsSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(accountSettingsSchema, { id: intent, lastResult: result });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-3 flex max-w-md flex-col gap-3">
       {lead && <p>{lead}</p>}

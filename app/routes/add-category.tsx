@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { getFormProps } from "@conform-to/react";
 import { useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
@@ -11,6 +10,7 @@ import { FormErrors, primaryButtonClass, TextField } from "~/components/ui/field
 import { PhotoInput } from "~/components/ui/photo-input";
 import { privatePageMeta } from "~/lib/meta";
 import { categoryFormSchema } from "~/lib/schemas/catalog";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { type Route } from "./+types/add-category";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Add Category");
@@ -34,13 +34,7 @@ export default function AddCategory() {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const [preparingPhoto, setPreparingPhoto] = useState(false);
-  const [form, fields] = useForm({
-    id: "add-category",
-    lastResult,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: categoryFormSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(categoryFormSchema, { id: "add-category", lastResult });
   const submitting = navigation.state === "submitting";
   return (
     <main id="main">

@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { getFormProps } from "@conform-to/react";
 import { useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
@@ -11,7 +10,9 @@ import { Spinner } from "~/components/ui/spinner";
 import { FormErrors, primaryButtonClass, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { PhotoInput } from "~/components/ui/photo-input";
 import { privatePageMeta } from "~/lib/meta";
+import { PATHS } from "~/lib/paths";
 import { CONDITIONS, LOCATIONS, productFormSchema } from "~/lib/schemas/catalog";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { type Route } from "./+types/add-product";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Add a product");
@@ -29,20 +30,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A refusal brings the form back filled in; a photo problem shows under the photo field.
   return formAnswer(submission, async () => {
     await addProduct(context.app, seller, fields, photo);
-    return redirectWithToast(context.app, "/dashboard/myproducts", { type: "success", message: "Product added successfully" });
+    return redirectWithToast(context.app, PATHS.myProducts, { type: "success", message: "Product added successfully" });
   });
 }
 
 export default function AddProduct({ loaderData }: Route.ComponentProps) {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "add-product",
-    lastResult,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: productFormSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(productFormSchema, { id: "add-product", lastResult });
   const [preparingPhoto, setPreparingPhoto] = useState(false);
   const submitting = navigation.state === "submitting";
   return (

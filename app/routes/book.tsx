@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData } from "react-router";
 import { getSessionUser, requireUser } from "~/.server/auth/guards";
 import { parseForm, readFormBody } from "~/.server/form-body";
@@ -9,8 +8,10 @@ import { findProduct } from "~/.server/services/products";
 import { BookingFields } from "~/components/booking-fields";
 import { primaryButtonClass } from "~/components/ui/field";
 import { privatePageMeta } from "~/lib/meta";
+import { PATHS, pathTo } from "~/lib/paths";
 import { loginUrl } from "~/lib/redirects";
 import { bookingSchema } from "~/lib/schemas/bookings";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { type Route } from "./+types/book";
 
 export const meta: Route.MetaFunction = ({ data }) => privatePageMeta(data ? `Book ${data.product.productName}` : "Book a car");
@@ -39,24 +40,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function BookPage({ loaderData }: Route.ComponentProps) {
   const { product, user } = loaderData;
   const result = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "booking-page",
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: bookingSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(bookingSchema, { id: "booking-page" });
   return (
     <main id="main" className="mx-auto max-w-lg px-4 py-12">
       <h1 className="mb-6 text-3xl font-bold">Book {product.productName}</h1>
       {!user ? (
         <p className="rounded-2xl bg-white p-6">
           Please Signin to book it.{" "}
-          <Link to={loginUrl(`/book/${product._id}`)} className="font-semibold text-brand-700 underline">Sign In</Link>
+          <Link to={loginUrl(pathTo(PATHS.book, { id: product._id }))} className="font-semibold text-brand-700 underline">Sign In</Link>
         </p>
       ) : result?.ok ? (
         <div role="status" className="rounded-2xl bg-green-50 p-6 text-green-900">
           <p className="font-bold">{result.message}</p>
-          <Link to="/dashboard/myorders" className="mt-2 inline-block font-semibold underline">Go to My Orders</Link>
+          <Link to={PATHS.myOrders} className="mt-2 inline-block font-semibold underline">Go to My Orders</Link>
         </div>
       ) : (
         <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6">

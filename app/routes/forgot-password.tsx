@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData } from "react-router";
 import { parseForm, readFormBody } from "~/.server/form-body";
 import { invalidForm } from "~/.server/page-errors";
@@ -7,7 +6,9 @@ import { requestPasswordReset } from "~/.server/services/email-links";
 import { AuthCard } from "~/components/auth/auth-card";
 import { primaryButtonClass, TextField } from "~/components/ui/field";
 import { privatePageMeta } from "~/lib/meta";
+import { PATHS } from "~/lib/paths";
 import { forgotPasswordSchema } from "~/lib/schemas/auth";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { type Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Forgot password");
@@ -22,13 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPassword() {
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "forgot-password",
-    lastResult,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: forgotPasswordSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(forgotPasswordSchema, { id: "forgot-password", lastResult });
   return (
     <AuthCard title="Forgot password">
       {lastResult && "sent" in lastResult ? (
@@ -43,7 +38,7 @@ export default function ForgotPassword() {
         </Form>
       )}
       <p className="mt-4 text-center text-sm">
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline">Back to Sign In</Link>
+        <Link to={PATHS.login} className="font-semibold text-brand-700 hover:underline">Back to Sign In</Link>
       </p>
     </AuthCard>
   );

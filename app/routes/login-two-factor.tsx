@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { getFormProps } from "@conform-to/react";
 import { Form, redirect, useActionData, useNavigation } from "react-router";
 import { finishTwoFactorSignIn } from "~/.server/auth/sign-in";
 import { readTwoFactorTicket } from "~/.server/auth/two-factor-cookie";
@@ -9,14 +8,16 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { Spinner } from "~/components/ui/spinner";
 import { FormErrors, primaryButtonClass, TextField } from "~/components/ui/field";
 import { privatePageMeta } from "~/lib/meta";
+import { PATHS } from "~/lib/paths";
 import { safeRedirect } from "~/lib/redirects";
 import { twoFactorSchema } from "~/lib/schemas/auth";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { type Route } from "./+types/login-two-factor";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Two-factor sign-in");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!(await readTwoFactorTicket(context.app, request))) throw redirect("/login");
+  if (!(await readTwoFactorTicket(context.app, request))) throw redirect(PATHS.login);
   return { redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo")) };
 }
 
@@ -24,7 +25,7 @@ export const headers = retryAfterHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ticket = await readTwoFactorTicket(context.app, request);
-  if (!ticket) throw redirect("/login");
+  if (!ticket) throw redirect(PATHS.login);
   const submission = parseForm(await readFormBody(request), twoFactorSchema);
   if (submission.status !== "success") return invalidForm(submission);
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
@@ -34,13 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function TwoFactorSignIn() {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "two-factor",
-    lastResult,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: twoFactorSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(twoFactorSchema, { id: "two-factor", lastResult });
   return (
     <AuthCard title="Two-factor sign-in">
       <p className="mb-4 text-slate-700">

@@ -1,5 +1,4 @@
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { getFormProps, getSelectProps } from "@conform-to/react";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { getSessionUser } from "~/.server/auth/guards";
 import { configuredProviders } from "~/.server/auth/providers";
@@ -12,7 +11,9 @@ import { Spinner } from "~/components/ui/spinner";
 import { ProviderButtons } from "~/components/auth/provider-buttons";
 import { FieldErrors, FormErrors, PasswordField, primaryButtonClass, TextField } from "~/components/ui/field";
 import { pageTitle } from "~/lib/meta";
+import { PATHS } from "~/lib/paths";
 import { signUpSchema } from "~/lib/schemas/auth";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { type Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = () => [
@@ -35,14 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Register({ loaderData }: Route.ComponentProps) {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "sign-up",
-    lastResult,
-    defaultValue: { accountType: "buyer" },
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: signUpSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(signUpSchema, { id: "sign-up", lastResult, defaultValue: { accountType: "buyer" } });
   const submitting = navigation.state === "submitting";
 
   return (
@@ -70,7 +64,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
       </Form>
       <p className="mt-4 text-center text-sm">
         Already have an account?{" "}
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+        <Link to={PATHS.login} className="font-semibold text-brand-700 hover:underline">
           Sign In
         </Link>
       </p>

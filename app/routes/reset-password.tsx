@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { getFormProps } from "@conform-to/react";
 import { Form, useActionData } from "react-router";
 import { parseForm, readFormBody } from "~/.server/form-body";
 import { formAnswer, invalidForm, redirectWithToast } from "~/.server/page-errors";
@@ -7,7 +6,9 @@ import { resetPassword } from "~/.server/services/email-links";
 import { AuthCard } from "~/components/auth/auth-card";
 import { FormErrors, PasswordField, primaryButtonClass } from "~/components/ui/field";
 import { privatePageMeta } from "~/lib/meta";
+import { PATHS } from "~/lib/paths";
 import { resetPasswordSchema } from "~/lib/schemas/auth";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { type Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Choose a new password");
@@ -19,7 +20,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     submission,
     async () => {
       await resetPassword(context.app, params.token, submission.value.password);
-      return redirectWithToast(context.app, "/login", { type: "success", message: "Your password was changed. Please sign in." });
+      return redirectWithToast(context.app, PATHS.login, { type: "success", message: "Your password was changed. Please sign in." });
     },
     { hideFields: ["password"] },
   );
@@ -27,13 +28,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ResetPassword() {
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "reset-password",
-    lastResult,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: resetPasswordSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(resetPasswordSchema, { id: "reset-password", lastResult });
   return (
     <AuthCard title="Choose a new password">
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
