@@ -4,6 +4,7 @@ import { ErrorPage } from "~/components/error-page";
 import { Footer } from "~/components/footer";
 import { Navbar } from "~/components/navbar";
 import { DASHBOARD_MENU, SETTINGS_LINK } from "~/lib/dashboard-menu";
+import { PATHS } from "~/lib/paths";
 import { type Route } from "./+types/dashboard-layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,7 +20,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto flex w-full max-w-7xl flex-1 gap-8 px-4 py-8">
         <aside className="hidden w-60 shrink-0 md:block">
           <nav aria-label="Dashboard" className="sticky top-20 flex flex-col gap-1 rounded-2xl border border-slate-200 bg-white p-3">
-            <NavLink to="/dashboard" end className={drawerLinkClass}>Dashboard</NavLink>
+            <NavLink to={PATHS.dashboard} end className={drawerLinkClass}>Dashboard</NavLink>
             {menu.map((link) => (
               <NavLink key={link.to} to={link.to} className={drawerLinkClass}>
                 {link.label}

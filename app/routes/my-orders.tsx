@@ -3,6 +3,7 @@ import { requirePermission } from "~/.server/auth/guards";
 import { listBuyerOrders } from "~/.server/services/bookings";
 import { formatPrice } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
+import { PATHS, pathTo } from "~/lib/paths";
 import { type Route } from "./+types/my-orders";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("My Orders");
@@ -36,7 +37,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                   ) : order.soldToSomeoneElse ? (
                     <span className="inline-block rounded-lg bg-slate-100 px-4 py-2 text-slate-700">Sold to another buyer</span>
                   ) : (
-                    <Link to={`/dashboard/payment/${order._id}`} aria-label={`Pay for ${order.productName}`} className="inline-block rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900">
+                    <Link to={pathTo(PATHS.payment, { id: order._id })} aria-label={`Pay for ${order.productName}`} className="inline-block rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900">
                       Pay
                     </Link>
                   )}

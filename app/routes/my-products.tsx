@@ -7,6 +7,7 @@ import { ResultBanner } from "~/components/admin/result-banner";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { formatPrice } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
+import { PATHS } from "~/lib/paths";
 import { rowActionSchema } from "~/lib/schemas/rows";
 import { type Route } from "./+types/my-products";
 
@@ -46,7 +47,7 @@ export default function MyProducts({ loaderData }: Route.ComponentProps) {
       {confirm && <ConfirmPanel intent="delete" id={confirm._id} confirmLabel={`Yes, delete ${confirm.productName}`} cancelTo="." />}
       {products.length === 0 ? (
         <p>
-          You have no cars listed yet. <Link to="/dashboard/addproduct" className="font-semibold text-brand-700 underline">Add a product</Link>
+          You have no cars listed yet. <Link to={PATHS.addProduct} className="font-semibold text-brand-700 underline">Add a product</Link>
         </p>
       ) : (
         <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { verifyEmail } from "~/.server/services/email-links";
 import { AuthCard } from "~/components/auth/auth-card";
 import { privatePageMeta } from "~/lib/meta";
+import { PATHS } from "~/lib/paths";
 import { type Route } from "./+types/verify-email";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Confirm email");
@@ -20,7 +21,7 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
           : "This confirmation link is invalid or has expired. You can ask for a new one in your account settings."}
       </p>
       <p className="mt-6 text-center">
-        <Link to="/dashboard" className="font-semibold text-brand-700 hover:underline">Go to your dashboard</Link>
+        <Link to={PATHS.dashboard} className="font-semibold text-brand-700 hover:underline">Go to your dashboard</Link>
       </p>
     </AuthCard>
   );

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { PATHS } from "~/lib/paths";
 import { type AppContext } from "../context";
 import { DomainError, NotFound } from "../errors";
 import { flashHeader } from "../flash";
@@ -41,7 +42,7 @@ export async function finishOAuth(ctx: AppContext, providerParam: string | undef
     const headers = new Headers();
     headers.append("Set-Cookie", clearCookieHeader(ctx, FLOW_COOKIE));
     headers.append("Set-Cookie", flashHeader(ctx, { type: "error", message }));
-    return redirect("/login", { headers });
+    return redirect(PATHS.login, { headers });
   };
 
   const code = url.searchParams.get("code");

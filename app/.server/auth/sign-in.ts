@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { PATHS } from "~/lib/paths";
 import { safeRedirect } from "~/lib/redirects";
 import { type ToastMessage } from "~/lib/toast";
 import { type AppContext } from "../context";
@@ -22,7 +23,7 @@ export async function finishSignIn(
   const headers = new Headers();
   if (user.totpEnabled && !options.skipSecondFactor) {
     headers.append("Set-Cookie", await twoFactorTicketHeader(ctx, user.id));
-    return redirect(`/login/two-factor?redirectTo=${encodeURIComponent(target)}`, { headers });
+    return redirect(`${PATHS.loginTwoFactor}?redirectTo=${encodeURIComponent(target)}`, { headers });
   }
   headers.append("Set-Cookie", await createSession(ctx, user.id));
   headers.append("Set-Cookie", clearTwoFactorTicketHeader(ctx));
