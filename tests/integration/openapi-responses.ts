@@ -23,7 +23,11 @@ export function responseChecker(document: ApiDocument) {
   ajv.addSchema(document, "openapi");
   // Literal segments win over parameters (/products/advertisement before /products/{id}).
   const templates = Object.keys(document.paths)
-    .map((template) => ({ template, pattern: new RegExp(`^/api${template.replace(/\{[^}]+\}/g, "[^/]+")}/?$`), parameters: template.split("{").length - 1 }))
+    .map((template) => ({
+      template,
+      pattern: new RegExp(`^/api${template.replace(/\{[^}]+\}/g, "[^/]+")}/?$`),
+      parameters: template.split("{").length - 1,
+    }))
     .sort((a, b) => a.parameters - b.parameters);
 
   /** The problems with this answer, none when the document describes it. */
@@ -39,7 +43,9 @@ export function responseChecker(document: ApiDocument) {
     if (!described.content) return [];
     if (!described.content[media]) return [`${where}: answered ${media}, the document says ${Object.keys(described.content).join(", ")}`];
     if (media !== "application/json") return [];
-    const pointer = ["paths", template, method.toLowerCase(), "responses", String(response.status), "content", media, "schema"].map(escapePointer).join("/");
+    const pointer = ["paths", template, method.toLowerCase(), "responses", String(response.status), "content", media, "schema"]
+      .map(escapePointer)
+      .join("/");
     const validate = ajv.getSchema(`openapi#/${pointer}`);
     if (!validate) return [`${where}: no schema at ${pointer}`];
     const body: unknown = await response.json();

@@ -15,8 +15,13 @@ describe("the OpenAPI document", () => {
     try {
       await writeFile(file, JSON.stringify(await apiDocument(api)));
       const redocly = path.resolve("node_modules/.bin/redocly");
-      const result = await promisify(execFile)(redocly, ["lint", file, "--config", path.resolve("redocly.yaml"), "--format", "json"]).catch((error: { stdout: string }) => error);
-      const { totals, problems } = JSON.parse(result.stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string }[] };
+      const result = await promisify(execFile)(redocly, ["lint", file, "--config", path.resolve("redocly.yaml"), "--format", "json"]).catch(
+        (error: { stdout: string }) => error,
+      );
+      const { totals, problems } = JSON.parse(result.stdout) as {
+        totals: { errors: number; warnings: number };
+        problems: { ruleId: string; message: string }[];
+      };
       expect(problems.map(({ ruleId, message }) => `${ruleId}: ${message}`)).toEqual([]);
       expect(totals).toMatchObject({ errors: 0, warnings: 0 });
     } finally {

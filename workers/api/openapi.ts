@@ -43,7 +43,10 @@ export type ErrorStatus = keyof typeof ERRORS;
 /** The contract's error answers for these statuses, each `{ message, issues? }`. */
 export function errorResponses(statuses: Iterable<ErrorStatus>) {
   return Object.fromEntries(
-    [...statuses].map((status) => [String(status), { description: ERRORS[status], content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } }]),
+    [...statuses].map((status) => [
+      String(status),
+      { description: ERRORS[status], content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+    ]),
   );
 }
 
@@ -68,7 +71,11 @@ export function doc(route: RouteDoc) {
           required: true,
           content: {
             "multipart/form-data": {
-              schema: { type: "object", required: route.multipart, properties: Object.fromEntries(route.multipart.map((field) => [field, { type: "string", format: "binary" }])) },
+              schema: {
+                type: "object",
+                required: route.multipart,
+                properties: Object.fromEntries(route.multipart.map((field) => [field, { type: "string", format: "binary" }])),
+              },
             },
           },
         }
@@ -95,7 +102,10 @@ const WRITES = ["post", "put", "patch", "delete"];
  * 403 (CSRF, in apiUser), whatever the permission: listed here, where the method is known.
  */
 export async function apiDocument<E extends Env, S extends Schema, P extends string>(routes: Hono<E, S, P>): Promise<Document> {
-  const document = await generateSpecs(routes, { documentation: { ...OPENAPI_DOCUMENTATION, servers: [{ url: "/api" }] }, excludeStaticFile: false });
+  const document = await generateSpecs(routes, {
+    documentation: { ...OPENAPI_DOCUMENTATION, servers: [{ url: "/api" }] },
+    excludeStaticFile: false,
+  });
   for (const operations of Object.values(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(operations ?? {}) as [string, { security?: unknown[]; responses: object }][]) {
       if (WRITES.includes(method) && operation.security?.length) operation.responses = { ...errorResponses([403]), ...operation.responses };
@@ -127,7 +137,11 @@ export const OPENAPI_DOCUMENTATION = {
           message: { type: "string" as const },
           issues: {
             type: "array" as const,
-            items: { type: "object" as const, required: ["path", "message"], properties: { path: { type: "string" as const }, message: { type: "string" as const } } },
+            items: {
+              type: "object" as const,
+              required: ["path", "message"],
+              properties: { path: { type: "string" as const }, message: { type: "string" as const } },
+            },
           },
         },
       },

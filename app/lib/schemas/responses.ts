@@ -8,7 +8,10 @@ import { ROLES } from "../roles";
 const named = <S extends v.GenericSchema>(ref: string, schema: S) => v.pipe(schema, v.metadata({ ref }));
 const isoDate = v.pipe(v.string(), v.isoTimestamp());
 
-export const userShape = named("User", v.object({ _id: v.string(), name: v.string(), email: v.string(), accountType: v.picklist(ROLES), verify: v.boolean() }));
+export const userShape = named(
+  "User",
+  v.object({ _id: v.string(), name: v.string(), email: v.string(), accountType: v.picklist(ROLES), verify: v.boolean() }),
+);
 
 export const categoryShape = named("Category", v.object({ _id: v.string(), categoryName: v.string(), image: v.string() }));
 
@@ -53,10 +56,14 @@ export const bookingShape = named(
   }),
 );
 
-export const reportShape = named("Report", v.object({ _id: v.string(), product_id: v.string(), productName: v.string(), seller: v.string(), createdAt: isoDate }));
+export const reportShape = named(
+  "Report",
+  v.object({ _id: v.string(), product_id: v.string(), productName: v.string(), seller: v.string(), createdAt: isoDate }),
+);
 
 /** A paged list's answer around the rows' shape. */
-export const pagedShape = <S extends v.GenericSchema>(row: S) => v.object({ data: v.array(row), total: v.number(), currentPage: v.number(), totalPages: v.number() });
+export const pagedShape = <S extends v.GenericSchema>(row: S) =>
+  v.object({ data: v.array(row), total: v.number(), currentPage: v.number(), totalPages: v.number() });
 
 export const createdShape = named("Created", v.object({ acknowledged: v.literal(true), insertedId: v.string() }));
 export const updatedShape = named("Updated", v.object({ acknowledged: v.literal(true), modifiedCount: v.number() }));
