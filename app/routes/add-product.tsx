@@ -10,6 +10,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { FormErrors, primaryButtonClass, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { PhotoInput } from "~/components/ui/photo-input";
 import { privatePageMeta } from "~/lib/meta";
+import { PATHS } from "~/lib/paths";
 import { CONDITIONS, LOCATIONS, productFormSchema } from "~/lib/schemas/catalog";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { type Route } from "./+types/add-product";
@@ -29,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A refusal brings the form back filled in; a photo problem shows under the photo field.
   return formAnswer(submission, async () => {
     await addProduct(context.app, seller, fields, photo);
-    return redirectWithToast(context.app, "/dashboard/myproducts", { type: "success", message: "Product added successfully" });
+    return redirectWithToast(context.app, PATHS.myProducts, { type: "success", message: "Product added successfully" });
   });
 }
 

@@ -8,6 +8,7 @@ import { findProduct } from "~/.server/services/products";
 import { BookingFields } from "~/components/booking-fields";
 import { primaryButtonClass } from "~/components/ui/field";
 import { privatePageMeta } from "~/lib/meta";
+import { PATHS, pathTo } from "~/lib/paths";
 import { loginUrl } from "~/lib/redirects";
 import { bookingSchema } from "~/lib/schemas/bookings";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -46,12 +47,12 @@ export default function BookPage({ loaderData }: Route.ComponentProps) {
       {!user ? (
         <p className="rounded-2xl bg-white p-6">
           Please Signin to book it.{" "}
-          <Link to={loginUrl(`/book/${product._id}`)} className="font-semibold text-brand-700 underline">Sign In</Link>
+          <Link to={loginUrl(pathTo(PATHS.book, { id: product._id }))} className="font-semibold text-brand-700 underline">Sign In</Link>
         </p>
       ) : result?.ok ? (
         <div role="status" className="rounded-2xl bg-green-50 p-6 text-green-900">
           <p className="font-bold">{result.message}</p>
-          <Link to="/dashboard/myorders" className="mt-2 inline-block font-semibold underline">Go to My Orders</Link>
+          <Link to={PATHS.myOrders} className="mt-2 inline-block font-semibold underline">Go to My Orders</Link>
         </div>
       ) : (
         <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6">

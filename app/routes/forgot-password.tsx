@@ -6,6 +6,7 @@ import { requestPasswordReset } from "~/.server/services/email-links";
 import { AuthCard } from "~/components/auth/auth-card";
 import { primaryButtonClass, TextField } from "~/components/ui/field";
 import { privatePageMeta } from "~/lib/meta";
+import { PATHS } from "~/lib/paths";
 import { forgotPasswordSchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { type Route } from "./+types/forgot-password";
@@ -37,7 +38,7 @@ export default function ForgotPassword() {
         </Form>
       )}
       <p className="mt-4 text-center text-sm">
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline">Back to Sign In</Link>
+        <Link to={PATHS.login} className="font-semibold text-brand-700 hover:underline">Back to Sign In</Link>
       </p>
     </AuthCard>
   );

@@ -8,6 +8,7 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { Spinner } from "~/components/ui/spinner";
 import { FormErrors, primaryButtonClass, TextField } from "~/components/ui/field";
 import { privatePageMeta } from "~/lib/meta";
+import { PATHS } from "~/lib/paths";
 import { safeRedirect } from "~/lib/redirects";
 import { twoFactorSchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -16,7 +17,7 @@ import { type Route } from "./+types/login-two-factor";
 export const meta: Route.MetaFunction = () => privatePageMeta("Two-factor sign-in");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!(await readTwoFactorTicket(context.app, request))) throw redirect("/login");
+  if (!(await readTwoFactorTicket(context.app, request))) throw redirect(PATHS.login);
   return { redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo")) };
 }
 
@@ -24,7 +25,7 @@ export const headers = retryAfterHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ticket = await readTwoFactorTicket(context.app, request);
-  if (!ticket) throw redirect("/login");
+  if (!ticket) throw redirect(PATHS.login);
   const submission = parseForm(await readFormBody(request), twoFactorSchema);
   if (submission.status !== "success") return invalidForm(submission);
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");

@@ -11,6 +11,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { ProviderButtons } from "~/components/auth/provider-buttons";
 import { FormErrors, PasswordField, primaryButtonClass, TextField } from "~/components/ui/field";
 import { pageTitle } from "~/lib/meta";
+import { PATHS } from "~/lib/paths";
 import { safeRedirect } from "~/lib/redirects";
 import { signInSchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -44,7 +45,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useSchemaForm(signInSchema, { id: "sign-in", lastResult });
-  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
+  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith(PATHS.login);
   const flash = useRouteLoaderData<typeof rootLoader>("root")?.toast;
 
   return (
@@ -60,7 +61,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <TextField label="Email" type="email" meta={fields.email} autoComplete="email" />
         <PasswordField label="Password" meta={fields.password} autoComplete="current-password" />
-        <Link to="/forgot-password" className="self-start text-sm font-medium text-brand-700 hover:underline">
+        <Link to={PATHS.forgotPassword} className="self-start text-sm font-medium text-brand-700 hover:underline">
           Forget Password?
         </Link>
         <FormErrors id={form.errorId} errors={form.errors ?? (flash?.type === "error" ? [flash.message] : undefined)} />
@@ -71,7 +72,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       </Form>
       <p className="mt-4 text-center text-sm">
         New to Auto Reseller?{" "}
-        <Link to="/register" className="font-semibold text-brand-700 hover:underline">
+        <Link to={PATHS.register} className="font-semibold text-brand-700 hover:underline">
           Create new account
         </Link>
       </p>

@@ -11,6 +11,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { ProviderButtons } from "~/components/auth/provider-buttons";
 import { FieldErrors, FormErrors, PasswordField, primaryButtonClass, TextField } from "~/components/ui/field";
 import { pageTitle } from "~/lib/meta";
+import { PATHS } from "~/lib/paths";
 import { signUpSchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { type Route } from "./+types/register";
@@ -63,7 +64,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
       </Form>
       <p className="mt-4 text-center text-sm">
         Already have an account?{" "}
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+        <Link to={PATHS.login} className="font-semibold text-brand-700 hover:underline">
           Sign In
         </Link>
       </p>

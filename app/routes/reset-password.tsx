@@ -6,6 +6,7 @@ import { resetPassword } from "~/.server/services/email-links";
 import { AuthCard } from "~/components/auth/auth-card";
 import { FormErrors, PasswordField, primaryButtonClass } from "~/components/ui/field";
 import { privatePageMeta } from "~/lib/meta";
+import { PATHS } from "~/lib/paths";
 import { resetPasswordSchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { type Route } from "./+types/reset-password";
@@ -19,7 +20,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     submission,
     async () => {
       await resetPassword(context.app, params.token, submission.value.password);
-      return redirectWithToast(context.app, "/login", { type: "success", message: "Your password was changed. Please sign in." });
+      return redirectWithToast(context.app, PATHS.login, { type: "success", message: "Your password was changed. Please sign in." });
     },
     { hideFields: ["password"] },
   );
