@@ -71,8 +71,8 @@ describe("CSRF", () => {
 
 describe("OpenAPI", () => {
   const CONTRACT = [
-    "POST /users", "POST /jwt", "GET /jwt", "GET /users/admin/{email}", "GET /users/buyer/{email}", "GET /users/seller/{email}",
-    "GET /users/sellers", "GET /users/buyers", "DELETE /users/seller/{id}", "DELETE /users/buyer/{id}", "PATCH /users/verify-seller/{id}",
+    "POST /users", "POST /jwt", "GET /jwt", "GET /users/admin/{account}", "GET /users/buyer/{account}", "GET /users/seller/{account}",
+    "GET /users/sellers", "GET /users/buyers", "DELETE /users/seller/{account}", "DELETE /users/buyer/{account}", "PATCH /users/verify-seller/{id}",
     "GET /categories", "GET /categories/{id}", "POST /categories/add", "GET /products/advertisement", "GET /products/seller/{email}",
     "POST /products/add", "PATCH /products/advertisement/{id}", "DELETE /products/{id}", "POST /images",
     "POST /bookings", "GET /booking/orders/{email}", "GET /booking/{id}", "POST /report", "GET /report", "DELETE /report/{productId}",
