@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import Stripe from "stripe";
 import { readBodyWithin } from "~/.server/body-limit";
 import { type PaymentIntent } from "~/.server/payments/provider";
-import { handleStripeEventOnce } from "~/.server/services/payments";
+import { handleStripeEventOnce } from "~/.server/services/stripe-events";
 import { type WorkerEnv } from "../hono-env";
 
 const TOLERANCE_SECONDS = 300;

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { type AppContext } from "../context";
-import { bookings, payments, products, refunds, stripeEvents, type RefundReason } from "../db/schema";
+import { bookings, payments, products, refunds, type RefundReason } from "../db/schema";
 import { Conflict, DomainError, Invalid, NotFound } from "../errors";
 import { type PaymentIntent, type PaymentProvider } from "../payments/provider";
 import { checkCard, confirmSimulatedIntent, type SimulatedCard } from "../payments/simulator";
@@ -182,27 +182,4 @@ export async function confirmSimulatorCard(ctx: AppContext, user: UserRow, clien
   if (!check.ok) throw new Invalid(check.message, [{ path: "card", message: check.message }]);
   const result = (await confirmSimulatedIntent(ctx.db, clientSecret, card))!;
   return { id: result.intent.id, status: result.intent.status, amount: result.intent.amount, ...(result.error ? { error: result.error } : {}) };
-}
-
-/**
- * Handles a (verified) Stripe event once: the event is claimed with one insert-or-ignore, so of
- * repeated or concurrent deliveries exactly one goes on. A succeeded payment is fulfilled as
- * POST /api/payment does; one that is not ours to fulfil (unknown booking, wrong amount) is logged
- * and the event counts as handled. Any other failure gives the claim back, so Stripe's retry
- * handles the event again. False for an event already handled.
- */
-export async function handleStripeEventOnce(ctx: AppContext, event: { id: string; type: string; succeededIntent: PaymentIntent | null }): Promise<boolean> {
-  const claimed = await ctx.db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id });
-  if (claimed.length === 0) return false;
-  if (!event.succeededIntent) return true;
-  try {
-    await fulfilIntent(ctx, event.succeededIntent);
-  } catch (error) {
-    if (!(error instanceof DomainError)) {
-      await ctx.db.delete(stripeEvents).where(eq(stripeEvents.id, event.id));
-      throw error;
-    }
-    console.warn(JSON.stringify({ level: "warn", event: event.id, message: error.message }));
-  }
-  return true;
 }

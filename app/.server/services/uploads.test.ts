@@ -1,11 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeImage } from "../../../tests/support/images";
 import { startTestDatabase } from "../../../tests/support/test-database";
-import { categories, products, uploads } from "../db/schema";
-import { CLEANUP_BATCH, removeUnusedUploads } from "./uploads";
+import { categories, products, uploads, users } from "../db/schema";
+import { Conflict, FieldRefused } from "../errors";
+import { CLEANUP_BATCH, createWithPhoto, removeUnusedUploads } from "./uploads";
 
 let database: Awaited<ReturnType<typeof startTestDatabase>>;
 beforeAll(async () => {
   database = await startTestDatabase();
+  // workerd's FixedLengthStream, as Node lacks it: a pass-through that knows its length.
+  const scope = globalThis as { FixedLengthStream?: unknown };
+  scope.FixedLengthStream ??= class extends TransformStream {
+    constructor(_length: number) {
+      super();
+    }
+  };
 });
 afterAll(() => database.stop());
 
@@ -64,5 +73,54 @@ describe("removeUnusedUploads", () => {
     expect(await removeUnusedUploads(ctx)).toBe(0);
     expect(deleted).toHaveLength(CLEANUP_BATCH + 1);
     expect(await remaining()).toEqual([]);
+  });
+});
+
+describe("createWithPhoto", () => {
+  /** A seller whose uploads land in a bucket that only remembers which keys it holds. */
+  async function uploader() {
+    const stored = new Set<string>();
+    const photos = {
+      async put(key: string, body: ReadableStream) {
+        await new Response(body).arrayBuffer();
+        stored.add(key);
+      },
+      async delete(key: string) {
+        stored.delete(key);
+      },
+    };
+    const ctx = database.context({ photos: photos as unknown as R2Bucket });
+    const [user] = await ctx.db.insert(users).values({ name: "Seller", email: `seller-${crypto.randomUUID()}@example.test`, role: "seller" }).returning();
+    const rows = async () => (await ctx.db.select({ key: uploads.key, uploaderId: uploads.uploaderId }).from(uploads)).filter((row) => row.uploaderId === user.id);
+    return { ctx, userId: user.id, stored, rows };
+  }
+
+  it("creates with the stored photo's URL", async () => {
+    const { ctx, userId, stored, rows } = await uploader();
+    const photo = new Blob([await makeImage("png")], { type: "image/png" });
+    const image = await createWithPhoto(ctx, userId, photo, async (url) => url);
+    expect(image).toMatch(/^\/images\/.+\.png$/);
+    expect([...stored]).toEqual([image.replace("/images/", "")]);
+    expect(await rows()).toHaveLength(1);
+  });
+
+  it("removes the photo again when creating fails, and passes the refusal on", async () => {
+    const { ctx, userId, stored, rows } = await uploader();
+    const photo = new Blob([await makeImage("jpeg")], { type: "image/jpeg" });
+    const refusal = new Conflict("A category with this name already exists");
+    await expect(createWithPhoto(ctx, userId, photo, async () => Promise.reject(refusal))).rejects.toBe(refusal);
+    expect(stored.size).toBe(0);
+    expect(await rows()).toEqual([]);
+  });
+
+  it("reports a refused photo under the photo field, without creating anything", async () => {
+    const { ctx, userId, stored } = await uploader();
+    let created = false;
+    const notAnImage = new Blob(["<html>not a photo</html>"], { type: "image/png" });
+    const error = await createWithPhoto(ctx, userId, notAnImage, async () => (created = true)).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(FieldRefused);
+    expect(error).toMatchObject({ status: 415, issues: [{ path: "photo" }] });
+    expect(created).toBe(false);
+    expect(stored.size).toBe(0);
   });
 });
