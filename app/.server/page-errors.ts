@@ -13,17 +13,14 @@ import { flashHeader } from "./flash";
  * Runs a form action's service call. A domain error comes back as the form's answer with the
  * error's status: its message under the form, or under each field it names (a 429 with Retry-After).
  */
-export async function formAnswer<Output, T>(submission: Submission<Output>, work: () => Promise<T>, options: { hideFields?: string[] } = {}) {
-  try {
-    return await work();
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
+export function formAnswer<Output, T>(submission: Submission<Output>, work: () => Promise<T>, options: { hideFields?: string[] } = {}) {
+  return onRefusal(work, (error) => {
     const issues = error.issues ?? [];
     const fieldErrors = Object.fromEntries(issues.map((issue) => [issue.path, [issue.message]]));
     const reply = submission.reply({ formErrors: issues.length ? [] : [error.message], fieldErrors, hideFields: options.hideFields });
     const retryAfter = retryAfterSeconds(error);
     return data(reply, { status: error.status, headers: retryAfter === undefined ? {} : { "Retry-After": String(retryAfter) } });
-  }
+  });
 }
 
 /** The answer to a submission that failed validation. */
@@ -38,13 +35,8 @@ export function retryAfterHeaders({ actionHeaders }: { actionHeaders: Headers })
 }
 
 /** Runs a row or card action's service call; a domain error becomes a failed result with its status. */
-export async function actionResult(work: () => Promise<ActionResult>) {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof DomainError) return failedAction(error.message, error.status);
-    throw error;
-  }
+export function actionResult(work: () => Promise<ActionResult>) {
+  return onRefusal(work, (error) => failedAction(error.message, error.status));
 }
 
 /** A row or card action that cannot run as posted (400 unless said otherwise). */
@@ -58,16 +50,30 @@ export const DELETED: ActionResult = { ok: true, title: "Deleted!", message: "Yo
  * Runs a loader's service call: a domain error becomes the page's error response (404 shows the
  * not-found page, others the error page).
  */
-export async function orPageError<T>(work: () => Promise<T>): Promise<T> {
+export function orPageError<T>(work: () => Promise<T>): Promise<T> {
+  return onRefusal(work, (error) => {
+    throw data(error.message, { status: error.status });
+  });
+}
+
+/** Runs a step whose refusal sends the browser to `to`, where the message shows as an error toast. */
+export function orRedirectWithError(ctx: AppContext, to: string, work: () => Promise<Response>, cookies: string[] = []) {
+  return onRefusal(work, (error) => redirectWithToast(ctx, to, { type: "error", message: error.message }, cookies));
+}
+
+/** After a form post: on to the next page, which shows the toast once (other cookies to set go first). */
+export function redirectWithToast(ctx: AppContext, to: string, toast: ToastMessage, cookies: string[] = []) {
+  const headers = new Headers();
+  for (const cookie of [...cookies, flashHeader(ctx, toast)]) headers.append("Set-Cookie", cookie);
+  return redirect(to, { headers });
+}
+
+/** The work's result, or the answer to its domain error; any other error goes on. */
+async function onRefusal<T, A>(work: () => Promise<T>, answer: (error: DomainError) => A): Promise<T | A> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof DomainError) throw data(error.message, { status: error.status });
+    if (error instanceof DomainError) return answer(error);
     throw error;
   }
-}
-
-/** After a form post: on to the next page, which shows the toast once. */
-export function redirectWithToast(ctx: AppContext, to: string, toast: ToastMessage) {
-  return redirect(to, { headers: { "Set-Cookie": flashHeader(ctx, toast) } });
 }

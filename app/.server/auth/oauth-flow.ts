@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { PATHS } from "~/lib/paths";
 import { type AppContext } from "../context";
-import { DomainError, NotFound } from "../errors";
-import { flashHeader } from "../flash";
+import { NotFound } from "../errors";
+import { orRedirectWithError, redirectWithToast } from "../page-errors";
 import { accountForOAuthProfile } from "../services/oauth-accounts";
 import { clearCookieHeader, cookieHeader, readCookie } from "./cookies";
 import { createOAuthAuthorization, fetchOAuthProfile, type OAuthProviderName } from "./oauth";
@@ -37,19 +37,15 @@ export async function finishOAuth(ctx: AppContext, providerParam: string | undef
   const { provider, settings, redirectUri } = settingsFor(ctx, providerParam);
   const url = new URL(request.url);
   const flow = await verifyClaims(ctx, "oauth", readCookie(request, FLOW_COOKIE));
-  // Failures go back to the sign-in form, which shows the message in red (and as a toast).
-  const failed = (message: string) => {
-    const headers = new Headers();
-    headers.append("Set-Cookie", clearCookieHeader(ctx, FLOW_COOKIE));
-    headers.append("Set-Cookie", flashHeader(ctx, { type: "error", message }));
-    return redirect(PATHS.login, { headers });
-  };
+  // Failures end the flow and go back to the sign-in form, which shows the message in red (and as a toast).
+  const endFlow = [clearCookieHeader(ctx, FLOW_COOKIE)];
 
   const code = url.searchParams.get("code");
   if (!flow || flow.provider !== provider || !code || url.searchParams.get("state") !== flow.state) {
-    return failed(`${LABELS[provider]} sign-in failed: the request did not match. Please try again.`);
+    const message = `${LABELS[provider]} sign-in failed: the request did not match. Please try again.`;
+    return redirectWithToast(ctx, PATHS.login, { type: "error", message }, endFlow);
   }
-  try {
+  return orRedirectWithError(ctx, PATHS.login, async () => {
     const profile = await fetchOAuthProfile(provider, settings, redirectUri, code, String(flow.codeVerifier));
     const { user, created, claimed } = await accountForOAuthProfile(ctx, provider, profile);
     const toast = created
@@ -60,8 +56,5 @@ export async function finishOAuth(ctx: AppContext, providerParam: string | undef
     const response = await finishSignIn(ctx, user, flow.redirectTo, { toast });
     response.headers.append("Set-Cookie", clearCookieHeader(ctx, FLOW_COOKIE));
     return response;
-  } catch (error) {
-    if (error instanceof DomainError) return failed(error.message);
-    throw error;
-  }
+  }, endFlow);
 }
