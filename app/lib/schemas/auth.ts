@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { emailField, nameText, newPasswordField, passwordField, requiredText } from "./fields";
+import { emailField, nameText, newPasswordField, passwordField } from "./fields";
 
 export const signInSchema = v.object({
   email: emailField,
