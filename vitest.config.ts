@@ -1,11 +1,16 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 
+// Three layers (README "Tests"): `vitest run --project unit|integration|e2e` runs one.
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Integration and browser files wait on their own workerd, libSQL server and Chromium most of
+    // the time: one file more than there are cores keeps the cores busy (measured, README "Tests").
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         resolve: { alias },
@@ -18,13 +23,24 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
-          name: "worker",
-          include: ["tests/integration/**/*.test.ts", "tests/e2e/**/*.test.ts"],
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          // Seeds the template each file's own stack starts from (tests/support/file-stack.ts).
+          globalSetup: ["tests/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // One Worker and one browser serve every file; files run one after another to stay within 2 cores.
           fileParallelism: false,
         },
       },

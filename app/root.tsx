@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
+import { useEffect } from "react";
 import { getSessionUser } from "./.server/auth/guards";
 import { readFlash } from "./.server/flash";
 import { type Route } from "./+types/root";
@@ -41,6 +42,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const origin = useRouteLoaderData<typeof loader>("root")?.origin;
   const { pathname } = useLocation();
+  // Says the page is interactive: browser tests wait for it before using what only JavaScript does.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en">
       <head>

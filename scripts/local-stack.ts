@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { buildDirectory } from "./built-worker.ts";
+import { freePorts } from "./free-ports.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { startLibsqlServer } from "./libsql-server/server.ts";
 import { openLocalPhotos } from "./local-r2.ts";
@@ -53,14 +54,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   };
 
   try {
-    await migrateDatabase(database.url, database.authToken);
-    const photos = await openLocalPhotos(persistTo);
-    try {
-      const seeded = await seedDemoData({ dbUrl: database.url, dbAuthToken: database.authToken, putPhoto: photos.put });
-      if (!options.quiet) console.log(seeded ? "Seeded the demo data." : "Demo data already present.");
-    } finally {
-      await photos.close();
-    }
+    const seeded = await migrateAndSeed(database, persistTo);
+    if (!options.quiet) console.log(seeded ? "Seeded the demo data." : "Demo data already present.");
 
     // Links in emails use APP_ORIGIN, as in production (never the request's Host).
     const vars = {
@@ -72,7 +67,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
     const args = [
       "dev",
-      "--config", path.join(path.resolve(ROOT, process.env.BUILD_DIR ?? "build"), "server/wrangler.json"),
+      "--config", path.join(buildDirectory(ROOT), "server/wrangler.json"),
       "--ip", "127.0.0.1",
       "--port", String(options.appPort),
       ...(options.inspectorPort ? ["--inspector-port", String(options.inspectorPort)] : []),
@@ -92,6 +87,20 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   } catch (error) {
     await stop();
     throw error;
+  }
+}
+
+/**
+ * Applies pending migrations and seeds the demo data into an empty database, its photos into the
+ * local R2 bucket under `persistTo` (no Worker may be running on it). False when already seeded.
+ */
+export async function migrateAndSeed(database: { url: string; authToken: string }, persistTo: string): Promise<boolean> {
+  await migrateDatabase(database.url, database.authToken);
+  const photos = await openLocalPhotos(persistTo);
+  try {
+    return await seedDemoData({ dbUrl: database.url, dbAuthToken: database.authToken, putPhoto: photos.put });
+  } finally {
+    await photos.close();
   }
 }
 
@@ -126,18 +135,4 @@ export async function startLocalStackOnFreePorts(
       if (attempt >= attempts) throw error;
     }
   }
-}
-
-/** Distinct free ports: all are held open until each has been picked. */
-async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from({ length: count }, () => new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
-      const server = createServer();
-      server.once("error", reject);
-      server.listen(0, "127.0.0.1", () => resolve(server));
-    })),
-  );
-  const ports = servers.map((server) => (server.address() as { port: number }).port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
 }

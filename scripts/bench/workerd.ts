@@ -1,7 +1,6 @@
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { builtWorker } from "../built-worker.ts";
 import { childPid } from "./cpu.ts";
 
 export interface AppWorker {
@@ -38,15 +37,10 @@ export default {
  * worker too and reach the Worker the way Cloudflare's edge hands them over.
  */
 export async function startRuntime(serverDir: string, apps: AppWorker[]): Promise<BenchRuntime> {
-  const config = JSON.parse(readFileSync(path.join(serverDir, "wrangler.json"), "utf8")) as {
-    compatibility_date: string;
-    compatibility_flags?: string[];
-    r2_buckets?: { binding: string; bucket_name: string }[];
-  };
-  const compat = { compatibilityDate: config.compatibility_date, compatibilityFlags: config.compatibility_flags ?? [] };
-  const bucket = config.r2_buckets?.find((b) => b.binding === "PHOTOS")?.bucket_name ?? "auto-reseller-photos";
+  // The bench measures the Worker alone: no static assets in front of it.
+  const { modules, modulesRoot, compatibilityDate, compatibilityFlags, bucket } = builtWorker(serverDir);
+  const compat = { compatibilityDate, compatibilityFlags };
   const directSocket = [{ host: "127.0.0.1", port: 0 }];
-  const modules = listModules(serverDir);
 
   const mf = new Miniflare(
     convertV4MiniflareOptions({
@@ -59,7 +53,7 @@ export async function startRuntime(serverDir: string, apps: AppWorker[]): Promis
         ...apps.map((app) => ({
           name: app.name,
           modules,
-          modulesRoot: serverDir,
+          modulesRoot,
           ...compat,
           bindings: { APP_ENV: "development", DATABASE_URL: app.databaseUrl, DATABASE_AUTH_TOKEN: app.databaseAuthToken, SESSION_SECRET },
           r2Buckets: { PHOTOS: bucket },
@@ -104,16 +98,4 @@ function startGuard(pid: number) {
   guard.unref();
   guard.channel?.unref();
   return guard;
-}
-
-/**
- * Every ES module of the build, the entry first. This Miniflare cannot convert v4 `modulesRules`
- * to its v5 options, so the build's rule (wrangler.json "rules": ESModule for **\/*.js, **\/*.mjs)
- * is applied here: the entry imports the chunks under assets/, some only dynamically.
- */
-function listModules(serverDir: string) {
-  const chunks = readdirSync(serverDir, { recursive: true, encoding: "utf8" })
-    .filter((file) => /\.m?js$/.test(file) && file !== "index.js")
-    .sort();
-  return ["index.js", ...chunks].map((file) => ({ type: "ESModule" as const, path: path.join(serverDir, file) }));
 }

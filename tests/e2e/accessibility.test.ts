@@ -1,6 +1,6 @@
 import { type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { expectAccessible, launchBrowser, openPage, signInAs } from "./browser";
+import { expectAccessible, gotoInteractive, launchBrowser, openPage, signInAs } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,9 +12,9 @@ afterAll(() => browser?.close());
 describe("accessibility in Chromium", () => {
   it("public pages: blog and not found", async () => {
     const { page, close } = await openPage(browser);
-    await page.goto("/blog", { waitUntil: "networkidle" });
+    await gotoInteractive(page, "/blog");
     await expectAccessible(page, "/blog");
-    await page.goto("/no-such-page", { waitUntil: "networkidle" });
+    await gotoInteractive(page, "/no-such-page");
     await page.getByRole("heading", { name: "Sorry, we couldn't find this page." }).waitFor();
     await expectAccessible(page, "the 404 page");
     await close();

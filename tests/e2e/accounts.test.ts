@@ -1,6 +1,6 @@
 import { type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appUrl, expectAccessible, launchBrowser, openPage } from "./browser";
+import { appUrl, expectAccessible, gotoInteractive, launchBrowser, openPage } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,7 +13,7 @@ const uniqueEmail = (label: string) => `${label}-${crypto.randomUUID().slice(0, 
 describe("accounts in Chromium", () => {
   it("validates on submit, focuses the first invalid field, then re-validates as the user types", async () => {
     const { page, close } = await openPage(browser);
-    await page.goto("/login", { waitUntil: "networkidle" });
+    await gotoInteractive(page, "/login");
     await expectAccessible(page, "/login");
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.getByText("Email Address is required").waitFor();
@@ -54,7 +54,7 @@ describe("accounts in Chromium", () => {
 
   it("signs up and greets the new user with a toast", async () => {
     const { page, close } = await openPage(browser);
-    await page.goto("/register", { waitUntil: "networkidle" });
+    await gotoInteractive(page, "/register");
     await expectAccessible(page, "/register");
     await page.getByLabel("Name").fill("Toast Tester");
     await page.getByLabel("Email").fill(uniqueEmail("toast"));

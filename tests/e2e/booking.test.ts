@@ -1,6 +1,6 @@
 import { type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appUrl, expectAccessible, launchBrowser, openPage } from "./browser";
+import { appUrl, expectAccessible, gotoInteractive, launchBrowser, openPage } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,7 +11,7 @@ afterAll(() => browser?.close());
 describe("booking in Chromium", () => {
   it("asks a signed-out visitor to sign in, in an accessible dialog", async () => {
     const { page, close } = await openPage(browser);
-    await page.goto("/", { waitUntil: "networkidle" });
+    await gotoInteractive(page, "/");
     const bookNow = page.getByRole("region", { name: "Advertised cars" }).getByRole("link", { name: /^Book Now/ }).first();
     await bookNow.click();
     const dialog = page.getByRole("dialog");
@@ -27,7 +27,7 @@ describe("booking in Chromium", () => {
   it("a fresh buyer books a car from Home and finds it in My Orders with a Pay link", async () => {
     const { page, close } = await openPage(browser);
     const email = `booker-${crypto.randomUUID().slice(0, 8)}@example.test`;
-    await page.goto("/register", { waitUntil: "networkidle" });
+    await gotoInteractive(page, "/register");
     await page.getByLabel("Name").fill("Keen Buyer");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill("Secret1!");

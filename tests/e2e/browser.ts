@@ -1,10 +1,12 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
-import { inject } from "vitest";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../scripts/chromium.ts";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
+import { startFileStack } from "../support/file-stack";
 
-export const appUrl = inject("appUrl");
+/** The test file's own app (tests/support/file-stack.ts): the browser visits it, tests arrange state through its API. */
+export const app = await startFileStack();
+export const appUrl = app.appUrl;
 
 /** Debian's Chromium, headless, with the flags this machine's closed network needs. */
 export function launchBrowser(): Promise<Browser> {
@@ -39,20 +41,17 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
 
 /** Lists a car for a seller through the REST API (photo upload included); returns its name. */
 export async function listThroughApi(email: string, name: string): Promise<string> {
-  const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) => fetch(`${appUrl}${path}`, { method: "POST", body, headers });
-  const { accessToken } = (await (await post("/api/jwt", JSON.stringify({ email, password: "Passw0rd!" }), { "content-type": "application/json" })).json()) as { accessToken: string };
-  const auth = { authorization: `Bearer ${accessToken}` };
-  const form = new FormData();
-  form.append("image", new Blob([await renderJpeg(carPhotoSvg({ body: "hatchback", color: "#be123c", seed: 9 }))], { type: "image/jpeg" }), "car.jpg");
-  const { data } = (await (await post("/api/images", form, auth)).json()) as { data: { url: string } };
+  const token = await app.accessToken(email);
+  const photo = await renderJpeg(carPhotoSvg({ body: "hatchback", color: "#be123c", seed: 9 }));
+  const { data } = (await (await app.uploadImage(photo, "car.jpg", "image/jpeg", token)).json()) as { data: { url: string } };
   // Into the demo "Hatchback" category, where the browser tests look for it (newest first).
-  const categories = (await (await fetch(`${appUrl}/api/categories`)).json()) as { _id: string; categoryName: string }[];
+  const categories = (await (await app.request("/api/categories")).json()) as { _id: string; categoryName: string }[];
   const category = categories.find((candidate) => candidate.categoryName === "Hatchback")!;
   const product = {
     productName: name, originalPrice: 9000, resalePrice: 7000, location: "Rangpur", categoryId: category._id,
     condition: "Fair", mobile: "01711 000111", productDescription: "Listed to be deleted.", purchaseYear: 2012, image: data.url,
   };
-  const response = await post("/api/products/add", JSON.stringify(product), { ...auth, "content-type": "application/json" });
+  const response = await app.apiJson("/api/products/add", product, { token });
   if (response.status !== 201) throw new Error(`Listing failed: ${response.status} ${await response.text()}`);
   return name;
 }
@@ -70,6 +69,15 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
     ...violation.nodes.map((node) => `    ${node.target.join(" ")}`),
   ]);
   throw new Error(`Accessibility violations on ${label}:\n${lines.join("\n")}`);
+}
+
+/**
+ * Opens a page and waits until React has hydrated it (root.tsx marks the document), so what only
+ * JavaScript does (dialogs, live validation, toasts, the carousel's controls) works from here on.
+ */
+export async function gotoInteractive(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 /** Signs in through the form (demo password) and waits for the page it was sent back to. */

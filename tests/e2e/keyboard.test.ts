@@ -1,7 +1,7 @@
 import { type Browser, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, register, uniqueEmail } from "../integration/client";
-import { appUrl, expectAccessible, launchBrowser, openPage } from "./browser";
+import { DEMO_PASSWORD, uniqueEmail } from "../support/http-client";
+import { app, appUrl, expectAccessible, gotoInteractive, launchBrowser, openPage } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -34,9 +34,9 @@ async function moveFocusTo(page: Page, target: Locator, key: "Tab" | "Shift+Tab"
 describe("keyboard only in Chromium", () => {
   it("a buyer signs in and books a car from Home without the mouse", async () => {
     const email = uniqueEmail("keys");
-    await register({ name: "Keyboard Buyer", email });
+    await app.register({ name: "Keyboard Buyer", email });
     const { page, close } = await openPage(browser);
-    await page.goto("/login", { waitUntil: "networkidle" });
+    await gotoInteractive(page, "/login");
 
     const password = page.getByLabel("Password", { exact: true });
     await moveFocusTo(page, page.getByLabel("Email"));

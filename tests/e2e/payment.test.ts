@@ -1,6 +1,6 @@
 import { type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appUrl, expectAccessible, launchBrowser, listThroughApi, openPage } from "./browser";
+import { appUrl, expectAccessible, gotoInteractive, launchBrowser, listThroughApi, openPage } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ describe("paying in Chromium (simulator)", () => {
   it("a buyer pays for an order from My Orders, sees a decline, then success and Paid", async () => {
     const { page, cspViolations, close } = await openPage(browser);
     const email = `payer-${crypto.randomUUID().slice(0, 8)}@example.test`;
-    await page.goto("/register", { waitUntil: "networkidle" });
+    await gotoInteractive(page, "/register");
     await page.getByLabel("Name").fill("Card Payer");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill("Secret1!");

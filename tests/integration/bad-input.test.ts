@@ -192,14 +192,19 @@ function post(endpoint: JsonEndpoint, body: string | ReadableStream, contentType
   return request(endpoint.path, { method: "POST", headers, body: payload, duplex: "half" } as RequestInit);
 }
 
-describe.each(Object.entries(JSON_ENDPOINTS))("%s refuses bad input", (_, endpoint) => {
+// A 400 names the field it refuses, except where the value passes the schema and the service
+// refuses it as a whole (a transaction id that is not this booking's payment).
+const REFUSED_WITHOUT_ISSUES = new Set(["POST /api/payment transactionId"]);
+
+describe.each(Object.entries(JSON_ENDPOINTS))("%s refuses bad input", (name, endpoint) => {
   it.each(BODY_CASES)("body: %s", async (_label, contentType, body, status) => {
     await expectRejected(() => post(endpoint, body(endpoint), contentType), status);
   });
   it.each(endpoint.fields)("%s", async (_label, path, value, status) => {
     const { issues = [] } = (await expectRejected(() => post(endpoint, withField(endpoint.valid(), path, value)), status)) as { issues?: { path: string }[] };
     const related = (issue: { path: string }) => issue.path === path || path.startsWith(`${issue.path}.`) || issue.path.startsWith(`${path}.`);
-    if (issues.length > 0) expect(issues.some(related), `issues name ${path}: ${JSON.stringify(issues)}`).toBe(true);
+    const mustName = status === 400 && !REFUSED_WITHOUT_ISSUES.has(`${name} ${path}`);
+    if (mustName || issues.length > 0) expect(issues.some(related), `issues name ${path}: ${JSON.stringify(issues)}`).toBe(true);
   });
 });
 

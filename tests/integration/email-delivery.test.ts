@@ -1,10 +1,10 @@
 import { request as httpRequest } from "node:http";
-import { describe, expect, inject, it } from "vitest";
-import { appUrl, clientFor, lastMailTo, register, uniqueEmail } from "./client";
+import { describe, expect, it } from "vitest";
+import { appUrl, lastMailTo, register, startFileStack, uniqueEmail } from "./client";
 
 // The Stripe Worker sends mail through the fake email API, so its failures can be arranged.
-const site = clientFor(inject("stripeAppUrl"), inject("stripeDbUrl"), inject("stripeDbAuthToken"));
-const emailApiUrl = inject("emailApiUrl");
+const site = await startFileStack("stripe");
+const emailApiUrl = site.emailApiUrl!;
 
 interface Mailbox {
   delivered: { subject: string; text: string }[];

@@ -1,10 +1,9 @@
-import { describe, expect, inject, it } from "vitest";
-import { request, sql } from "./client";
+import { describe, expect, it } from "vitest";
+import { dbAuthToken, dbUrl, request, sql } from "./client";
 
 // The stack's local libSQL server (what `npm start` runs) listens on 127.0.0.1, which every page
 // the developer visits can reach: it must keep them out while the Worker, holding the token, works.
 // The rules themselves are tested in scripts/libsql-server/access.test.ts.
-const dbUrl = inject("dbUrl");
 const BUYER = "buyer@autoreseller.test";
 const ATTACK = JSON.stringify({
   baton: null,
@@ -32,6 +31,6 @@ describe("the local stack's database", () => {
     const health = await request("/api/health");
     expect(health.status).toBe(200); // it reads the database
     const home = await (await request("/")).text();
-    expect(home).not.toContain(inject("dbAuthToken"));
+    expect(home).not.toContain(dbAuthToken);
   });
 });

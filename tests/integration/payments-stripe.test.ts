@@ -1,14 +1,15 @@
 import Stripe from "stripe";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type Product } from "~/lib/types";
 import { STRIPE_WEBHOOK_SECRET } from "../support/stripe-secrets";
-import { clientFor, uniqueEmail } from "./client";
+import { uniqueEmail } from "../support/http-client";
+import { startFileStack } from "../support/file-stack";
 
 // The Stripe path: the Worker configured with a Stripe key, its SDK pointed at a local fake of
 // Stripe's HTTP API, and webhook payloads signed by the SDK's own test helper.
 
-const app = clientFor(inject("stripeAppUrl"), inject("stripeDbUrl"), inject("stripeDbAuthToken"));
-const stripeApi = inject("stripeApiUrl");
+const app = await startFileStack("stripe");
+const stripeApi = app.stripeApiUrl!;
 const stripe = new Stripe("sk_test_fake", {
   httpClient: Stripe.createFetchHttpClient(),
   host: new URL(stripeApi).hostname,

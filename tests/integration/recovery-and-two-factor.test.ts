@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   accessToken,
   apiJson,
@@ -6,6 +6,7 @@ import {
   database,
   lastMailTo,
   linkIn,
+  oauthUrl,
   postForm,
   register,
   request,
@@ -139,7 +140,6 @@ describe("two-factor authentication", () => {
 });
 
 describe("Google and GitHub sign-in", () => {
-  const oauthUrl = inject("oauthUrl");
   const setProfile = (provider: string, profile: object) =>
     fetch(`${oauthUrl}/${provider}/profile`, { method: "PUT", body: JSON.stringify(profile) });
 

@@ -1,5 +1,6 @@
-import { createClient, type Client } from "@libsql/client";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type Client } from "@libsql/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { database } from "./client";
 
 // The constraints the business relies on hold in the database itself, whatever the code above does.
 let db: Client;
@@ -7,7 +8,7 @@ const id = () => crypto.randomUUID();
 const now = () => new Date().toISOString();
 
 beforeAll(() => {
-  db = createClient({ url: inject("dbUrl"), authToken: inject("dbAuthToken") });
+  db = database();
 });
 afterAll(() => db.close());
 

@@ -2,6 +2,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { buildDirectory } from "../../scripts/built-worker.ts";
 import { accessToken, apiJson, appUrl, register, request, signIn, uniqueEmail } from "./client";
 
 const HARDENING = {
@@ -100,7 +101,7 @@ describe("OpenAPI", () => {
 
 describe("secrets", () => {
   it("the client bundle holds no secret values and no server-only code", () => {
-    const root = path.resolve("build/client");
+    const root = path.join(buildDirectory(), "client");
     const files: string[] = [];
     const walk = (dir: string) => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -92,8 +92,7 @@ describe("the hourly clean-up", () => {
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000).toISOString();
     await sql("update uploads set created_at = ? where key in (?, ?)", [twoDaysAgo, keyOf(unused), keyOf(shown)]);
 
-    // wrangler dev runs the Worker's scheduled handler here and answers with its outcome (the
-    // built Worker is not bundled by wrangler, so its /__scheduled middleware is not there).
+    // Miniflare runs the Worker's scheduled handler here (as `wrangler dev` does) and answers with its outcome.
     const run = await request(`/cdn-cgi/local/scheduled?cron=${encodeURIComponent("0 * * * *")}`);
     expect(await run.text()).toBe("ok");
 
