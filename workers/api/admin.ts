@@ -1,9 +1,8 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { deleteBuyer, deleteSeller, listUsersByRole, verifySeller } from "~/.server/services/admin-users";
+import { deleteBuyer, deleteSeller, listUsersByRole, usersListQuery, verifySeller } from "~/.server/services/admin-users";
 import { createCategory } from "~/.server/services/categories";
-import { deleteReportedItem, dismissReports, listReports } from "~/.server/services/reports";
-import { listQuerySchema } from "~/lib/list-query";
+import { deleteReportedItem, dismissReports, listReports, reportsListQuery } from "~/.server/services/reports";
 import { categoryApiSchema } from "~/lib/schemas/catalog";
 import { createdShape, deletedShape, pagedShape, reportShape, updatedShape, userShape } from "~/lib/schemas/responses";
 import { type WorkerEnv } from "../hono-env";
@@ -11,8 +10,6 @@ import { allow } from "./auth";
 import { jsonBody, pathParams, queryParams } from "./json-body";
 import { doc } from "./openapi";
 
-const usersListQuery = listQuerySchema(["name", "email"] as const, "name");
-const reportsListQuery = listQuerySchema(["productName", "seller"] as const, "productName");
 // The same parameter name as the role checks' email (accounts.ts): one path in the document.
 const accountIdParam = v.object({ account: v.pipe(v.string(), v.description("The account's id")) });
 

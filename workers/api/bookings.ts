@@ -1,10 +1,7 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { enforce } from "~/.server/auth/enforce";
-import { NotFound } from "~/.server/errors";
-import { createBooking, findBookingFor, listBuyerOrders, type Order } from "~/.server/services/bookings";
+import { createBooking, findBookingFor, listOrdersFor, type Order } from "~/.server/services/bookings";
 import { createReport } from "~/.server/services/reports";
-import { findUserByEmail } from "~/.server/services/users";
 import { bookingSchema, reportSchema } from "~/lib/schemas/bookings";
 import { emailField } from "~/lib/schemas/fields";
 import { bookingShape, createdShape } from "~/lib/schemas/responses";
@@ -29,11 +26,7 @@ export const bookingApi = new Hono<WorkerEnv>()
   .get("/orders/:email", doc({ summary: "A buyer's orders, newest first", tag: "Bookings and reports", status: 200, description: "The orders", response: v.array(bookingShape) }), allow("read:orders:self-or-admin"), pathParams(v.object({ email: emailField })), async (c) => {
     const caller = c.var.user;
     const { email } = c.req.valid("param");
-    const own = caller.email === email;
-    enforce("read:orders:self-or-admin", caller, own, "No orders found for this email");
-    const buyerId = own ? caller.id : (await findUserByEmail(c.var.app, email))?.id;
-    if (!buyerId) throw new NotFound("No orders found for this email");
-    return c.json((await listBuyerOrders(c.var.app, buyerId)).map(withoutPageFields));
+    return c.json((await listOrdersFor(c.var.app, caller, email)).map(withoutPageFields));
   })
   .get("/:id", doc({ summary: "One booking", tag: "Bookings and reports", status: 200, description: "The booking", response: bookingShape }), allow("read:booking:own-or-admin"), async (c) =>
     c.json(withoutPageFields(await findBookingFor(c.var.app, c.var.user, c.req.param("id")))),

@@ -1,8 +1,5 @@
 import { Hono } from "hono";
-import { Invalid, NotFound } from "~/.server/errors";
-import { confirmSimulatedIntent, checkCard } from "~/.server/payments/simulator";
-import { findOwnBooking } from "~/.server/services/bookings";
-import { createPaymentIntent, recordPayment } from "~/.server/services/payments";
+import { confirmSimulatorCard, createPaymentIntent, recordPayment, requireSimulator } from "~/.server/services/payments";
 import { paymentIntentSchema, recordPaymentSchema, simulatorConfirmSchema } from "~/lib/schemas/payments";
 import { clientSecretShape, createdShape, simulatedPaymentShape } from "~/lib/schemas/responses";
 import { doc } from "./openapi";
@@ -36,20 +33,13 @@ export const paymentApi = new Hono<WorkerEnv>()
     doc({ summary: "Confirm a card with the offline simulator (development and tests only)", tag: "Payments", status: 200, description: "The simulated intent", response: simulatedPaymentShape, errors: [404] }),
     // Off, the endpoint does not exist for anyone (404 before credentials are looked at).
     async (c, next) => {
-      if (c.var.app.payments?.kind !== "simulator") throw new NotFound("The payment simulator is off");
+      requireSimulator(c.var.app);
       await next();
     },
     allow("pay:booking:own"),
     jsonBody(simulatorConfirmSchema),
     async (c) => {
-      const ctx = c.var.app;
       const { clientSecret, card } = c.req.valid("json");
-      const intent = await ctx.payments!.retrieveIntent(clientSecret.split("_secret_")[0]);
-      if (!intent || intent.clientSecret !== clientSecret) throw new NotFound("Payment not found");
-      await findOwnBooking(ctx, c.var.user, intent.metadata.bookingId);
-      const check = checkCard(card, ctx.now());
-      if (!check.ok) throw new Invalid(check.message, [{ path: "card", message: check.message }]);
-      const result = (await confirmSimulatedIntent(ctx.db, clientSecret, card))!;
-      return c.json({ id: result.intent.id, status: result.intent.status, amount: result.intent.amount, ...(result.error ? { error: result.error } : {}) });
+      return c.json(await confirmSimulatorCard(c.var.app, c.var.user, clientSecret, card));
     },
   );
