@@ -65,7 +65,7 @@ function parametersOf(schema: v.GenericSchema, where: "query" | "path") {
  * Reads a JSON object body within 64 KiB and validates it with the shared schema: 415 for another
  * content type, 413 when too large, 400 with per-field issues when invalid. Unknown fields are dropped.
  */
-export async function readJson<Schema extends v.GenericSchema>(c: Context<WorkerEnv>, schema: Schema): Promise<v.InferOutput<Schema>> {
+async function readJson<Schema extends v.GenericSchema>(c: Context<WorkerEnv>, schema: Schema): Promise<v.InferOutput<Schema>> {
   const contentType = c.req.header("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(contentType)) throw new UnsupportedMediaType("Send the body as application/json");
   const bytes = await readBodyWithin(c.req.raw, JSON_LIMIT);
@@ -99,7 +99,7 @@ function parseJsonText(bytes: Uint8Array): unknown {
 }
 
 /** Validates already-parsed input (query strings, bodies) and reports the first problem per field. */
-export function parseInput<Schema extends v.GenericSchema>(schema: Schema, input: unknown): v.InferOutput<Schema> {
+function parseInput<Schema extends v.GenericSchema>(schema: Schema, input: unknown): v.InferOutput<Schema> {
   const result = v.safeParse(schema, input);
   if (result.success) return result.output;
   const issues: FieldIssue[] = [];

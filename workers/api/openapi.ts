@@ -50,11 +50,6 @@ export function errorResponses(statuses: Iterable<ErrorStatus>) {
   );
 }
 
-/** A middleware that does nothing at run time and adds `spec` to its route's operation. */
-export function describes(spec: Record<string, unknown>) {
-  return describeRoute(spec as Parameters<typeof describeRoute>[0]);
-}
-
 /** Adds `spec` to the operation of the route this middleware is on (hono-openapi merges them). */
 export function describing<M extends object>(middleware: M, spec: Record<string, unknown>): M {
   return Object.assign(middleware, { [uniqueSymbol]: { spec } });
@@ -63,7 +58,8 @@ export function describing<M extends object>(middleware: M, spec: Record<string,
 /** Describes a route: its summary and its success answer, with the refusals its data can cause. */
 export function doc(route: RouteDoc) {
   const success = { description: route.description, ...successContent(route) };
-  return describes({
+  // Plain JSON Schema objects here, which the library's types describe more narrowly.
+  return describeRoute({
     summary: route.summary,
     tags: [route.tag],
     requestBody: route.multipart
@@ -85,7 +81,7 @@ export function doc(route: RouteDoc) {
       ...(route.alsoStatus ? { [String(route.alsoStatus)]: success } : {}),
       ...errorResponses([...(route.multipart ? ([400, 413, 415] as const) : []), ...(route.errors ?? [])]),
     },
-  });
+  } as Parameters<typeof describeRoute>[0]);
 }
 
 function successContent(route: RouteDoc) {
