@@ -3,3 +3,6 @@
 
 export const ROLES = ["buyer", "seller", "admin"] as const;
 export type Role = (typeof ROLES)[number];
+
+/** The roles anyone may sign up as; admins are made with `npm run admin`. */
+export const SIGN_UP_ROLES = ["buyer", "seller"] as const satisfies readonly Role[];

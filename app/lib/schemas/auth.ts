@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { SIGN_UP_ROLES } from "../roles";
 import { emailField, nameText, newPasswordField, passwordField } from "./fields";
 
 export const signInSchema = v.object({
@@ -11,7 +12,7 @@ export const signUpSchema = v.object({
   name: nameText("Name is Required", 80),
   email: emailField,
   password: newPasswordField,
-  accountType: v.optional(v.picklist(["buyer", "seller"], "Choose buyer or seller"), "buyer"),
+  accountType: v.optional(v.picklist(SIGN_UP_ROLES, "Choose buyer or seller"), "buyer"),
 });
 export type SignUpInput = v.InferOutput<typeof signUpSchema>;
 
