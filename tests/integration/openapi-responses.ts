@@ -8,10 +8,12 @@ interface MediaType {
   schema?: object;
 }
 interface Operation {
+  "x-permission"?: string;
+  "x-access"?: string;
   responses: Record<string, { content?: Record<string, MediaType> }>;
 }
 export interface ApiDocument {
-  paths: Record<string, Record<string, Operation & Record<string, unknown>>>;
+  paths: Record<string, Record<string, Operation>>;
   components: object;
 }
 
