@@ -2,7 +2,7 @@ import { requirePermission } from "~/.server/auth/guards";
 import { parseForm, readFormBody } from "~/.server/form-body";
 import { actionResult, DELETED, failedAction } from "~/.server/page-errors";
 import { actOnListedUser, listUsersByRole, usersListQuery } from "~/.server/services/admin-users";
-import { ResultBanner } from "~/components/admin/result-banner";
+import { ResultBanner } from "~/components/ui/result-banner";
 import { UsersTable } from "~/components/admin/users-table";
 import { confirmTarget } from "~/components/ui/paged-list";
 import { parseListQueryLeniently } from "~/lib/list-query";

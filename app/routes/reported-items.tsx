@@ -3,7 +3,7 @@ import { requirePermission } from "~/.server/auth/guards";
 import { parseForm, readFormBody } from "~/.server/form-body";
 import { actionResult, DELETED, failedAction } from "~/.server/page-errors";
 import { deleteReportedItem, dismissReports, listReports, reportsListQuery } from "~/.server/services/reports";
-import { ResultBanner } from "~/components/admin/result-banner";
+import { ResultBanner } from "~/components/ui/result-banner";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { ConfirmLink, confirmTarget, Pager, SortableHeader } from "~/components/ui/paged-list";
 import { parseListQueryLeniently } from "~/lib/list-query";
