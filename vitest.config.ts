@@ -18,6 +18,9 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "workers/**/*.test.ts", "scripts/**/*.test.ts", "tests/fakes/**/*.test.ts"],
           environment: "node",
+          // Service tests make hundreds of round trips to a real libSQL server; beside the
+          // integration files on two cores they take a few times longer than alone.
+          testTimeout: 15_000,
         },
       },
       {

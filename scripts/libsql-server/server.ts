@@ -283,6 +283,11 @@ export async function startLibsqlServer(options: LibsqlServerOptions): Promise<L
     });
   });
 
+  // Node closes a connection after 5 s idle by default, just when a client that keeps connections
+  // for reuse (workerd does) may send its next request on it: under load such requests were lost
+  // ("Network connection lost"). Idle connections are left for the client to close.
+  server.keepAliveTimeout = 30_000;
+
   await new Promise<void>((resolvePromise, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, host, () => {

@@ -44,7 +44,10 @@ describe("abuse limits hold under concurrency (contract: Abuse limits)", () => {
     await register({ email: other });
     await enrolTwoFactor(other);
     const api = await burst(() => apiJson("/api/jwt", { email: other, password: "Passw0rd!", code: "000000" }));
-    expect(api.checked).toBe(5);
+    // The API checks the password, then the code, each under the limits: requests still in their
+    // password check hold reservations too, so fewer than 5 codes may be checked, never more.
+    expect(api.checked).toBeGreaterThan(0);
+    expect(api.checked).toBeLessThanOrEqual(5);
   });
 
   it("holds the current-password check on change password and the code check on disabling two-factor to the same limits", async () => {
