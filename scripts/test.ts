@@ -1,6 +1,6 @@
 // The test layers (README "Tests").
 //   npm test                  every layer, as CI runs it: installs Debian's Chromium when it is
-//                             missing, type-checks while it builds the app, then runs unit,
+//                             missing, type-checks and lints while it builds the app, then runs unit,
 //                             integration and browser tests in one Vitest run.
 //   npm run test:unit         the unit layer alone: no build, no Worker.
 //   npm run test:integration  the Worker in workerd; builds first only when the build is missing or
@@ -71,7 +71,7 @@ const vitestArgs = (layer ? rest : process.argv.slice(2)).join(" ");
 
 if (layer === undefined) {
   ensureChromium();
-  await runTogether("npx react-router typegen && npx tsc -p tsconfig.json && npx tsc -p tsconfig.node.json", BUILD);
+  await runTogether("npx react-router typegen && npx tsc -p tsconfig.json && npx tsc -p tsconfig.node.json && npm run lint", BUILD);
   run(`npx vitest run ${vitestArgs}`);
 } else {
   if (layer === "e2e") ensureChromium();

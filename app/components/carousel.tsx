@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useState, useSyncExternalStore } from "react";
 
 export interface Slide {
   headline: string;
@@ -15,14 +15,13 @@ const ROTATION_MS = 6000;
  */
 export function Carousel({ slides, label }: { slides: Slide[]; label: string }) {
   const [current, setCurrent] = useState(0);
-  const [playing, setPlaying] = useState(false);
+  // The visitor's own start/stop wins; until then, rotate unless they asked for reduced motion.
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const motionWelcome = useSyncExternalStore(subscribeToMotionPreference, motionWelcomeNow, () => false);
+  const playing = choice ?? motionWelcome;
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const slidesId = useId();
-
-  useEffect(() => {
-    setPlaying(!window.matchMedia("(prefers-reduced-motion: reduce)").matches);
-  }, []);
 
   const rotating = playing && !hovered && !focused;
   useEffect(() => {
@@ -46,7 +45,7 @@ export function Carousel({ slides, label }: { slides: Slide[]; label: string }) 
       }}
     >
       <div className="absolute left-3 top-3 z-10 flex gap-2">
-        <CarouselButton label={playing ? "Stop automatic slide show" : "Start automatic slide show"} onClick={() => setPlaying(!playing)}>
+        <CarouselButton label={playing ? "Stop automatic slide show" : "Start automatic slide show"} onClick={() => setChoice(!playing)}>
           {playing ? <path d="M6 5h4v14H6zM14 5h4v14h-4z" /> : <path d="M7 4l13 8-13 8z" />}
         </CarouselButton>
         <CarouselButton label="Previous slide" controls={slidesId} onClick={() => show(current - 1)}>
@@ -104,4 +103,13 @@ function CarouselButton({
       </svg>
     </button>
   );
+}
+
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+const motionWelcomeNow = () => !window.matchMedia(REDUCED_MOTION).matches;
+
+function subscribeToMotionPreference(onChange: () => void) {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
 }

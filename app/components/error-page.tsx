@@ -11,10 +11,10 @@ const MESSAGES: Record<number, string> = {
 
 /** What users see when something unexpected fails: a friendly message, never a stack trace. */
 export function ErrorPage({ error }: { error: unknown }) {
+  const requestId = useRouteLoaderData<{ requestId?: string }>("root")?.requestId;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const message = ownMessage(error) ?? MESSAGES[status] ?? "Something went wrong on our side. Please try again in a moment.";
-  const requestId = useRouteLoaderData<{ requestId?: string }>("root")?.requestId;
   return (
     <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center">
       <title>{pageTitle("Error")}</title>

@@ -3,6 +3,7 @@ import { PATHS } from "./paths";
 /** Only same-origin paths are followed after sign-in: no open redirects. */
 export function safeRedirect(to: unknown, fallback = "/"): string {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
   if (/[\u0000-\u001f]/.test(to)) return fallback;
   return to;
 }

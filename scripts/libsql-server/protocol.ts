@@ -251,8 +251,15 @@ function checkCond(cond: unknown, stepIndex: number): void {
   }
 }
 
+/** A batch step's condition, as checkCond has validated it (Hrana's BatchCond). */
+type BatchCond =
+  | { type: "ok" | "error"; step: number }
+  | { type: "not"; cond: BatchCond }
+  | { type: "and" | "or"; conds: BatchCond[] }
+  | { type: "is_autocommit" };
+
 // Only called on conditions already validated by checkCond.
-function evalCond(cond: any, outcomes: Outcome[], conn: Connection): boolean {
+function evalCond(cond: BatchCond, outcomes: Outcome[], conn: Connection): boolean {
   switch (cond.type) {
     case "ok":
       return outcomes[cond.step] === "ok";
@@ -261,9 +268,9 @@ function evalCond(cond: any, outcomes: Outcome[], conn: Connection): boolean {
     case "not":
       return !evalCond(cond.cond, outcomes, conn);
     case "and":
-      return cond.conds.every((c: unknown) => evalCond(c, outcomes, conn));
+      return cond.conds.every((c) => evalCond(c, outcomes, conn));
     case "or":
-      return cond.conds.some((c: unknown) => evalCond(c, outcomes, conn));
+      return cond.conds.some((c) => evalCond(c, outcomes, conn));
     default: // is_autocommit
       return !conn.db.inTransaction;
   }
@@ -281,7 +288,8 @@ export async function executeBatch(conn: Connection, batch: unknown, sqls: Map<n
   for (const step of steps) {
     let res: StmtResult | null = null;
     let err: ProtoError | null = null;
-    if (step.condition != null && !evalCond(step.condition, outcomes, conn)) {
+    // checkCond validated every condition above.
+    if (step.condition != null && !evalCond(step.condition as BatchCond, outcomes, conn)) {
       outcomes.push("skipped");
     } else {
       try {

@@ -7,7 +7,7 @@ import { flashHeader } from "../flash";
 import { checkSecondFactor } from "../services/two-factor";
 import { requireUserById, type UserRow } from "../services/users";
 import { createSession } from "./sessions";
-import { clearTwoFactorTicketHeader, twoFactorTicketHeader, useTwoFactorTicket, type TwoFactorTicket } from "./two-factor-cookie";
+import { clearTwoFactorTicketHeader, twoFactorTicketHeader, spendTwoFactorTicket, type TwoFactorTicket } from "./two-factor-cookie";
 
 /**
  * After the password (or a provider) has vouched for the user: either the two-factor step, or a
@@ -35,6 +35,6 @@ export async function finishSignIn(
 export async function finishTwoFactorSignIn(ctx: AppContext, ticket: TwoFactorTicket, code: string, redirectTo: unknown) {
   const user = await requireUserById(ctx, ticket.userId);
   await checkSecondFactor(ctx, user, code);
-  await useTwoFactorTicket(ctx, ticket);
+  await spendTwoFactorTicket(ctx, ticket);
   return finishSignIn(ctx, user, redirectTo, { skipSecondFactor: true });
 }

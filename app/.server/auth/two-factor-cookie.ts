@@ -30,7 +30,7 @@ export async function readTwoFactorTicket(ctx: AppContext, request: Request): Pr
  * Uses the ticket up: it signs in once, so a copied cookie cannot sign in again. Tickets past
  * their expiry are forgotten in the same round trip (they cannot be replayed anyway).
  */
-export async function useTwoFactorTicket(ctx: AppContext, ticket: TwoFactorTicket) {
+export async function spendTwoFactorTicket(ctx: AppContext, ticket: TwoFactorTicket) {
   const [, inserted] = await ctx.db.batch([
     ctx.db.delete(usedTwoFactorTickets).where(lt(usedTwoFactorTickets.expiresAt, ctx.now().toISOString())),
     ctx.db.insert(usedTwoFactorTickets).values({ id: ticket.id, expiresAt: ticket.expiresAt }).onConflictDoNothing().returning(),

@@ -5,6 +5,7 @@ import * as v from "valibot";
 
 // Control characters (other than tab and line breaks) have no place in names and texts; a NUL
 // would even cut the stored text short.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 // White space and what Unicode says shows nothing (zero-width spaces and joiners, word joiner,
 // byte order mark, soft hyphen, fillers…): a text made only of these is blank.
