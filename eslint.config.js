@@ -7,7 +7,17 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["build/", "build-*/", ".react-router/", "node_modules/", ".wrangler/", ".data/", ".bench/", "coverage/", "worker-configuration.d.ts"],
+    ignores: [
+      "build/",
+      "build-*/",
+      ".react-router/",
+      "node_modules/",
+      ".wrangler/",
+      ".data/",
+      ".bench/",
+      "coverage/",
+      "worker-configuration.d.ts",
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommended,
@@ -16,7 +26,9 @@ export default tseslint.config(
   {
     files: ["**/*.{ts,tsx}"],
     settings: {
-      "import-x/resolver-next": [createTypeScriptImportResolver({ project: ["tsconfig.json", "tsconfig.node.json"], noWarnOnMultipleProjects: true })],
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({ project: ["tsconfig.json", "tsconfig.node.json"], noWarnOnMultipleProjects: true }),
+      ],
     },
     rules: {
       // Import cycles make module start-up order fragile and hide layering mistakes.

@@ -21,6 +21,11 @@ describe("the server's error log", () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     handleError(new TypeError("boom"), { request, context });
     expect(log).toHaveBeenCalledOnce();
-    expect(JSON.parse(log.mock.calls[0][0] as string)).toMatchObject({ level: "error", requestId: "req-1", path: "/login", error: "TypeError: boom" });
+    expect(JSON.parse(log.mock.calls[0][0] as string)).toMatchObject({
+      level: "error",
+      requestId: "req-1",
+      path: "/login",
+      error: "TypeError: boom",
+    });
   });
 });

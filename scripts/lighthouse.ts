@@ -22,14 +22,7 @@ import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.ts";
 import { startLocalStackOnFreePorts, type LocalStack } from "./local-stack.ts";
 import { startReaper } from "./lighthouse/reaper.ts";
-import {
-  CATEGORIES,
-  TARGETS,
-  formatFailingAudits,
-  formatScoreTable,
-  summarizePage,
-  type PageSummary,
-} from "./lighthouse/summarize.ts";
+import { CATEGORIES, TARGETS, formatFailingAudits, formatScoreTable, summarizePage, type PageSummary } from "./lighthouse/summarize.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const CHROME_PATH = CHROMIUM_PATH;
@@ -138,7 +131,11 @@ interface PageToAudit {
 }
 
 /** One Lighthouse run. */
-async function runOnce(appUrl: string, page: PageToAudit, profileDir: string): Promise<{ lhr: Result; html: string; trace?: RunnerResult["artifacts"]["Trace"] }> {
+async function runOnce(
+  appUrl: string,
+  page: PageToAudit,
+  profileDir: string,
+): Promise<{ lhr: Result; html: string; trace?: RunnerResult["artifacts"]["Trace"] }> {
   // A fresh Chrome (and so a fresh profile) per page: nothing carries over between pages.
   // The profile lives in this run's state folder (removed at the end, by the reaper if need be).
   rmSync(profileDir, { recursive: true, force: true });
@@ -187,7 +184,11 @@ interface FailedAttempt {
  * RUNS good runs of a page (a run whose trace came out wrong is tried again, up to ATTEMPTS times,
  * and kept on record), reduced to Lighthouse's median run.
  */
-async function audit(appUrl: string, page: PageToAudit, profileDir: string): Promise<{ lhr: Result; html: string; failedAttempts: FailedAttempt[]; runs: Result[] }> {
+async function audit(
+  appUrl: string,
+  page: PageToAudit,
+  profileDir: string,
+): Promise<{ lhr: Result; html: string; failedAttempts: FailedAttempt[]; runs: Result[] }> {
   const good: { lhr: Result; html: string }[] = [];
   const failedAttempts: FailedAttempt[] = [];
   for (let run = 1; run <= RUNS; run++) {
@@ -327,7 +328,13 @@ async function main(): Promise<number> {
         generatedAt: new Date().toISOString(),
         lighthouseVersion,
         browser: userAgent,
-        settings: { formFactor: "mobile", throttlingMethod: "simulate", runsPerPage: RUNS, chromeFlags: CHROME_FLAGS, categories: CATEGORIES },
+        settings: {
+          formFactor: "mobile",
+          throttlingMethod: "simulate",
+          runsPerPage: RUNS,
+          chromeFlags: CHROME_FLAGS,
+          categories: CATEGORIES,
+        },
         // Lighthouse's CPU benchmark of this machine during the runs (simulated throttling scales by it:
         // under about 1000 the performance scores run low; a busy machine makes them swing).
         benchmarkIndex: benchmarkIndexes.length ? { min: Math.min(...benchmarkIndexes), max: Math.max(...benchmarkIndexes) } : undefined,

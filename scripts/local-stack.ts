@@ -67,13 +67,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
     const args = [
       "dev",
-      "--config", path.join(buildDirectory(ROOT), "server/wrangler.json"),
-      "--ip", "127.0.0.1",
-      "--port", String(options.appPort),
+      "--config",
+      path.join(buildDirectory(ROOT), "server/wrangler.json"),
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(options.appPort),
       ...(options.inspectorPort ? ["--inspector-port", String(options.inspectorPort)] : []),
-      "--persist-to", persistTo,
+      "--persist-to",
+      persistTo,
       "--show-interactive-dev-session=false",
-      "--log-level", options.quiet ? "error" : "info",
+      "--log-level",
+      options.quiet ? "error" : "info",
       ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),
     ];
     worker = spawn(path.join(ROOT, "node_modules/.bin/wrangler"), args, {

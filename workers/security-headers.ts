@@ -28,7 +28,8 @@ export function pageContentSecurityPolicy(nonce: string, path: string, https: bo
   ].join("; ");
 }
 
-const NON_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const NON_PAGE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 export function applySecurityHeaders(response: Response, options: { nonce: string; path: string; https: boolean; isPage: boolean }) {
   const headers = response.headers;

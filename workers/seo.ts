@@ -11,7 +11,15 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char
 export const seo = new Hono<WorkerEnv>()
   .get("/robots.txt", (c) =>
     c.text(
-      ["User-agent: *", "Allow: /", "Disallow: /dashboard", "Disallow: /api/", "Disallow: /dev/", `Sitemap: ${c.var.app.origin}/sitemap.xml`, ""].join("\n"),
+      [
+        "User-agent: *",
+        "Allow: /",
+        "Disallow: /dashboard",
+        "Disallow: /api/",
+        "Disallow: /dev/",
+        `Sitemap: ${c.var.app.origin}/sitemap.xml`,
+        "",
+      ].join("\n"),
     ),
   )
   .get("/sitemap.xml", async (c) => {

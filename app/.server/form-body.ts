@@ -32,7 +32,8 @@ export async function readFormBody(request: Request, options: { upload?: boolean
     refuse(415, `This form must be sent as ${options.upload ? MULTIPART : URL_ENCODED}`);
   }
   const bytes = await readBodyWithin(request, multipart ? UPLOAD_FORM_LIMIT : FORM_LIMIT);
-  if (!bytes) refuse(413, multipart ? "That upload is too large: the photo may be at most 5 MiB" : "That form is too large: at most 64 KiB");
+  if (!bytes)
+    refuse(413, multipart ? "That upload is too large: the photo may be at most 5 MiB" : "That form is too large: at most 64 KiB");
   let form: FormData;
   try {
     form = await new Response(bytes, { headers: { "content-type": contentType } }).formData();

@@ -42,22 +42,45 @@ export default function BookingDialog({ product, onClose }: { product: Product; 
       className="m-auto w-full max-w-md rounded-2xl p-0 backdrop:bg-black/50"
     >
       <div className="flex flex-col gap-3 p-6">
-        <h2 id={titleId} className="text-2xl font-bold">{product.productName}</h2>
+        <h2 id={titleId} className="text-2xl font-bold">
+          {product.productName}
+        </h2>
         {user ? (
-          <fetcher.Form method="post" action={pathTo(PATHS.book, { id: product._id })} {...getFormProps(form)} className="flex flex-col gap-3">
+          <fetcher.Form
+            method="post"
+            action={pathTo(PATHS.book, { id: product._id })}
+            {...getFormProps(form)}
+            className="flex flex-col gap-3"
+          >
             <input type="hidden" name="product_id" value={product._id} />
             <BookingFields product={product} user={user} fields={fields} />
             <div className="flex gap-3">
-              <button type="submit" className={primaryButtonClass} disabled={fetcher.state !== "idle"}>Submit</button>
-              <button type="button" onClick={() => dialog.current?.close()} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold">Cancel</button>
+              <button type="submit" className={primaryButtonClass} disabled={fetcher.state !== "idle"}>
+                Submit
+              </button>
+              <button
+                type="button"
+                onClick={() => dialog.current?.close()}
+                className="rounded-lg border border-slate-300 px-4 py-2 font-semibold"
+              >
+                Cancel
+              </button>
             </div>
           </fetcher.Form>
         ) : (
           <>
             <p>Please Signin to book it.</p>
             <div className="flex gap-3">
-              <Link to={loginUrl(location.pathname + location.search)} className={primaryButtonClass}>Sign In</Link>
-              <button type="button" onClick={() => dialog.current?.close()} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold">Cancel</button>
+              <Link to={loginUrl(location.pathname + location.search)} className={primaryButtonClass}>
+                Sign In
+              </Link>
+              <button
+                type="button"
+                onClick={() => dialog.current?.close()}
+                className="rounded-lg border border-slate-300 px-4 py-2 font-semibold"
+              >
+                Cancel
+              </button>
             </div>
           </>
         )}

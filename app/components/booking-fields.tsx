@@ -31,7 +31,9 @@ function ReadOnly({ label, value }: { label: string; value: string }) {
   const id = `readonly-${label.toLowerCase().replace(/\W+/g, "-")}`;
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium">{label}</label>
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
       <input id={id} value={value} readOnly className="w-full rounded-lg border border-slate-200 bg-slate-100 px-3 py-2 text-slate-700" />
     </div>
   );

@@ -20,7 +20,11 @@ export function ErrorPage({ error }: { error: unknown }) {
       <title>{pageTitle("Error")}</title>
       <p className="text-6xl font-extrabold text-brand-700">{status}</p>
       <h1 className="mt-4 text-2xl font-bold">{message}</h1>
-      {status >= 500 && requestId && <p className="mt-2 text-slate-600">If you contact us, mention this reference: <code>{requestId}</code></p>}
+      {status >= 500 && requestId && (
+        <p className="mt-2 text-slate-600">
+          If you contact us, mention this reference: <code>{requestId}</code>
+        </p>
+      )}
       <Link to="/" className="mt-8 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900">
         Back to homepage
       </Link>

@@ -11,7 +11,9 @@ export function Faq({ items }: { items: FaqItem[] }) {
         <details key={item.question} className="group p-5">
           <summary className="flex cursor-pointer list-none items-center justify-between gap-4 text-lg font-semibold [&::-webkit-details-marker]:hidden">
             {item.question}
-            <span aria-hidden="true" className="text-2xl text-brand-700 transition group-open:rotate-45">+</span>
+            <span aria-hidden="true" className="text-2xl text-brand-700 transition group-open:rotate-45">
+              +
+            </span>
           </summary>
           <p className="mt-3 leading-relaxed text-slate-700">{item.answer}</p>
         </details>

@@ -28,15 +28,28 @@ export function Footer() {
     <footer className="mt-16 bg-slate-900 text-slate-200">
       <div className="mx-auto flex max-w-7xl flex-col items-center gap-6 px-4 py-10">
         <nav aria-label="Footer" className="flex flex-wrap justify-center gap-6">
-          <Link to="/about" className={linkClass}>About us</Link>
-          <Link to="/contact" className={linkClass}>Contact</Link>
-          <Link to="/jobs" className={linkClass}>Jobs</Link>
-          <Link to="/press-kit" className={linkClass}>Press kit</Link>
+          <Link to="/about" className={linkClass}>
+            About us
+          </Link>
+          <Link to="/contact" className={linkClass}>
+            Contact
+          </Link>
+          <Link to="/jobs" className={linkClass}>
+            Jobs
+          </Link>
+          <Link to="/press-kit" className={linkClass}>
+            Press kit
+          </Link>
         </nav>
         <ul className="flex gap-6" aria-label="Social media">
           {socials.map((social) => (
             <li key={social.label}>
-              <a href={social.href} aria-label={social.label} rel="noopener noreferrer" className="block hover:text-white focus-visible:outline-white">
+              <a
+                href={social.href}
+                aria-label={social.label}
+                rel="noopener noreferrer"
+                className="block hover:text-white focus-visible:outline-white"
+              >
                 <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="currentColor">
                   <path d={social.path} />
                 </svg>

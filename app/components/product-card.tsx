@@ -15,7 +15,10 @@ export function ProductCard({
   actions?: React.ReactNode;
 }) {
   return (
-    <article aria-labelledby={`product-${product._id}`} className="flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <article
+      aria-labelledby={`product-${product._id}`}
+      className="flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+    >
       <img
         src={product.image}
         alt={`Photo of ${product.productName}`}
@@ -28,7 +31,9 @@ export function ProductCard({
       />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
-          <h3 id={`product-${product._id}`} className="text-xl font-bold">{product.productName}</h3>
+          <h3 id={`product-${product._id}`} className="text-xl font-bold">
+            {product.productName}
+          </h3>
           <span className="shrink-0 rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-900">{product.condition}</span>
         </div>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
@@ -40,12 +45,16 @@ export function ProductCard({
           <dd>{product.location}</dd>
           <dt className="text-slate-600">Contact</dt>
           <dd>
-            <a href={`tel:${product.mobile.replace(/[^\d+]/g, "")}`} className="underline-offset-2 hover:underline">{product.mobile}</a>
+            <a href={`tel:${product.mobile.replace(/[^\d+]/g, "")}`} className="underline-offset-2 hover:underline">
+              {product.mobile}
+            </a>
           </dd>
           <dt className="text-slate-600">Years used</dt>
           <dd>{yearsUsed(product.purchaseYear, now)}</dd>
           <dt className="text-slate-600">Posted</dt>
-          <dd><time dateTime={product.createdDate}>{postedDate(product.createdDate)}</time></dd>
+          <dd>
+            <time dateTime={product.createdDate}>{postedDate(product.createdDate)}</time>
+          </dd>
         </dl>
         <p className="text-slate-700">{overview(product.productDescription)}</p>
         <p className="flex items-center gap-1 text-sm">
@@ -54,7 +63,10 @@ export function ProductCard({
           {product.sellerVerified && (
             <svg role="img" aria-label="Verified seller" width="18" height="18" viewBox="0 0 24 24" className="text-brand-600">
               <title>Verified seller</title>
-              <path fill="currentColor" d="M12 1l3 2.2 3.7-.1 1.1 3.5 3 2.2-1.2 3.5 1.2 3.5-3 2.2-1.1 3.5-3.7-.1L12 23l-3-2.2-3.7.1-1.1-3.5-3-2.2L2.4 12 1.2 8.8l3-2.2 1.1-3.5 3.7.1z" />
+              <path
+                fill="currentColor"
+                d="M12 1l3 2.2 3.7-.1 1.1 3.5 3 2.2-1.2 3.5 1.2 3.5-3 2.2-1.1 3.5-3.7-.1L12 23l-3-2.2-3.7.1-1.1-3.5-3-2.2L2.4 12 1.2 8.8l3-2.2 1.1-3.5 3.7.1z"
+              />
               <path fill="none" stroke="white" strokeWidth="2.2" d="M7.5 12.5l3 3 6-6.5" />
             </svg>
           )}

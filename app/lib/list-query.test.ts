@@ -11,10 +11,24 @@ describe("list query", () => {
   });
 
   it("refuses unknown sorts and orders and out-of-range pages and limits", () => {
-    for (const bad of [{ sort: "password" }, { order: "up" }, { page: "0" }, { page: "-1" }, { page: "1.5" }, { page: "x" }, { limit: "0" }, { limit: "51" }]) {
+    for (const bad of [
+      { sort: "password" },
+      { order: "up" },
+      { page: "0" },
+      { page: "-1" },
+      { page: "1.5" },
+      { page: "x" },
+      { limit: "0" },
+      { limit: "51" },
+    ]) {
       expect(v.safeParse(sellersQuery, bad).success, JSON.stringify(bad)).toBe(false);
     }
-    expect(v.parse(sellersQuery, { page: "3", limit: "50", sort: "email", order: "desc" })).toEqual({ page: 3, limit: 50, sort: "email", order: "desc" });
+    expect(v.parse(sellersQuery, { page: "3", limit: "50", sort: "email", order: "desc" })).toEqual({
+      page: 3,
+      limit: 50,
+      sort: "email",
+      order: "desc",
+    });
   });
 
   it("lets pages fall back to defaults for bad values, keeping the good ones", () => {
@@ -56,6 +70,7 @@ describe("pager", () => {
 describe("pageFromUrl", () => {
   it("reads a sane page number and falls back to 1", () => {
     expect(pageFromUrl("http://x/c?page=3")).toBe(3);
-    for (const bad of ["", "?page=0", "?page=-2", "?page=1e308", "?page=abc", "?page=1234567890"]) expect(pageFromUrl(`http://x/c${bad}`)).toBe(1);
+    for (const bad of ["", "?page=0", "?page=-2", "?page=1e308", "?page=abc", "?page=1234567890"])
+      expect(pageFromUrl(`http://x/c${bad}`)).toBe(1);
   });
 });

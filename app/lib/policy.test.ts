@@ -24,7 +24,7 @@ describe("access policy", () => {
     expect(verdict("read:orders:self-or-admin", { role: "buyer" }, false)).toBe("not-found");
   });
 
-  it("labels permissions with the contract's \"who\" column and lists every refusal", () => {
+  it('labels permissions with the contract\'s "who" column and lists every refusal', () => {
     expect(accessLabel("read:catalog")).toBe("public");
     expect(accessLabel("read:cars")).toBe("user");
     expect(accessLabel("upload:image")).toBe("seller or admin");
@@ -40,6 +40,12 @@ describe("access policy", () => {
     const labels = (role: keyof typeof DASHBOARD_MENU) => DASHBOARD_MENU[role].map((link) => link.to);
     expect(labels("buyer")).toEqual(["/dashboard/myorders"]);
     expect(labels("seller")).toEqual(["/dashboard/myproducts", "/dashboard/addproduct"]);
-    expect(labels("admin")).toEqual(["/dashboard/allsellers", "/dashboard/allbuyers", "/dashboard/reporteditem", "/dashboard/addcategory", "/dashboard/audit"]);
+    expect(labels("admin")).toEqual([
+      "/dashboard/allsellers",
+      "/dashboard/allbuyers",
+      "/dashboard/reporteditem",
+      "/dashboard/addcategory",
+      "/dashboard/audit",
+    ]);
   });
 });

@@ -40,24 +40,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidForm(submission, ["currentPassword", "password"]);
   const input = submission.value;
   // Typed, or the answers' extra fields would be lost in their common type.
-  return formAnswer(submission, async (): Promise<SubmissionResult<string[]> & { notice?: string; recoveryCodes?: string[] }> => {
-    switch (input.intent) {
-      case "resend-verification":
-        await sendEmailVerification(context.app, user);
-        return { ...submission.reply(), notice: "We sent a new confirmation link to your email." };
-      case "change-password":
-        await changePassword(context.app, user, input.currentPassword, input.password);
-        return { ...submission.reply({ resetForm: true }), notice: "Password changed. You were signed out on your other devices." };
-      case "start-two-factor":
-        await startTotpEnrolment(context.app, user);
-        return submission.reply();
-      case "confirm-two-factor":
-        return { ...submission.reply({ resetForm: true }), recoveryCodes: await confirmTotpEnrolment(context.app, user, input.code) };
-      case "disable-two-factor":
-        await disableTotp(context.app, user, input.code);
-        return { ...submission.reply({ resetForm: true }), notice: "Two-factor authentication is off." };
-    }
-  }, { hideFields: ["currentPassword", "password"] });
+  return formAnswer(
+    submission,
+    async (): Promise<SubmissionResult<string[]> & { notice?: string; recoveryCodes?: string[] }> => {
+      switch (input.intent) {
+        case "resend-verification":
+          await sendEmailVerification(context.app, user);
+          return { ...submission.reply(), notice: "We sent a new confirmation link to your email." };
+        case "change-password":
+          await changePassword(context.app, user, input.currentPassword, input.password);
+          return { ...submission.reply({ resetForm: true }), notice: "Password changed. You were signed out on your other devices." };
+        case "start-two-factor":
+          await startTotpEnrolment(context.app, user);
+          return submission.reply();
+        case "confirm-two-factor":
+          return { ...submission.reply({ resetForm: true }), recoveryCodes: await confirmTotpEnrolment(context.app, user, input.code) };
+        case "disable-two-factor":
+          await disableTotp(context.app, user, input.code);
+          return { ...submission.reply({ resetForm: true }), notice: "Two-factor authentication is off." };
+      }
+    },
+    { hideFields: ["currentPassword", "password"] },
+  );
 }
 
 export default function AccountSettings({ loaderData }: Route.ComponentProps) {
@@ -69,61 +73,100 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="flex flex-col gap-8">
       <h1 className="text-3xl font-bold">Account settings</h1>
-      {notice && <p role="status" className="rounded-lg bg-green-50 p-3 text-green-900">{notice}</p>}
+      {notice && (
+        <p role="status" className="rounded-lg bg-green-50 p-3 text-green-900">
+          {notice}
+        </p>
+      )}
 
       <section aria-labelledby="profile-heading" className={sectionClass}>
-        <h2 id="profile-heading" className="text-xl font-bold">Profile</h2>
+        <h2 id="profile-heading" className="text-xl font-bold">
+          Profile
+        </h2>
         <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-y-1">
-          <dt className="text-slate-600">Name</dt><dd>{account.name}</dd>
+          <dt className="text-slate-600">Name</dt>
+          <dd>{account.name}</dd>
           <dt className="text-slate-600">Email</dt>
           <dd>
-            {account.email} {account.emailVerified ? <span className="text-green-800">(confirmed)</span> : <span className="text-amber-800">(not confirmed yet)</span>}
+            {account.email}{" "}
+            {account.emailVerified ? (
+              <span className="text-green-800">(confirmed)</span>
+            ) : (
+              <span className="text-amber-800">(not confirmed yet)</span>
+            )}
           </dd>
-          <dt className="text-slate-600">Account type</dt><dd className="capitalize">{account.role}</dd>
+          <dt className="text-slate-600">Account type</dt>
+          <dd className="capitalize">{account.role}</dd>
         </dl>
         {!account.emailVerified && (
           <Form method="post" className="mt-3">
-            <button type="submit" name="intent" value="resend-verification" className={secondaryButtonClass}>Resend confirmation email</button>
+            <button type="submit" name="intent" value="resend-verification" className={secondaryButtonClass}>
+              Resend confirmation email
+            </button>
           </Form>
         )}
       </section>
 
       {account.hasPassword && (
         <section aria-labelledby="password-heading" className={sectionClass}>
-          <h2 id="password-heading" className="text-xl font-bold">Change password</h2>
+          <h2 id="password-heading" className="text-xl font-bold">
+            Change password
+          </h2>
           <Form method="post" {...getFormProps(form)} className="mt-3 flex max-w-md flex-col gap-3">
             <input type="hidden" name="intent" value="change-password" />
             <PasswordField label="Current password" meta={fields.currentPassword} autoComplete="current-password" />
             <PasswordField label="New password" meta={fields.password} autoComplete="new-password" />
             <FormErrors id={form.errorId} errors={form.errors} />
-            <button type="submit" className={primaryButtonClass}>Change password</button>
+            <button type="submit" className={primaryButtonClass}>
+              Change password
+            </button>
           </Form>
         </section>
       )}
 
       <section aria-labelledby="two-factor-heading" className={sectionClass}>
-        <h2 id="two-factor-heading" className="text-xl font-bold">Two-factor authentication</h2>
+        <h2 id="two-factor-heading" className="text-xl font-bold">
+          Two-factor authentication
+        </h2>
         {recoveryCodes ? (
           <div className="mt-3">
-            <p role="status" className="font-semibold text-green-900">Two-factor authentication is on.</p>
-            <p className="mt-2">Save these recovery codes somewhere safe. Each works once if you lose your phone; they are not shown again.</p>
+            <p role="status" className="font-semibold text-green-900">
+              Two-factor authentication is on.
+            </p>
+            <p className="mt-2">
+              Save these recovery codes somewhere safe. Each works once if you lose your phone; they are not shown again.
+            </p>
             <ul aria-label="Recovery codes" className="mt-3 grid max-w-sm grid-cols-2 gap-2 font-mono">
-              {recoveryCodes.map((code) => <li key={code}>{code}</li>)}
+              {recoveryCodes.map((code) => (
+                <li key={code}>{code}</li>
+              ))}
             </ul>
           </div>
         ) : twoFactor.state === "on" ? (
-          <TwoFactorCodeForm intent="disable-two-factor" label="Turn off two-factor authentication" lead={`Two-factor authentication is on. Recovery codes left: ${twoFactor.recoveryCodesLeft}.`} />
+          <TwoFactorCodeForm
+            intent="disable-two-factor"
+            label="Turn off two-factor authentication"
+            lead={`Two-factor authentication is on. Recovery codes left: ${twoFactor.recoveryCodesLeft}.`}
+          />
         ) : twoFactor.state === "pending" ? (
           <div className="mt-3 flex flex-col gap-3">
             <p>Scan this QR code with your authenticator app, or type the key by hand, then enter the 6-digit code it shows.</p>
             <div className="h-48 w-48" dangerouslySetInnerHTML={{ __html: twoFactor.qrSvg }} />
-            <p>Key: <code className="rounded bg-slate-100 px-2 py-1 font-mono" aria-label="Manual key">{twoFactor.secret}</code> (SHA1, 6 digits, 30 seconds)</p>
+            <p>
+              Key:{" "}
+              <code className="rounded bg-slate-100 px-2 py-1 font-mono" aria-label="Manual key">
+                {twoFactor.secret}
+              </code>{" "}
+              (SHA1, 6 digits, 30 seconds)
+            </p>
             <TwoFactorCodeForm intent="confirm-two-factor" label="Turn on" />
           </div>
         ) : (
           <Form method="post" className="mt-3">
             <p className="mb-3">Protect your account with a code from an authenticator app when you sign in.</p>
-            <button type="submit" name="intent" value="start-two-factor" className={primaryButtonClass}>Set up two-factor authentication</button>
+            <button type="submit" name="intent" value="start-two-factor" className={primaryButtonClass}>
+              Set up two-factor authentication
+            </button>
           </Form>
         )}
       </section>
@@ -140,7 +183,9 @@ function TwoFactorCodeForm({ intent, label, lead }: { intent: string; label: str
       <input type="hidden" name="intent" value={intent} />
       <TextField label="Authentication code" meta={fields.code} autoComplete="one-time-code" />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <button type="submit" className={primaryButtonClass}>{label}</button>
+      <button type="submit" className={primaryButtonClass}>
+        {label}
+      </button>
     </Form>
   );
 }

@@ -39,7 +39,12 @@ export default function AddCategory() {
   return (
     <main id="main">
       <h1 className="mb-6 text-3xl font-bold">Add Category</h1>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="flex max-w-md flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        className="flex max-w-md flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6"
+      >
         <TextField label="Category Name" meta={fields.categoryName} />
         <PhotoInput label="Photo" meta={fields.photo} onBusyChange={setPreparingPhoto} />
         <FormErrors id={form.errorId} errors={form.errors} />

@@ -43,17 +43,41 @@ export default function AddProduct({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <h1 className="mb-6 text-3xl font-bold">Add a product</h1>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid max-w-3xl gap-4 rounded-2xl border border-slate-200 bg-white p-6 md:grid-cols-2">
-        <div className="md:col-span-2"><TextField label="Product name" meta={fields.productName} /></div>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        className="grid max-w-3xl gap-4 rounded-2xl border border-slate-200 bg-white p-6 md:grid-cols-2"
+      >
+        <div className="md:col-span-2">
+          <TextField label="Product name" meta={fields.productName} />
+        </div>
         <TextField label="Original price ($)" type="number" meta={fields.originalPrice} />
         <TextField label="Resale price ($)" type="number" meta={fields.resalePrice} />
-        <SelectField label="Location" meta={fields.location} placeholder="Choose a location" options={LOCATIONS.map((value) => ({ value, label: value }))} />
-        <SelectField label="Category" meta={fields.categoryId} placeholder="Choose a category" options={loaderData.categories.map((category) => ({ value: category._id, label: category.categoryName }))} />
-        <SelectField label="Condition" meta={fields.condition} placeholder="Choose the condition" options={CONDITIONS.map((value) => ({ value, label: value }))} />
+        <SelectField
+          label="Location"
+          meta={fields.location}
+          placeholder="Choose a location"
+          options={LOCATIONS.map((value) => ({ value, label: value }))}
+        />
+        <SelectField
+          label="Category"
+          meta={fields.categoryId}
+          placeholder="Choose a category"
+          options={loaderData.categories.map((category) => ({ value: category._id, label: category.categoryName }))}
+        />
+        <SelectField
+          label="Condition"
+          meta={fields.condition}
+          placeholder="Choose the condition"
+          options={CONDITIONS.map((value) => ({ value, label: value }))}
+        />
         <TextField label="Mobile number" type="tel" meta={fields.mobile} autoComplete="tel" />
         <TextField label={`Purchase year (1950–${loaderData.currentYear})`} type="number" meta={fields.purchaseYear} />
         <PhotoInput label="Photo" meta={fields.photo} onBusyChange={setPreparingPhoto} />
-        <div className="md:col-span-2"><TextAreaField label="Product description" meta={fields.productDescription} /></div>
+        <div className="md:col-span-2">
+          <TextAreaField label="Product description" meta={fields.productDescription} />
+        </div>
         <div className="md:col-span-2 flex flex-col gap-3">
           <FormErrors id={form.errorId} errors={form.errors} />
           <button type="submit" className={primaryButtonClass} disabled={submitting || preparingPhoto}>

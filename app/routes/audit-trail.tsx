@@ -34,21 +34,33 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
           <caption className="sr-only">Admin actions, newest first</caption>
           <thead className="bg-slate-100">
             <tr>
-              <th scope="col" className="px-4 py-3">When (UTC)</th>
-              <th scope="col" className="px-4 py-3">Admin</th>
-              <th scope="col" className="px-4 py-3">Action</th>
-              <th scope="col" className="px-4 py-3">Target</th>
+              <th scope="col" className="px-4 py-3">
+                When (UTC)
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Admin
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Action
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Target
+              </th>
             </tr>
           </thead>
           <tbody>
             {entries.length === 0 && (
               <tr>
-                <td colSpan={4} className="px-4 py-6 text-center text-slate-600">No admin actions yet.</td>
+                <td colSpan={4} className="px-4 py-6 text-center text-slate-600">
+                  No admin actions yet.
+                </td>
               </tr>
             )}
             {entries.map((entry) => (
               <tr key={entry.id} className="border-t border-slate-200">
-                <td className="px-4 py-3"><time dateTime={entry.createdAt}>{entry.createdAt.replace("T", " ").slice(0, 19)}</time></td>
+                <td className="px-4 py-3">
+                  <time dateTime={entry.createdAt}>{entry.createdAt.replace("T", " ").slice(0, 19)}</time>
+                </td>
                 <td className="px-4 py-3">{entry.actorEmail}</td>
                 <td className="px-4 py-3">{ACTIONS[entry.action] ?? entry.action}</td>
                 <td className="px-4 py-3 break-all">{entry.details || entry.target}</td>

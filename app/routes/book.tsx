@@ -18,10 +18,7 @@ export const meta: Route.MetaFunction = ({ data }) => privatePageMeta(data ? `Bo
 
 /** The booking page: the modal's no-JavaScript fallback, and where the modal posts. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const [product, user] = await Promise.all([
-    orPageError(() => findProduct(context.app, params.id)),
-    getSessionUser(context.app, request),
-  ]);
+  const [product, user] = await Promise.all([orPageError(() => findProduct(context.app, params.id)), getSessionUser(context.app, request)]);
   return { product, user: user && { name: user.name, email: user.email } };
 }
 
@@ -47,18 +44,28 @@ export default function BookPage({ loaderData }: Route.ComponentProps) {
       {!user ? (
         <p className="rounded-2xl bg-white p-6">
           Please Signin to book it.{" "}
-          <Link to={loginUrl(pathTo(PATHS.book, { id: product._id }))} className="font-semibold text-brand-700 underline">Sign In</Link>
+          <Link to={loginUrl(pathTo(PATHS.book, { id: product._id }))} className="font-semibold text-brand-700 underline">
+            Sign In
+          </Link>
         </p>
       ) : result?.ok ? (
         <div role="status" className="rounded-2xl bg-green-50 p-6 text-green-900">
           <p className="font-bold">{result.message}</p>
-          <Link to={PATHS.myOrders} className="mt-2 inline-block font-semibold underline">Go to My Orders</Link>
+          <Link to={PATHS.myOrders} className="mt-2 inline-block font-semibold underline">
+            Go to My Orders
+          </Link>
         </div>
       ) : (
         <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6">
-          {result && <p role="alert" className="font-medium text-red-700">{result.message}</p>}
+          {result && (
+            <p role="alert" className="font-medium text-red-700">
+              {result.message}
+            </p>
+          )}
           <BookingFields product={product} user={user} fields={fields} />
-          <button type="submit" className={primaryButtonClass}>Submit</button>
+          <button type="submit" className={primaryButtonClass}>
+            Submit
+          </button>
         </Form>
       )}
     </main>

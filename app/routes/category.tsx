@@ -35,7 +35,9 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-8">
       <h1 className="mb-2 text-3xl font-bold">{category.categoryName}</h1>
-      <h2 className="mb-6 text-lg text-slate-700">{loaderData.total} {loaderData.total === 1 ? "car" : "cars"} for sale</h2>
+      <h2 className="mb-6 text-lg text-slate-700">
+        {loaderData.total} {loaderData.total === 1 ? "car" : "cars"} for sale
+      </h2>
       {products.length === 0 ? (
         <p className="rounded-2xl border border-slate-200 bg-white p-8 text-center text-lg">No car Available for this category</p>
       ) : (

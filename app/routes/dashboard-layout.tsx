@@ -20,7 +20,9 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto flex w-full max-w-7xl flex-1 gap-8 px-4 py-8">
         <aside className="hidden w-60 shrink-0 md:block">
           <nav aria-label="Dashboard" className="sticky top-20 flex flex-col gap-1 rounded-2xl border border-slate-200 bg-white p-3">
-            <NavLink to={PATHS.dashboard} end className={drawerLinkClass}>Dashboard</NavLink>
+            <NavLink to={PATHS.dashboard} end className={drawerLinkClass}>
+              Dashboard
+            </NavLink>
             {menu.map((link) => (
               <NavLink key={link.to} to={link.to} className={drawerLinkClass}>
                 {link.label}

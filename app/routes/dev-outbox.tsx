@@ -23,7 +23,9 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
         <ol className="flex flex-col gap-4">
           {loaderData.messages.map((message) => (
             <li key={message.id} className="rounded-2xl border border-slate-200 bg-white p-5">
-              <p className="text-sm text-slate-600">{message.createdAt} to {message.to}</p>
+              <p className="text-sm text-slate-600">
+                {message.createdAt} to {message.to}
+              </p>
               <h2 className="text-lg font-bold">{message.subject}</h2>
               <pre className="mt-2 whitespace-pre-wrap font-sans">{message.text}</pre>
             </li>

@@ -34,11 +34,15 @@ export default function ForgotPassword() {
         <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
           <p className="text-slate-700">Enter your account's email and we will send you a link to choose a new password.</p>
           <TextField label="Email" type="email" meta={fields.email} autoComplete="email" />
-          <button type="submit" className={primaryButtonClass}>Send reset link</button>
+          <button type="submit" className={primaryButtonClass}>
+            Send reset link
+          </button>
         </Form>
       )}
       <p className="mt-4 text-center text-sm">
-        <Link to={PATHS.login} className="font-semibold text-brand-700 hover:underline">Back to Sign In</Link>
+        <Link to={PATHS.login} className="font-semibold text-brand-700 hover:underline">
+          Back to Sign In
+        </Link>
       </p>
     </AuthCard>
   );

@@ -21,10 +21,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [categories, advertised] = await Promise.all([
-    listCategories(context.app),
-    listAdvertisedProducts(context.app),
-  ]);
+  const [categories, advertised] = await Promise.all([listCategories(context.app), listAdvertisedProducts(context.app)]);
   return { categories, advertised, now: context.app.now().toISOString(), origin: context.app.origin };
 }
 
@@ -37,7 +34,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Carousel slides={HOME_SLIDES} label="Featured brands" />
 
       <section aria-labelledby="categories-heading">
-        <h2 id="categories-heading" className="mb-6 text-3xl font-bold">Product categories</h2>
+        <h2 id="categories-heading" className="mb-6 text-3xl font-bold">
+          Product categories
+        </h2>
         {categories.length === 0 ? (
           <p className="text-slate-600">No categories yet.</p>
         ) : (
@@ -52,22 +51,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {advertised.length > 0 && (
         <section aria-labelledby="advertised-heading">
-          <h2 id="advertised-heading" className="mb-6 text-3xl font-bold">Advertised cars</h2>
+          <h2 id="advertised-heading" className="mb-6 text-3xl font-bold">
+            Advertised cars
+          </h2>
           <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
             {advertised.map((product) => (
-              <ProductCard
-                key={product._id}
-                product={product}
-                now={now}
-                actions={<ProductActions product={product} />}
-              />
+              <ProductCard key={product._id} product={product} now={now} actions={<ProductActions product={product} />} />
             ))}
           </div>
         </section>
       )}
 
       <section aria-labelledby="faq-heading">
-        <h2 id="faq-heading" className="mb-6 text-3xl font-bold">Buying a used car: questions and answers</h2>
+        <h2 id="faq-heading" className="mb-6 text-3xl font-bold">
+          Buying a used car: questions and answers
+        </h2>
         <Faq items={HOME_FAQ} />
       </section>
     </main>

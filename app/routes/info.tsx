@@ -20,7 +20,9 @@ export default function InfoPage({ loaderData: page }: Route.ComponentProps) {
     <main id="main" className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="mb-6 text-4xl font-extrabold">{page.title}</h1>
       {page.body.map((paragraph) => (
-        <p key={paragraph} className="mb-4 leading-relaxed text-slate-700">{paragraph}</p>
+        <p key={paragraph} className="mb-4 leading-relaxed text-slate-700">
+          {paragraph}
+        </p>
       ))}
     </main>
   );

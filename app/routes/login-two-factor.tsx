@@ -38,9 +38,7 @@ export default function TwoFactorSignIn() {
   const [form, fields] = useSchemaForm(twoFactorSchema, { id: "two-factor", lastResult });
   return (
     <AuthCard title="Two-factor sign-in">
-      <p className="mb-4 text-slate-700">
-        Enter the 6-digit code from your authenticator app, or one of your recovery codes.
-      </p>
+      <p className="mb-4 text-slate-700">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</p>
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
         <TextField label="Authentication code" meta={fields.code} autoComplete="one-time-code" />
         <FormErrors id={form.errorId} errors={form.errors} />

@@ -38,7 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(await readFormBody(request), signInSchema);
   if (submission.status !== "success") return invalidForm(submission, ["password"]);
   const { email, password, redirectTo } = submission.value;
-  return formAnswer(submission, async () => finishSignIn(context.app, await checkPassword(context.app, email, password), redirectTo), { hideFields: ["password"] });
+  return formAnswer(submission, async () => finishSignIn(context.app, await checkPassword(context.app, email, password), redirectTo), {
+    hideFields: ["password"],
+  });
 }
 
 export default function Login({ loaderData }: Route.ComponentProps) {

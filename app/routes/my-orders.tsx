@@ -21,13 +21,22 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
       {orders.length === 0 ? (
         <p className="rounded-2xl border border-slate-200 bg-white p-8">
           You have not booked a car yet.{" "}
-          <Link to="/#categories-heading" className="font-semibold text-brand-700 underline">Browse the categories</Link>
+          <Link to="/#categories-heading" className="font-semibold text-brand-700 underline">
+            Browse the categories
+          </Link>
         </p>
       ) : (
         <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
           {orders.map((order) => (
             <li key={order._id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white">
-              <img src={order.image} alt={`Photo of ${order.productName}`} width={800} height={500} loading="lazy" className="aspect-[8/5] w-full object-cover" />
+              <img
+                src={order.image}
+                alt={`Photo of ${order.productName}`}
+                width={800}
+                height={500}
+                loading="lazy"
+                className="aspect-[8/5] w-full object-cover"
+              />
               <div className="flex flex-1 flex-col gap-2 p-5">
                 <h2 className="text-lg font-bold">{order.productName}</h2>
                 <p className="text-brand-700 font-semibold">{formatPrice(order.resalePrice)}</p>
@@ -37,7 +46,11 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                   ) : order.soldToSomeoneElse ? (
                     <span className="inline-block rounded-lg bg-slate-100 px-4 py-2 text-slate-700">Sold to another buyer</span>
                   ) : (
-                    <Link to={pathTo(PATHS.payment, { id: order._id })} aria-label={`Pay for ${order.productName}`} className="inline-block rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900">
+                    <Link
+                      to={pathTo(PATHS.payment, { id: order._id })}
+                      aria-label={`Pay for ${order.productName}`}
+                      className="inline-block rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"
+                    >
                       Pay
                     </Link>
                   )}

@@ -47,7 +47,10 @@ export default function MyProducts({ loaderData }: Route.ComponentProps) {
       {confirm && <ConfirmPanel intent="delete" id={confirm._id} confirmLabel={`Yes, delete ${confirm.productName}`} cancelTo="." />}
       {products.length === 0 ? (
         <p>
-          You have no cars listed yet. <Link to={PATHS.addProduct} className="font-semibold text-brand-700 underline">Add a product</Link>
+          You have no cars listed yet.{" "}
+          <Link to={PATHS.addProduct} className="font-semibold text-brand-700 underline">
+            Add a product
+          </Link>
         </p>
       ) : (
         <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
@@ -55,19 +58,33 @@ export default function MyProducts({ loaderData }: Route.ComponentProps) {
             <caption className="sr-only">Your products</caption>
             <thead className="bg-slate-100">
               <tr>
-                <th scope="col" className="px-4 py-3">#</th>
-                <th scope="col" className="px-4 py-3">Name</th>
-                <th scope="col" className="px-4 py-3">Price</th>
-                <th scope="col" className="px-4 py-3">Status</th>
-                <th scope="col" className="px-4 py-3">Action</th>
-                <th scope="col" className="px-4 py-3">Delete</th>
+                <th scope="col" className="px-4 py-3">
+                  #
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Name
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Price
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Action
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Delete
+                </th>
               </tr>
             </thead>
             <tbody>
               {products.map((product, index) => (
                 <tr key={product._id} className="border-t border-slate-200">
                   <td className="px-4 py-3">{index + 1}</td>
-                  <th scope="row" className="px-4 py-3 font-semibold">{product.productName}</th>
+                  <th scope="row" className="px-4 py-3 font-semibold">
+                    {product.productName}
+                  </th>
                   <td className="px-4 py-3">{formatPrice(product.resalePrice)}</td>
                   <td className="px-4 py-3">{product.isPaid ? "Sold" : "Available"}</td>
                   <td className="px-4 py-3">
@@ -78,7 +95,13 @@ export default function MyProducts({ loaderData }: Route.ComponentProps) {
                     ) : (
                       <Form method="post">
                         <input type="hidden" name="id" value={product._id} />
-                        <button type="submit" name="intent" value="advertise" aria-label={`Advertise ${product.productName}`} className="rounded-lg bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-900">
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="advertise"
+                          aria-label={`Advertise ${product.productName}`}
+                          className="rounded-lg bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-900"
+                        >
                           Advertise
                         </button>
                       </Form>
@@ -88,7 +111,12 @@ export default function MyProducts({ loaderData }: Route.ComponentProps) {
                     {product.isPaid ? (
                       <span className="text-slate-500">Sold cars stay for records</span>
                     ) : (
-                      <Link to={`?confirm=${product._id}`} preventScrollReset aria-label={`Delete ${product.productName}`} className="rounded-lg bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800">
+                      <Link
+                        to={`?confirm=${product._id}`}
+                        preventScrollReset
+                        aria-label={`Delete ${product.productName}`}
+                        className="rounded-lg bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800"
+                      >
                         Delete
                       </Link>
                     )}

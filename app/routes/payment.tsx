@@ -59,7 +59,9 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
             <p>
               Transaction id: <code className="break-all rounded bg-slate-100 px-2 py-1">{transactionId}</code>
             </p>
-            <button type="button" disabled className="self-start rounded-lg bg-green-700 px-5 py-2.5 font-semibold text-white">Paid</button>
+            <button type="button" disabled className="self-start rounded-lg bg-green-700 px-5 py-2.5 font-semibold text-white">
+              Paid
+            </button>
           </div>
         ) : !ownBooking ? (
           <p role="status">Not paid yet. Only the buyer who booked it can pay.</p>
@@ -80,7 +82,11 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
             />
           </Suspense>
         )}
-        {error && <p role="alert" className="mt-4 font-medium text-red-700">{error}</p>}
+        {error && (
+          <p role="alert" className="mt-4 font-medium text-red-700">
+            {error}
+          </p>
+        )}
       </div>
     </main>
   );

@@ -30,7 +30,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(await readFormBody(request), signUpSchema);
   if (submission.status !== "success") return invalidForm(submission, ["password"]);
   const toast = { type: "success" as const, message: "User Created Successfully." };
-  return formAnswer(submission, async () => finishSignIn(context.app, await registerUser(context.app, submission.value), "/", { toast }), { hideFields: ["password"] });
+  return formAnswer(submission, async () => finishSignIn(context.app, await registerUser(context.app, submission.value), "/", { toast }), {
+    hideFields: ["password"],
+  });
 }
 
 export default function Register({ loaderData }: Route.ComponentProps) {
@@ -46,11 +48,10 @@ export default function Register({ loaderData }: Route.ComponentProps) {
         <TextField label="Email" type="email" meta={fields.email} autoComplete="email" />
         <PasswordField label="Password" meta={fields.password} autoComplete="new-password" />
         <div className="flex flex-col gap-1">
-          <label htmlFor={fields.accountType.id} className="font-medium">Account type</label>
-          <select
-            {...getSelectProps(fields.accountType)}
-            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2"
-          >
+          <label htmlFor={fields.accountType.id} className="font-medium">
+            Account type
+          </label>
+          <select {...getSelectProps(fields.accountType)} className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2">
             <option value="buyer">Buyer</option>
             <option value="seller">Seller</option>
           </select>

@@ -32,14 +32,23 @@ export default function ReportPage({ loaderData }: Route.ComponentProps) {
     <main id="main" className="mx-auto max-w-lg px-4 py-12">
       <h1 className="mb-6 text-3xl font-bold">Report this item</h1>
       {result ? (
-        <p role="status" className="rounded-2xl bg-white p-6 font-semibold">{result.message}</p>
+        <p role="status" className="rounded-2xl bg-white p-6 font-semibold">
+          {result.message}
+        </p>
       ) : (
         <Form method="post" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6">
-          <p>Tell our admins that <strong>{loaderData.product.productName}</strong> looks wrong (a scam, a wrong price or a car that is not there)?</p>
-          <button type="submit" className={primaryButtonClass}>Report this item</button>
+          <p>
+            Tell our admins that <strong>{loaderData.product.productName}</strong> looks wrong (a scam, a wrong price or a car that is not
+            there)?
+          </p>
+          <button type="submit" className={primaryButtonClass}>
+            Report this item
+          </button>
         </Form>
       )}
-      <Link to="/" className="mt-6 inline-block font-semibold text-brand-700 underline">Back to homepage</Link>
+      <Link to="/" className="mt-6 inline-block font-semibold text-brand-700 underline">
+        Back to homepage
+      </Link>
     </main>
   );
 }

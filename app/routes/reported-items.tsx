@@ -52,7 +52,9 @@ export default function ReportedItems({ loaderData, actionData }: Route.Componen
         <ConfirmPanel
           intent={confirm.intent}
           id={confirm.row.product_id}
-          confirmLabel={confirm.intent === "dismiss" ? `Yes, dismiss reports of ${confirm.row.productName}` : `Yes, delete ${confirm.row.productName}`}
+          confirmLabel={
+            confirm.intent === "dismiss" ? `Yes, dismiss reports of ${confirm.row.productName}` : `Yes, delete ${confirm.row.productName}`
+          }
           cancelTo={`${location.pathname}?${cancel}`}
         />
       )}
@@ -64,28 +66,52 @@ export default function ReportedItems({ loaderData, actionData }: Route.Componen
             <tr>
               <SortableHeader label="Product Name" column="productName" sort={query.sort} order={query.order} />
               <SortableHeader label="Seller Name" column="seller" sort={query.sort} order={query.order} />
-              <th scope="col" className="px-4 py-3">Reported by</th>
-              <th scope="col" className="px-4 py-3">When (UTC)</th>
-              <th scope="col" className="px-4 py-3">Actions</th>
+              <th scope="col" className="px-4 py-3">
+                Reported by
+              </th>
+              <th scope="col" className="px-4 py-3">
+                When (UTC)
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody>
             {list.data.length === 0 && (
               <tr>
-                <td colSpan={5} className="px-4 py-6 text-center text-slate-600">No reported items.</td>
+                <td colSpan={5} className="px-4 py-6 text-center text-slate-600">
+                  No reported items.
+                </td>
               </tr>
             )}
             {list.data.map((report) => (
               <tr key={report._id} className="border-t border-slate-200">
-                <th scope="row" className="px-4 py-3 font-semibold">{report.productName}</th>
+                <th scope="row" className="px-4 py-3 font-semibold">
+                  {report.productName}
+                </th>
                 <td className="px-4 py-3">{report.seller}</td>
-                <td className="px-4 py-3">{report.reporter.name} <span className="text-slate-600">({report.reporter.email})</span></td>
-                <td className="px-4 py-3"><time dateTime={report.createdAt}>{dateFormat.format(new Date(report.createdAt))}</time></td>
+                <td className="px-4 py-3">
+                  {report.reporter.name} <span className="text-slate-600">({report.reporter.email})</span>
+                </td>
+                <td className="px-4 py-3">
+                  <time dateTime={report.createdAt}>{dateFormat.format(new Date(report.createdAt))}</time>
+                </td>
                 <td className="flex gap-2 px-4 py-3">
-                  <ConfirmLink id={report._id} intent="delete" label={`Delete ${report.productName}`} className="rounded-lg bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800">
+                  <ConfirmLink
+                    id={report._id}
+                    intent="delete"
+                    label={`Delete ${report.productName}`}
+                    className="rounded-lg bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800"
+                  >
                     Delete
                   </ConfirmLink>
-                  <ConfirmLink id={report._id} intent="dismiss" label={`Dismiss reports of ${report.productName}`} className="rounded-lg border border-slate-300 px-3 py-1.5 font-semibold hover:bg-slate-50">
+                  <ConfirmLink
+                    id={report._id}
+                    intent="dismiss"
+                    label={`Dismiss reports of ${report.productName}`}
+                    className="rounded-lg border border-slate-300 px-3 py-1.5 font-semibold hover:bg-slate-50"
+                  >
                     Dismiss
                   </ConfirmLink>
                 </td>

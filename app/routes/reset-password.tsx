@@ -34,7 +34,9 @@ export default function ResetPassword() {
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
         <PasswordField label="New password" meta={fields.password} autoComplete="new-password" />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <button type="submit" className={primaryButtonClass}>Save new password</button>
+        <button type="submit" className={primaryButtonClass}>
+          Save new password
+        </button>
       </Form>
     </AuthCard>
   );

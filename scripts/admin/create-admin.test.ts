@@ -38,8 +38,14 @@ describe("admin bootstrap", () => {
 
   it("promotes an existing account and signs it out", async () => {
     const client = createClient({ url: server.url, authToken: server.authToken });
-    await client.execute({ sql: "insert into users (id, name, email, role, created_at) values ('u1', 'S', 'seller@example.test', 'seller', ?)", args: [new Date().toISOString()] });
-    await client.execute({ sql: "insert into sessions (id, user_id, expires_at, created_at) values ('s1', 'u1', '2999-01-01', '2026-01-01')", args: [] });
+    await client.execute({
+      sql: "insert into users (id, name, email, role, created_at) values ('u1', 'S', 'seller@example.test', 'seller', ?)",
+      args: [new Date().toISOString()],
+    });
+    await client.execute({
+      sql: "insert into sessions (id, user_id, expires_at, created_at) values ('s1', 'u1', '2999-01-01', '2026-01-01')",
+      args: [],
+    });
     expect(await createOrPromoteAdmin(server.url, server.authToken, { email: "seller@example.test" })).toBe("promoted");
     expect((await userRow("seller@example.test"))?.role).toBe("admin");
     const { rows } = await client.execute("select count(*) as n from sessions where user_id = 'u1'");
@@ -48,7 +54,9 @@ describe("admin bootstrap", () => {
   });
 
   it("refuses a weak password or a new account without one, creating nothing", async () => {
-    await expect(createOrPromoteAdmin(server.url, server.authToken, { email: "weak@example.test", password: "weak" })).rejects.toThrow(/password/);
+    await expect(createOrPromoteAdmin(server.url, server.authToken, { email: "weak@example.test", password: "weak" })).rejects.toThrow(
+      /password/,
+    );
     await expect(createOrPromoteAdmin(server.url, server.authToken, { email: "none@example.test" })).rejects.toThrow(/ADMIN_PASSWORD/);
     expect(await userRow("weak@example.test")).toBeUndefined();
     expect(await userRow("none@example.test")).toBeUndefined();

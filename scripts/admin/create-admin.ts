@@ -33,7 +33,11 @@ export async function createOrPromoteAdmin(
   const client = createClient({ url: dbUrl, authToken });
   const db = drizzle(client);
   try {
-    const [existing] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+    const [existing] = await db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email))
+      .limit(1);
     if (existing) {
       await db.batch([
         db.update(users).set({ role: "admin", sellerVerified: false }).where(eq(users.id, existing.id)),

@@ -43,7 +43,13 @@ export async function prepareDatabases(dir: string): Promise<{ small: BenchData;
 function describe(file: string): BenchData {
   const db = new Database(file, { readonly: true });
   try {
-    const column = (sql: string, ...params: unknown[]) => (db.prepare(sql).raw(true).all(...params) as unknown[][]).map((row) => row[0]);
+    const column = (sql: string, ...params: unknown[]) =>
+      (
+        db
+          .prepare(sql)
+          .raw(true)
+          .all(...params) as unknown[][]
+      ).map((row) => row[0]);
     const sellers = Number(column("select count(*) from users where role = 'seller'")[0]);
     return {
       file,

@@ -85,7 +85,8 @@ export async function measure(origin: string, plan: RequestPlan, probes: Probes 
   const cpuAfter = [cpuSeconds(probes.workerPid), cpuSeconds(probes.dbPid)];
   // `sent` is missing from @types/autocannon but present in autocannon 9's results.
   const sent = (result.requests as { sent?: number }).sent ?? result.requests.total;
-  const cpuMs = (i: number) => (cpuBefore[i] !== undefined && cpuAfter[i] !== undefined && sent > 0 ? ((cpuAfter[i]! - cpuBefore[i]!) * 1000) / sent : undefined);
+  const cpuMs = (i: number) =>
+    cpuBefore[i] !== undefined && cpuAfter[i] !== undefined && sent > 0 ? ((cpuAfter[i]! - cpuBefore[i]!) * 1000) / sent : undefined;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,

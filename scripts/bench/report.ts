@@ -27,7 +27,10 @@ function table(header: string[], rows: string[][]): string {
   return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
-export function renderReport(options: { title: string[]; baselines: Measurement[]; routes: RouteResult[] }): { text: string; failures: number } {
+export function renderReport(options: { title: string[]; baselines: Measurement[]; routes: RouteResult[] }): {
+  text: string;
+  failures: number;
+} {
   let failures = 0;
   const check = (ok: boolean) => {
     if (!ok) failures++;
@@ -38,18 +41,37 @@ export function renderReport(options: { title: string[]; baselines: Measurement[
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
   const baseRps = base.map((b) => b.rps);
   const cpu = (ms: number | undefined) => (ms === undefined ? "?" : fixed(ms, 2));
-  const rows: string[][] = [[
-    `baseline: fixed HTML (${base.length} runs, ${fixed(Math.min(...baseRps))}–${fixed(Math.max(...baseRps))} req/s)`, "—",
-    fixed(mean(baseRps)), fixed(mean(base.map((b) => b.p50)), 1), fixed(mean(base.map((b) => b.p99)), 1), "100%", "—",
-    cpu(base.every((b) => b.workerCpuMs !== undefined) ? mean(base.map((b) => b.workerCpuMs!)) : undefined), "—", String(base.reduce((n, b) => n + b.non2xx + b.errors, 0)), "", "",
-  ]];
+  const rows: string[][] = [
+    [
+      `baseline: fixed HTML (${base.length} runs, ${fixed(Math.min(...baseRps))}–${fixed(Math.max(...baseRps))} req/s)`,
+      "—",
+      fixed(mean(baseRps)),
+      fixed(mean(base.map((b) => b.p50)), 1),
+      fixed(mean(base.map((b) => b.p99)), 1),
+      "100%",
+      "—",
+      cpu(base.every((b) => b.workerCpuMs !== undefined) ? mean(base.map((b) => b.workerCpuMs!)) : undefined),
+      "—",
+      String(base.reduce((n, b) => n + b.non2xx + b.errors, 0)),
+      "",
+      "",
+    ],
+  ];
   for (const r of options.routes) {
     const ratio = r.result.rps / r.baselineRps;
     const goal = TARGETS.ratio[r.kind];
     const trips = r.result.dbTrips;
     rows.push([
-      r.route, r.data, fixed(r.result.rps), fixed(r.result.p50, 1), fixed(r.result.p99, 1), percent(ratio),
-      trips === undefined ? "?" : fixed(trips, 2), cpu(r.result.workerCpuMs), cpu(r.result.dbCpuMs), String(r.result.non2xx + r.result.errors),
+      r.route,
+      r.data,
+      fixed(r.result.rps),
+      fixed(r.result.p50, 1),
+      fixed(r.result.p99, 1),
+      percent(ratio),
+      trips === undefined ? "?" : fixed(trips, 2),
+      cpu(r.result.workerCpuMs),
+      cpu(r.result.dbCpuMs),
+      String(r.result.non2xx + r.result.errors),
       goal === undefined ? "—" : `≥${percent(goal)} ${check(ratio >= goal)}`,
       trips === undefined ? "?" : `≤${TARGETS.dbTrips} ${check(trips <= TARGETS.dbTrips + 0.05)}`,
     ]);
@@ -67,8 +89,11 @@ export function renderReport(options: { title: string[]; baselines: Measurement[
     const p99Growth = large.result.p99 / small.result.p99;
     const cpuGrowth = (large.result.workerCpuMs ?? NaN) / (small.result.workerCpuMs ?? NaN);
     growth.push([
-      large.route, fixed(large.result.rps / small.result.rps, 2), fixed(p99Growth, 2),
-      Number.isFinite(cpuGrowth) ? fixed(cpuGrowth, 2) : "?", `≤${TARGETS.p99Growth} ${check(p99Growth <= TARGETS.p99Growth)}`,
+      large.route,
+      fixed(large.result.rps / small.result.rps, 2),
+      fixed(p99Growth, 2),
+      Number.isFinite(cpuGrowth) ? fixed(cpuGrowth, 2) : "?",
+      `≤${TARGETS.p99Growth} ${check(p99Growth <= TARGETS.p99Growth)}`,
     ]);
   }
   const growthTable = table(["Route (large ÷ small)", "req/s ratio", "p99 ratio", "Worker CPU ratio", "p99 goal"], growth);

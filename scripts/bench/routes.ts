@@ -59,7 +59,11 @@ export function routeSpecs(data: Record<Dataset, BenchData>, creds: Record<Datas
       datasets: both,
       plan: (d) => {
         const id = cycle(data[d].categoryIds);
-        return { path: "/api/categories/x", headers: { authorization: `Bearer ${creds[d].buyerToken}` }, next: () => ({ path: `/api/categories/${id()}` }) };
+        return {
+          path: "/api/categories/x",
+          headers: { authorization: `Bearer ${creds[d].buyerToken}` },
+          next: () => ({ path: `/api/categories/${id()}` }),
+        };
       },
     },
     {

@@ -46,7 +46,10 @@ const loadAverage = () => os.loadavg()[0].toFixed(1);
 async function waitHealthy(url: string) {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    const status = await fetch(`${url}/api/health`).then((r) => r.status, () => 0);
+    const status = await fetch(`${url}/api/health`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -110,7 +113,11 @@ async function main() {
   const routes: RouteResult[] = [];
   for (const spec of specs) {
     for (const d of spec.datasets) {
-      const result = await measure(runtime.urls[d], spec.plan(d), { requestCount: dbs[d].requestCount, workerPid: runtime.pid, dbPid: dbs[d].pid });
+      const result = await measure(runtime.urls[d], spec.plan(d), {
+        requestCount: dbs[d].requestCount,
+        workerPid: runtime.pid,
+        dbPid: dbs[d].pid,
+      });
       progress(`${spec.name} [${d}]`, result);
       const after = await baseline();
       routes.push({ route: spec.name, kind: spec.kind, data: d, result, baselineRps: (baselines.at(-1)!.rps + after.rps) / 2 });

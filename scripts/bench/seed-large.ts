@@ -102,7 +102,9 @@ export function seedLargeCatalogue(file: string) {
 
     db.exec("BEGIN");
     // Building an index once over sorted keys beats growing it one random UUID at a time.
-    const indexes = db.prepare("select name, sql from sqlite_master where type = 'index' and tbl_name in ('bookings', 'reports') and sql is not null").all() as { name: string; sql: string }[];
+    const indexes = db
+      .prepare("select name, sql from sqlite_master where type = 'index' and tbl_name in ('bookings', 'reports') and sql is not null")
+      .all() as { name: string; sql: string }[];
     for (const index of indexes) db.exec(`drop index "${index.name}"`);
     const categoryRows: Row[] = [];
     for (let i = 0; i < LARGE.categories - demoCategories.length; i++) {
@@ -128,7 +130,16 @@ export function seedLargeCatalogue(file: string) {
       if (isSeller) sellers.push(user);
       else if (!isFresh) buyers.push(user);
       const verified = isSeller && rand.next() < 0.3 ? 1 : 0;
-      userRows.push([user.id, user.name, user.email, demoHash, isSeller ? "seller" : "buyer", verified, 1, iso(BASE_TIME - rand.int(700) * DAY)]);
+      userRows.push([
+        user.id,
+        user.name,
+        user.email,
+        demoHash,
+        isSeller ? "seller" : "buyer",
+        verified,
+        1,
+        iso(BASE_TIME - rand.int(700) * DAY),
+      ]);
     }
     insertRows(db, "users", ["id", "name", "email", "password_hash", "role", "verified", "email_verified", "created_at"], userRows);
 
@@ -141,26 +152,75 @@ export function seedLargeCatalogue(file: string) {
       const product = { id: rand.uuid(), name: `${rand.pick(BRANDS)} ${rand.pick(KINDS)} ${year} #${pad(i)}`, sellerName: seller.name };
       products.push(product);
       productRows.push([
-        product.id, product.name, original, Math.round(original * (0.5 + rand.next() * 0.4)), rand.pick(LOCATIONS),
-        rand.pick(categoryIds), rand.pick(CONDITIONS), `+880 1711-${100000 + rand.int(900000)}`,
-        `${rand.pick(SENTENCES)} ${rand.pick(SENTENCES)} ${rand.pick(SENTENCES)}`, year, `/images/bench-car-${pad(i % 50)}.jpg`,
-        seller.id, seller.name, seller.email, rand.next() < 0.1 ? 1 : 0, rand.next() < 0.05 ? 1 : 0, iso(BASE_TIME - rand.int(365 * DAY)),
+        product.id,
+        product.name,
+        original,
+        Math.round(original * (0.5 + rand.next() * 0.4)),
+        rand.pick(LOCATIONS),
+        rand.pick(categoryIds),
+        rand.pick(CONDITIONS),
+        `+880 1711-${100000 + rand.int(900000)}`,
+        `${rand.pick(SENTENCES)} ${rand.pick(SENTENCES)} ${rand.pick(SENTENCES)}`,
+        year,
+        `/images/bench-car-${pad(i % 50)}.jpg`,
+        seller.id,
+        seller.name,
+        seller.email,
+        rand.next() < 0.1 ? 1 : 0,
+        rand.next() < 0.05 ? 1 : 0,
+        iso(BASE_TIME - rand.int(365 * DAY)),
       ]);
     }
-    insertRows(db, "products", [
-      "id", "name", "original_price", "resale_price", "location", "category_id", "condition", "mobile", "description",
-      "purchase_year", "image", "seller_id", "seller_name", "seller_email", "is_advertised", "is_paid", "created_at",
-    ], productRows);
+    insertRows(
+      db,
+      "products",
+      [
+        "id",
+        "name",
+        "original_price",
+        "resale_price",
+        "location",
+        "category_id",
+        "condition",
+        "mobile",
+        "description",
+        "purchase_year",
+        "image",
+        "seller_id",
+        "seller_name",
+        "seller_email",
+        "is_advertised",
+        "is_paid",
+        "created_at",
+      ],
+      productRows,
+    );
 
     const bookingRows: Row[] = distinctPairs(rand, LARGE.bookings, buyers.length, products.length).map(([b, p]) => [
-      rand.uuid(), products[p].id, buyers[b].id, buyers[b].name, buyers[b].email, `+880 1811-${100000 + rand.int(900000)}`,
-      rand.pick(LOCATIONS), iso(BASE_TIME - rand.int(200 * DAY)),
+      rand.uuid(),
+      products[p].id,
+      buyers[b].id,
+      buyers[b].name,
+      buyers[b].email,
+      `+880 1811-${100000 + rand.int(900000)}`,
+      rand.pick(LOCATIONS),
+      iso(BASE_TIME - rand.int(200 * DAY)),
     ]);
-    insertRows(db, "bookings", ["id", "product_id", "buyer_id", "buyer_name", "buyer_email", "phone", "meeting_location", "created_at"], bookingRows);
+    insertRows(
+      db,
+      "bookings",
+      ["id", "product_id", "buyer_id", "buyer_name", "buyer_email", "phone", "meeting_location", "created_at"],
+      bookingRows,
+    );
 
     const reporters = [...sellers, ...buyers];
     const reportRows: Row[] = distinctPairs(rand, LARGE.reports, reporters.length, products.length).map(([r, p]) => [
-      rand.uuid(), products[p].id, reporters[r].id, products[p].name, products[p].sellerName, iso(BASE_TIME - rand.int(100 * DAY)),
+      rand.uuid(),
+      products[p].id,
+      reporters[r].id,
+      products[p].name,
+      products[p].sellerName,
+      iso(BASE_TIME - rand.int(100 * DAY)),
     ]);
     insertRows(db, "reports", ["id", "product_id", "reporter_id", "product_name", "seller_name", "created_at"], reportRows);
     for (const index of indexes) db.exec(index.sql);

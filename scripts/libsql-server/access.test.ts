@@ -38,12 +38,19 @@ async function roleOfBuyer(): Promise<unknown> {
   return (await client.execute("SELECT role FROM users WHERE email = 'buyer@example.test'")).rows[0].role;
 }
 
-async function send(path: string, init: RequestInit): Promise<{ status: number; contentType: string | null; body: string; headers: Headers }> {
+async function send(
+  path: string,
+  init: RequestInit,
+): Promise<{ status: number; contentType: string | null; body: string; headers: Headers }> {
   const res = await fetch(server.url + path, init);
   return { status: res.status, contentType: res.headers.get("content-type"), body: await res.text(), headers: res.headers };
 }
 
-const json = (extra: Record<string, string> = {}) => ({ "content-type": "application/json", authorization: `Bearer ${server.authToken}`, ...extra });
+const json = (extra: Record<string, string> = {}) => ({
+  "content-type": "application/json",
+  authorization: `Bearer ${server.authToken}`,
+  ...extra,
+});
 
 describe("local libsql server access rules", () => {
   it("runs the SQL with the token and a JSON body (the rules below are not refusing everything)", async () => {
@@ -76,7 +83,11 @@ describe("local libsql server access rules", () => {
     const textPlain = await send("/v2/pipeline", { method: "POST", headers: json({ "content-type": "text/plain" }), body: ATTACK });
     expect(textPlain.status).toBe(415);
     expect(JSON.parse(textPlain.body).code).toBe("UNSUPPORTED_MEDIA_TYPE");
-    const noType = await send("/v2/pipeline", { method: "POST", headers: { authorization: `Bearer ${server.authToken}` }, body: new TextEncoder().encode(ATTACK) });
+    const noType = await send("/v2/pipeline", {
+      method: "POST",
+      headers: { authorization: `Bearer ${server.authToken}` },
+      body: new TextEncoder().encode(ATTACK),
+    });
     expect(noType.status).toBe(415);
     expect(await roleOfBuyer()).toBe("buyer");
   });
@@ -89,7 +100,11 @@ describe("local libsql server access rules", () => {
 
     const preflight = await send("/v2/pipeline", {
       method: "OPTIONS",
-      headers: { origin: "https://evil.example", "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type" },
+      headers: {
+        origin: "https://evil.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization, content-type",
+      },
     });
     expect(preflight.status).toBe(403);
     expect([...preflight.headers.keys()].filter((name) => name.startsWith("access-control-"))).toEqual([]);

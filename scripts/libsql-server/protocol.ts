@@ -45,11 +45,33 @@ export class HranaError extends Error {
 }
 
 const PRIMARY_CODES = [
-  "SQLITE_OK", "SQLITE_ERROR", "SQLITE_INTERNAL", "SQLITE_PERM", "SQLITE_ABORT", "SQLITE_BUSY",
-  "SQLITE_LOCKED", "SQLITE_NOMEM", "SQLITE_READONLY", "SQLITE_INTERRUPT", "SQLITE_IOERR",
-  "SQLITE_CORRUPT", "SQLITE_NOTFOUND", "SQLITE_FULL", "SQLITE_CANTOPEN", "SQLITE_PROTOCOL",
-  "SQLITE_EMPTY", "SQLITE_SCHEMA", "SQLITE_TOOBIG", "SQLITE_CONSTRAINT", "SQLITE_MISMATCH",
-  "SQLITE_MISUSE", "SQLITE_NOLFS", "SQLITE_AUTH", "SQLITE_FORMAT", "SQLITE_RANGE", "SQLITE_NOTADB",
+  "SQLITE_OK",
+  "SQLITE_ERROR",
+  "SQLITE_INTERNAL",
+  "SQLITE_PERM",
+  "SQLITE_ABORT",
+  "SQLITE_BUSY",
+  "SQLITE_LOCKED",
+  "SQLITE_NOMEM",
+  "SQLITE_READONLY",
+  "SQLITE_INTERRUPT",
+  "SQLITE_IOERR",
+  "SQLITE_CORRUPT",
+  "SQLITE_NOTFOUND",
+  "SQLITE_FULL",
+  "SQLITE_CANTOPEN",
+  "SQLITE_PROTOCOL",
+  "SQLITE_EMPTY",
+  "SQLITE_SCHEMA",
+  "SQLITE_TOOBIG",
+  "SQLITE_CONSTRAINT",
+  "SQLITE_MISMATCH",
+  "SQLITE_MISUSE",
+  "SQLITE_NOLFS",
+  "SQLITE_AUTH",
+  "SQLITE_FORMAT",
+  "SQLITE_RANGE",
+  "SQLITE_NOTADB",
 ];
 
 /** Converts any thrown value into the Hrana `Error` structure (sqld style: primary SQLite code). */
@@ -176,7 +198,7 @@ function bindParams(db: Db, sql: string, stmt: Record<string, unknown>): SqlValu
     if (!isObject(arg) || typeof arg.name !== "string") throw protocolError("Invalid named argument");
     values.set(bareName(arg.name), decodeValue(arg.value)); // `x` matches `:x`, `@x` and `$x`
   }
-  return explain(db, sql).params.map((name) => (name === null ? null : values.get(bareName(name)) ?? null));
+  return explain(db, sql).params.map((name) => (name === null ? null : (values.get(bareName(name)) ?? null)));
 }
 
 function runStatement(db: Db, stmt: Statement, params: SqlValue[], wantRows: boolean, isExplain: boolean): StmtResult {
@@ -314,7 +336,10 @@ export async function executeSequence(conn: Connection, sql: string): Promise<vo
 
 export function describeStmt(conn: Connection, sql: string): DescribeResult {
   singleStatement(sql);
-  const cols = conn.db.prepare(sql).columns().map((c) => ({ name: c.name, decltype: c.type }));
+  const cols = conn.db
+    .prepare(sql)
+    .columns()
+    .map((c) => ({ name: c.name, decltype: c.type }));
   if (leadingKeyword(sql) === "EXPLAIN") return { params: [], cols, is_explain: true, is_readonly: true };
   const { params, readonly } = explain(conn.db, sql);
   return { params: params.map((name) => ({ name })), cols, is_explain: false, is_readonly: readonly };

@@ -73,7 +73,14 @@ describe.each(variants)("%s against the local server", (_name, make) => {
     const rs = await c.execute(`SELECT name, qty FROM ${t} ORDER BY id`);
     expect(rs.columns).toEqual(["name", "qty"]);
     expect(rs.columnTypes).toEqual(["TEXT", "INTEGER"]);
-    expect(rs.rows.map((r) => [r.name, r.qty])).toEqual([["a", 1], ["b", 2], ["c", 3], ["d", 4], ["e", 5], ["f", 6]]);
+    expect(rs.rows.map((r) => [r.name, r.qty])).toEqual([
+      ["a", 1],
+      ["b", 2],
+      ["c", 3],
+      ["d", 4],
+      ["e", 5],
+      ["f", 6],
+    ]);
     const one = await c.execute({ sql: `SELECT qty FROM ${t} WHERE name = :name`, args: { name: "d" } });
     expect(one.rows[0][0]).toBe(4);
   });
@@ -149,7 +156,11 @@ describe.each(variants)("%s against the local server", (_name, make) => {
     await expect(failing).rejects.toThrow(/UNIQUE constraint failed/);
     expect(await count(c, t)).toBe(0);
     const ok = await c.batch(
-      [{ sql: `INSERT INTO ${t} (k) VALUES (?)`, args: ["x"] }, { sql: `INSERT INTO ${t} (k) VALUES (?)`, args: ["y"] }, `SELECT k FROM ${t} ORDER BY k`],
+      [
+        { sql: `INSERT INTO ${t} (k) VALUES (?)`, args: ["x"] },
+        { sql: `INSERT INTO ${t} (k) VALUES (?)`, args: ["y"] },
+        `SELECT k FROM ${t} ORDER BY k`,
+      ],
       "write",
     );
     expect(ok.map((r) => r.rowsAffected)).toEqual([1, 1, 0]);
@@ -190,10 +201,15 @@ describe.each(variants)("%s against the local server", (_name, make) => {
       INSERT INTO ${t} (k) VALUES ('a;b'), ('x');
     `);
     const rows = await c.execute(`SELECT k, size FROM ${t} ORDER BY id`);
-    expect(rows.rows.map((r) => [r.k, r.size])).toEqual([["a;b", "short"], ["x", "short"]]);
+    expect(rows.rows.map((r) => [r.k, r.size])).toEqual([
+      ["a;b", "short"],
+      ["x", "short"],
+    ]);
     const log = await c.execute(`SELECT msg FROM ${t}_log ORDER BY rowid`);
     expect(log.rows.map((r) => r.msg)).toEqual(["inserted;a;b", "inserted;x"]);
-    await expect(c.executeMultiple(`INSERT INTO ${t} (k) VALUES ('ok'); INSERT INTO nope VALUES (1);`)).rejects.toThrow(/no such table: nope/);
+    await expect(c.executeMultiple(`INSERT INTO ${t} (k) VALUES ('ok'); INSERT INTO nope VALUES (1);`)).rejects.toThrow(
+      /no such table: nope/,
+    );
   });
 
   it("surfaces SQL errors as LibsqlError with the SQLite message and keeps serving", async () => {
@@ -249,7 +265,10 @@ describe("local libsql server", () => {
     }
     await Promise.all(writes);
     const rs = await a.execute(`SELECT who, count(*) AS n FROM ${t} GROUP BY who ORDER BY who`);
-    expect(rs.rows.map((r) => [r.who, r.n])).toEqual([["a", 40], ["b", 40]]);
+    expect(rs.rows.map((r) => [r.who, r.n])).toEqual([
+      ["a", 40],
+      ["b", 40],
+    ]);
   });
 
   it("makes a writer wait for another client's open transaction instead of failing", async () => {
@@ -285,7 +304,10 @@ describe("local libsql server", () => {
       requests: [
         { type: "execute", stmt: { sql: `EXPLAIN INSERT INTO ${t} VALUES ('explained')` } },
         { type: "describe", sql: `INSERT INTO ${t} VALUES (:k)` },
-        { type: "execute", stmt: { sql: `INSERT INTO ${t} VALUES (:k)`, named_args: [{ name: "k", value: { type: "text", value: "raw" } }] } },
+        {
+          type: "execute",
+          stmt: { sql: `INSERT INTO ${t} VALUES (:k)`, named_args: [{ name: "k", value: { type: "text", value: "raw" } }] },
+        },
       ],
     });
     expect(raw.body.results.map((r: { type: string }) => r.type)).toEqual(["ok", "ok", "ok"]);
@@ -330,8 +352,26 @@ describe("local libsql server", () => {
               { stmt: { sql: "BEGIN" } },
               { condition: { type: "ok", step: 0 }, stmt: { sql: "INSERT INTO no_such_table VALUES (1)" } },
               { condition: { type: "error", step: 1 }, stmt: { sql: "SELECT 'recovered'" } },
-              { condition: { type: "and", conds: [{ type: "ok", step: 2 }, { type: "not", cond: { type: "is_autocommit" } }] }, stmt: { sql: "SELECT 'in tx'" } },
-              { condition: { type: "or", conds: [{ type: "error", step: 0 }, { type: "ok", step: 1 }] }, stmt: { sql: "SELECT 'skipped'" } },
+              {
+                condition: {
+                  type: "and",
+                  conds: [
+                    { type: "ok", step: 2 },
+                    { type: "not", cond: { type: "is_autocommit" } },
+                  ],
+                },
+                stmt: { sql: "SELECT 'in tx'" },
+              },
+              {
+                condition: {
+                  type: "or",
+                  conds: [
+                    { type: "error", step: 0 },
+                    { type: "ok", step: 1 },
+                  ],
+                },
+                stmt: { sql: "SELECT 'skipped'" },
+              },
               { condition: { type: "not", cond: { type: "is_autocommit" } }, stmt: { sql: "ROLLBACK" } },
             ],
           },
@@ -349,7 +389,8 @@ describe("local libsql server", () => {
     });
     expect(status).toBe(200);
     expect(body.baton).toBeNull();
-    const [store, exec, noRows, batch, autocommit, describe1, describe2, closeSql, missing, unknown, blob, close, afterClose] = body.results;
+    const [store, exec, noRows, batch, autocommit, describe1, describe2, closeSql, missing, unknown, blob, close, afterClose] =
+      body.results;
     expect(store).toEqual({ type: "ok", response: { type: "store_sql" } });
     expect(exec.response.result.rows).toEqual([[int(42)]]);
     expect(exec.response.result.cols).toEqual([{ name: "n", decltype: null }]);
@@ -362,7 +403,10 @@ describe("local libsql server", () => {
     expect(autocommit.response).toEqual({ type: "get_autocommit", is_autocommit: true });
     expect(describe1.response.result).toEqual({
       params: [{ name: ":a" }, { name: null }, { name: "?3" }],
-      cols: [{ name: "x", decltype: null }, { name: "y", decltype: null }],
+      cols: [
+        { name: "x", decltype: null },
+        { name: "y", decltype: null },
+      ],
       is_explain: false,
       is_readonly: true,
     });
@@ -417,7 +461,10 @@ describe("local libsql server", () => {
     await a.execute("CREATE TABLE c (k TEXT)");
     const tx = await a.transaction("write");
     await tx.execute("INSERT INTO c VALUES ('never committed')");
-    const waiting = b.execute("INSERT INTO c VALUES ('never written')").then(() => "written", () => "failed");
+    const waiting = b.execute("INSERT INTO c VALUES ('never written')").then(
+      () => "written",
+      () => "failed",
+    );
     await sleep(100);
     await closing.close();
     expect(await waiting).toBe("failed");

@@ -14,7 +14,14 @@ import type { AddressInfo } from "node:net";
 import { dirname, resolve } from "node:path";
 import { Connection, openConnection } from "./connection.ts";
 import {
-  describeStmt, executeBatch, executeSequence, executeStmt, HranaError, resolveSql, toProtoError, type ProtoError,
+  describeStmt,
+  executeBatch,
+  executeSequence,
+  executeStmt,
+  HranaError,
+  resolveSql,
+  toProtoError,
+  type ProtoError,
 } from "./protocol.ts";
 
 export type LibsqlServerOptions = {
@@ -104,7 +111,8 @@ const isJson = (req: IncomingMessage) => req.headers["content-type"]?.split(";")
 
 /** Keeps web pages out: see the comment at the top of this file. */
 function checkAccess(req: IncomingMessage, tokenDigest: Buffer): void {
-  if (req.headers.origin !== undefined) throw new HttpError(403, "Requests from web pages (with an Origin header) are refused", "FORBIDDEN");
+  if (req.headers.origin !== undefined)
+    throw new HttpError(403, "Requests from web pages (with an Origin header) are refused", "FORBIDDEN");
   if (!hasToken(req, tokenDigest)) throw new HttpError(401, "Missing or wrong bearer token", "UNAUTHORIZED");
   if (hasBody(req) && !isJson(req)) throw new HttpError(415, "Request bodies must be application/json", "UNSUPPORTED_MEDIA_TYPE");
 }
@@ -224,7 +232,11 @@ export async function startLibsqlServer(options: LibsqlServerOptions): Promise<L
     if (stream) stream.baton = null;
     if (!stream || isExpired(stream, Date.now())) {
       if (stream) closeStream(stream);
-      throw new HttpError(400, "Unknown or expired baton: the stream was closed, timed out or the baton was already used", "STREAM_EXPIRED");
+      throw new HttpError(
+        400,
+        "Unknown or expired baton: the stream was closed, timed out or the baton was already used",
+        "STREAM_EXPIRED",
+      );
     }
     return stream;
   }

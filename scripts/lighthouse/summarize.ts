@@ -79,10 +79,7 @@ export interface PageSummary {
   metrics?: Record<string, string | undefined>;
 }
 
-export function summarizePage(
-  page: { name: string; path: string; url: string; signedIn: boolean },
-  lhr: Result,
-): PageSummary {
+export function summarizePage(page: { name: string; path: string; url: string; signedIn: boolean }, lhr: Result): PageSummary {
   const scores: PageSummary["scores"] = {};
   const pass: PageSummary["pass"] = {};
   const membership = new Map<string, { category: CategoryId; weight: number }[]>();
@@ -131,7 +128,13 @@ export function summarizePage(
   });
 
   const metrics: Record<string, string | undefined> = {};
-  for (const id of ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"]) {
+  for (const id of [
+    "first-contentful-paint",
+    "largest-contentful-paint",
+    "total-blocking-time",
+    "cumulative-layout-shift",
+    "speed-index",
+  ]) {
     metrics[id] = lhr.audits[id]?.displayValue;
   }
 
@@ -141,10 +144,17 @@ export function summarizePage(
     if (!audit) continue;
     const local = id === "is-on-https" || id === "redirects-http";
     localhostCaveats[id] =
-      audit.scoreDisplayMode === "notApplicable" ? (local ? "not applicable on localhost" : "no findings")
-        : audit.score === null ? audit.scoreDisplayMode
-        : audit.score >= 1 ? (id === "is-on-https" ? "pass (127.0.0.1 counts as secure)" : "pass")
-        : `fail${audit.displayValue ? ` (${audit.displayValue})` : ""}`;
+      audit.scoreDisplayMode === "notApplicable"
+        ? local
+          ? "not applicable on localhost"
+          : "no findings"
+        : audit.score === null
+          ? audit.scoreDisplayMode
+          : audit.score >= 1
+            ? id === "is-on-https"
+              ? "pass (127.0.0.1 counts as secure)"
+              : "pass"
+            : `fail${audit.displayValue ? ` (${audit.displayValue})` : ""}`;
   }
 
   return {
@@ -319,7 +329,11 @@ function describeRow(row: Json, headings: Json[]): string {
 // ---- console output ----
 
 export function formatScoreTable(pages: PageSummary[]): string {
-  const header = ["Page", ...CATEGORIES.map((id) => `${CATEGORY_LABELS[id]} (${id === "performance" ? "≥" : ""}${TARGETS[id]})`), "All targets"];
+  const header = [
+    "Page",
+    ...CATEGORIES.map((id) => `${CATEGORY_LABELS[id]} (${id === "performance" ? "≥" : ""}${TARGETS[id]})`),
+    "All targets",
+  ];
   const rows = pages.map((page) => {
     if (page.runtimeError) return [page.path, ...CATEGORIES.map(() => "error"), "ERROR"];
     const cells = CATEGORIES.map((id) => {
@@ -353,7 +367,9 @@ export function formatFailingAudits(page: PageSummary): string {
   if (page.buildChangedDuringRun) out.push("  ⚠ build/ changed while this page was audited (another build): not a valid result");
   for (const warning of page.runWarnings) out.push(`  run warning: ${warning}`);
   if (page.localhostCaveats && Object.keys(page.localhostCaveats).length) {
-    const notes = Object.entries(page.localhostCaveats).map(([id, verdict]) => `${id} ${verdict}`).join(", ");
+    const notes = Object.entries(page.localhostCaveats)
+      .map(([id, verdict]) => `${id} ${verdict}`)
+      .join(", ");
     out.push(`  transport security on http://127.0.0.1 (not production HTTPS): ${notes}`);
   }
   if (page.performanceRuns) out.push(`  performance per run: ${page.performanceRuns.join(", ")} (the median run is shown)`);

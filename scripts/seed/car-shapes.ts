@@ -2,7 +2,7 @@
 // Everything is plain SVG in an 800x500 coordinate system; the car faces right
 // and its tyres touch the ground line GROUND.
 
-export type CarBody = 'sedan' | 'suv' | 'hatchback' | 'pickup' | 'coupe';
+export type CarBody = "sedan" | "suv" | "hatchback" | "pickup" | "coupe";
 
 /** [x, y, corner radius] */
 type Pt = readonly [number, number, number?];
@@ -29,48 +29,206 @@ export const GROUND = 410;
 
 export const SHAPES: Record<CarBody, Shape> = {
   sedan: {
-    outline: [[112, 376, 10], [104, 330, 14], [114, 292, 16], [250, 282, 34], [340, 214, 48], [470, 210, 44], [560, 280, 24], [668, 294, 30], [696, 336, 14], [690, 376, 10]],
-    glass: [[270, 280, 4], [344, 224, 26], [466, 221, 22], [536, 280, 4]],
-    pillars: [404], seams: [290, 404, 522], handles: [306, 420],
-    belt: 281, sill: 376, r: 46, rear: 232, front: 570,
-    head: [[640, 298, 6], [700, 306, 6], [700, 322, 6], [652, 314, 6]],
-    tail: [[96, 296, 5], [134, 295, 5], [132, 310, 5], [96, 314, 5]],
+    outline: [
+      [112, 376, 10],
+      [104, 330, 14],
+      [114, 292, 16],
+      [250, 282, 34],
+      [340, 214, 48],
+      [470, 210, 44],
+      [560, 280, 24],
+      [668, 294, 30],
+      [696, 336, 14],
+      [690, 376, 10],
+    ],
+    glass: [
+      [270, 280, 4],
+      [344, 224, 26],
+      [466, 221, 22],
+      [536, 280, 4],
+    ],
+    pillars: [404],
+    seams: [290, 404, 522],
+    handles: [306, 420],
+    belt: 281,
+    sill: 376,
+    r: 46,
+    rear: 232,
+    front: 570,
+    head: [
+      [640, 298, 6],
+      [700, 306, 6],
+      [700, 322, 6],
+      [652, 314, 6],
+    ],
+    tail: [
+      [96, 296, 5],
+      [134, 295, 5],
+      [132, 310, 5],
+      [96, 314, 5],
+    ],
     mirror: [548, 272],
   },
   suv: {
-    outline: [[104, 376, 10], [100, 262, 12], [118, 170, 30], [458, 162, 36], [556, 252, 22], [672, 268, 28], [700, 318, 14], [694, 376, 10]],
-    glass: [[126, 252, 4], [136, 184, 14], [446, 178, 22], [532, 252, 4]],
-    pillars: [214, 362], seams: [238, 362, 500], handles: [252, 376],
-    belt: 253, sill: 376, r: 52, rear: 222, front: 578,
-    head: [[630, 272, 6], [706, 278, 6], [706, 296, 6], [640, 290, 6]],
-    tail: [[94, 196, 5], [124, 194, 5], [124, 250, 5], [94, 252, 5]],
-    mirror: [546, 244], cladding: true, rails: [150, 420, 160],
+    outline: [
+      [104, 376, 10],
+      [100, 262, 12],
+      [118, 170, 30],
+      [458, 162, 36],
+      [556, 252, 22],
+      [672, 268, 28],
+      [700, 318, 14],
+      [694, 376, 10],
+    ],
+    glass: [
+      [126, 252, 4],
+      [136, 184, 14],
+      [446, 178, 22],
+      [532, 252, 4],
+    ],
+    pillars: [214, 362],
+    seams: [238, 362, 500],
+    handles: [252, 376],
+    belt: 253,
+    sill: 376,
+    r: 52,
+    rear: 222,
+    front: 578,
+    head: [
+      [630, 272, 6],
+      [706, 278, 6],
+      [706, 296, 6],
+      [640, 290, 6],
+    ],
+    tail: [
+      [94, 196, 5],
+      [124, 194, 5],
+      [124, 250, 5],
+      [94, 252, 5],
+    ],
+    mirror: [546, 244],
+    cladding: true,
+    rails: [150, 420, 160],
   },
   hatchback: {
-    outline: [[152, 376, 10], [144, 300, 14], [184, 208, 40], [392, 192, 50], [506, 270, 22], [622, 286, 30], [654, 326, 14], [648, 376, 10]],
-    glass: [[186, 268, 4], [204, 222, 20], [386, 205, 28], [484, 268, 4]],
-    pillars: [236, 334], seams: [252, 334, 468], handles: [266, 350],
-    belt: 269, sill: 376, r: 44, rear: 254, front: 546,
-    head: [[600, 290, 6], [660, 296, 6], [660, 312, 6], [610, 306, 6]],
-    tail: [[136, 236, 5], [170, 228, 5], [164, 270, 5], [136, 272, 5]],
+    outline: [
+      [152, 376, 10],
+      [144, 300, 14],
+      [184, 208, 40],
+      [392, 192, 50],
+      [506, 270, 22],
+      [622, 286, 30],
+      [654, 326, 14],
+      [648, 376, 10],
+    ],
+    glass: [
+      [186, 268, 4],
+      [204, 222, 20],
+      [386, 205, 28],
+      [484, 268, 4],
+    ],
+    pillars: [236, 334],
+    seams: [252, 334, 468],
+    handles: [266, 350],
+    belt: 269,
+    sill: 376,
+    r: 44,
+    rear: 254,
+    front: 546,
+    head: [
+      [600, 290, 6],
+      [660, 296, 6],
+      [660, 312, 6],
+      [610, 306, 6],
+    ],
+    tail: [
+      [136, 236, 5],
+      [170, 228, 5],
+      [164, 270, 5],
+      [136, 272, 5],
+    ],
     mirror: [496, 262],
   },
   pickup: {
-    outline: [[92, 376, 8], [88, 262, 6], [336, 262, 6], [344, 168, 20], [470, 162, 32], [566, 256, 22], [680, 270, 26], [712, 314, 12], [706, 376, 8]],
-    glass: [[360, 256, 4], [362, 180, 12], [462, 176, 20], [542, 256, 4]],
-    pillars: [446], seams: [100, 334, 446, 520], handles: [358, 458],
-    belt: 257, sill: 376, r: 52, rear: 214, front: 590,
-    head: [[640, 274, 6], [718, 280, 6], [718, 298, 6], [650, 292, 6]],
-    tail: [[82, 270, 4], [100, 270, 4], [100, 306, 4], [82, 306, 4]],
-    mirror: [556, 248], cladding: true,
+    outline: [
+      [92, 376, 8],
+      [88, 262, 6],
+      [336, 262, 6],
+      [344, 168, 20],
+      [470, 162, 32],
+      [566, 256, 22],
+      [680, 270, 26],
+      [712, 314, 12],
+      [706, 376, 8],
+    ],
+    glass: [
+      [360, 256, 4],
+      [362, 180, 12],
+      [462, 176, 20],
+      [542, 256, 4],
+    ],
+    pillars: [446],
+    seams: [100, 334, 446, 520],
+    handles: [358, 458],
+    belt: 257,
+    sill: 376,
+    r: 52,
+    rear: 214,
+    front: 590,
+    head: [
+      [640, 274, 6],
+      [718, 280, 6],
+      [718, 298, 6],
+      [650, 292, 6],
+    ],
+    tail: [
+      [82, 270, 4],
+      [100, 270, 4],
+      [100, 306, 4],
+      [82, 306, 4],
+    ],
+    mirror: [556, 248],
+    cladding: true,
   },
   coupe: {
-    outline: [[116, 372, 10], [108, 322, 14], [122, 292, 12], [236, 282, 60], [364, 218, 56], [438, 214, 44], [568, 286, 26], [672, 302, 30], [698, 340, 14], [692, 372, 10]],
-    glass: [[268, 282, 4], [366, 228, 34], [432, 224, 22], [542, 284, 4]],
-    pillars: [], seams: [530], handles: [400],
-    belt: 283, sill: 372, r: 46, rear: 236, front: 576,
-    head: [[640, 306, 6], [704, 312, 6], [704, 326, 6], [652, 320, 6]],
-    tail: [[100, 296, 5], [146, 294, 5], [144, 306, 5], [100, 310, 5]],
+    outline: [
+      [116, 372, 10],
+      [108, 322, 14],
+      [122, 292, 12],
+      [236, 282, 60],
+      [364, 218, 56],
+      [438, 214, 44],
+      [568, 286, 26],
+      [672, 302, 30],
+      [698, 340, 14],
+      [692, 372, 10],
+    ],
+    glass: [
+      [268, 282, 4],
+      [366, 228, 34],
+      [432, 224, 22],
+      [542, 284, 4],
+    ],
+    pillars: [],
+    seams: [530],
+    handles: [400],
+    belt: 283,
+    sill: 372,
+    r: 46,
+    rear: 236,
+    front: 576,
+    head: [
+      [640, 306, 6],
+      [704, 312, 6],
+      [704, 326, 6],
+      [652, 320, 6],
+    ],
+    tail: [
+      [100, 296, 5],
+      [146, 294, 5],
+      [144, 306, 5],
+      [100, 310, 5],
+    ],
     mirror: [556, 278],
   },
 };
@@ -80,7 +238,7 @@ const f = (n: number) => (Math.round(n * 10) / 10).toString();
 /** Closed path through the points with quadratic-rounded corners. */
 export function roundedPath(pts: readonly Pt[]): string {
   const n = pts.length;
-  let d = '';
+  let d = "";
   for (let i = 0; i < n; i++) {
     const [x, y, r = 0] = pts[i];
     const ends = [pts[(i + n - 1) % n], pts[(i + 1) % n]].map(([px, py]) => {
@@ -88,23 +246,35 @@ export function roundedPath(pts: readonly Pt[]): string {
       const k = Math.min(r, len / 2) / len;
       return `${f(x + (px - x) * k)} ${f(y + (py - y) * k)}`;
     });
-    d += `${i === 0 ? 'M' : 'L'}${ends[0]}Q${f(x)} ${f(y)} ${ends[1]}`;
+    d += `${i === 0 ? "M" : "L"}${ends[0]}Q${f(x)} ${f(y)} ${ends[1]}`;
   }
-  return d + 'Z';
+  return d + "Z";
 }
 
 // ---- colours ---------------------------------------------------------------
 
 const NAMED: Record<string, string> = {
-  red: '#c62828', blue: '#1e5bb8', white: '#f2f4f5', black: '#23262b', silver: '#b9c0c8',
-  gray: '#7d858f', grey: '#7d858f', green: '#2e7d4f', yellow: '#f2c230', orange: '#e8722c',
-  brown: '#7a5236', beige: '#d8c8a8', gold: '#c9a449', purple: '#6a3d9a', navy: '#1f2f57',
+  red: "#c62828",
+  blue: "#1e5bb8",
+  white: "#f2f4f5",
+  black: "#23262b",
+  silver: "#b9c0c8",
+  gray: "#7d858f",
+  grey: "#7d858f",
+  green: "#2e7d4f",
+  yellow: "#f2c230",
+  orange: "#e8722c",
+  brown: "#7a5236",
+  beige: "#d8c8a8",
+  gold: "#c9a449",
+  purple: "#6a3d9a",
+  navy: "#1f2f57",
 };
 
 export type RGB = [number, number, number];
 
 export function parseColor(input: string): RGB {
-  let s = (NAMED[input.trim().toLowerCase()] ?? input).trim().replace(/^#/, '');
+  let s = (NAMED[input.trim().toLowerCase()] ?? input).trim().replace(/^#/, "");
   if (/^[0-9a-f]{3}$/i.test(s)) s = s.replace(/./g, (c) => c + c);
   if (!/^[0-9a-f]{6}$/i.test(s)) return [125, 133, 143];
   return [0, 2, 4].map((i) => parseInt(s.slice(i, i + 2), 16)) as RGB;
@@ -114,7 +284,16 @@ export function parseColor(input: string): RGB {
 export function shade(c: RGB, t: number): string {
   const target = t > 0 ? 255 : 0;
   const a = Math.abs(t);
-  return '#' + c.map((v) => Math.round(v + (target - v) * a).toString(16).padStart(2, '0')).join('');
+  return (
+    "#" +
+    c
+      .map((v) =>
+        Math.round(v + (target - v) * a)
+          .toString(16)
+          .padStart(2, "0"),
+      )
+      .join("")
+  );
 }
 
 export const luminance = (c: RGB) => (0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]) / 255;
@@ -169,9 +348,9 @@ export function drawCar(body: CarBody, color: string, seed: number): { defs: str
   const [minX, maxX] = [Math.min(...xs), Math.max(...xs)];
   const spokes = [5, 6, 7, 10][Math.floor(rand() * 4)];
   const turn = Math.round(rand() * 72);
-  const caliper = ['#c62828', '#4a5058', '#d9a21b'][Math.floor(rand() * 3)];
+  const caliper = ["#c62828", "#4a5058", "#d9a21b"][Math.floor(rand() * 3)];
   const antenna = rand() < 0.5;
-  const lightTone = rand() < 0.5 ? '#fff6d8' : '#e9f4ff';
+  const lightTone = rand() < 0.5 ? "#fff6d8" : "#e9f4ff";
 
   const defs =
     `<linearGradient id="paint" x1="0" y1="0" x2="0" y2="1">` +
@@ -187,19 +366,21 @@ export function drawCar(body: CarBody, color: string, seed: number): { defs: str
     `<clipPath id="glassClip"><path d="${glass}"/></clipPath>`;
 
   const well = (x: number) => `<circle cx="${x}" cy="${GROUND - sh.r}" r="${sh.r + 8}"/>`;
-  let car = '';
+  let car = "";
   // ground shadow (separate so reflections can skip it)
   const shadow =
     `<ellipse cx="${f((minX + maxX) / 2)}" cy="${GROUND + 2}" rx="${f((maxX - minX) / 2 + 26)}" ry="16" fill="url(#shadow)"/>` +
-    [sh.rear, sh.front].map((x) => `<ellipse cx="${x}" cy="${GROUND}" rx="${f(sh.r * 0.9)}" ry="6" fill="#000" opacity="0.35"/>`).join('');
-  if (sh.rails) car += `<rect x="${sh.rails[0]}" y="${sh.rails[2] - 8}" width="${sh.rails[1] - sh.rails[0]}" height="7" rx="3" fill="#2f343a"/>`;
-  if (antenna) car += `<line x1="${f(sh.glass[1][0] + 14)}" y1="${f(sh.glass[1][1] - 8)}" x2="${f(sh.glass[1][0] - 4)}" y2="${f(sh.glass[1][1] - 34)}" stroke="#2f343a" stroke-width="2.5" stroke-linecap="round"/>`;
+    [sh.rear, sh.front].map((x) => `<ellipse cx="${x}" cy="${GROUND}" rx="${f(sh.r * 0.9)}" ry="6" fill="#000" opacity="0.35"/>`).join("");
+  if (sh.rails)
+    car += `<rect x="${sh.rails[0]}" y="${sh.rails[2] - 8}" width="${sh.rails[1] - sh.rails[0]}" height="7" rx="3" fill="#2f343a"/>`;
+  if (antenna)
+    car += `<line x1="${f(sh.glass[1][0] + 14)}" y1="${f(sh.glass[1][1] - 8)}" x2="${f(sh.glass[1][0] - 4)}" y2="${f(sh.glass[1][1] - 34)}" stroke="#2f343a" stroke-width="2.5" stroke-linecap="round"/>`;
   car += `<path d="${outline}" fill="url(#paint)"/>`;
   car += `<g clip-path="url(#bodyClip)">`;
   // shine along the shoulder, character line and rocker panel
   car += `<rect x="0" y="${sh.belt + 8}" width="800" height="10" fill="#fff" opacity="0.16"/>`;
   car += `<rect x="0" y="${sh.belt + 40}" width="800" height="2.5" fill="${seam}" opacity="0.45"/>`;
-  car += `<rect x="0" y="${sh.sill - (sh.cladding ? 30 : 14)}" width="800" height="40" fill="${sh.cladding ? '#33383f' : shade(c, -0.45)}"/>`;
+  car += `<rect x="0" y="${sh.sill - (sh.cladding ? 30 : 14)}" width="800" height="40" fill="${sh.cladding ? "#33383f" : shade(c, -0.45)}"/>`;
   // door seams and handles
   for (const x of sh.seams) car += `<path d="M${x} ${sh.belt - 2}L${x - 4} ${sh.sill}" stroke="${seam}" stroke-width="2.5" fill="none"/>`;
   for (const x of sh.handles) car += `<rect x="${x}" y="${sh.belt + 18}" width="28" height="7" rx="3.5" fill="${seam}"/>`;
@@ -210,7 +391,7 @@ export function drawCar(body: CarBody, color: string, seed: number): { defs: str
   car += `<rect x="${maxX - 26}" y="${sh.sill - 40}" width="40" height="12" rx="5" fill="#2a2e33" opacity="0.8"/>`;
   // wheel wells with a lip
   car += `<g fill="#15181b">${well(sh.rear)}${well(sh.front)}</g>`;
-  car += `<g fill="none" stroke="${sh.cladding ? '#2a2e33' : seam}" stroke-width="${sh.cladding ? 10 : 4}">${well(sh.rear)}${well(sh.front)}</g>`;
+  car += `<g fill="none" stroke="${sh.cladding ? "#2a2e33" : seam}" stroke-width="${sh.cladding ? 10 : 4}">${well(sh.rear)}${well(sh.front)}</g>`;
   car += `</g>`;
   // glass with pillars and a reflection streak
   car += `<path d="${glass}" fill="url(#glassFill)"/>`;
@@ -218,7 +399,8 @@ export function drawCar(body: CarBody, color: string, seed: number): { defs: str
   const top = Math.min(...sh.glass.map((p) => p[1]));
   car += `<path d="M${sh.glass[0][0] + 40} ${sh.belt}L${sh.glass[0][0] + 110} ${top}L${sh.glass[0][0] + 150} ${top}L${sh.glass[0][0] + 80} ${sh.belt}Z" fill="#fff" opacity="0.16"/>`;
   car += `<path d="M${sh.glass[0][0] + 96} ${sh.belt}L${sh.glass[0][0] + 166} ${top}L${sh.glass[0][0] + 180} ${top}L${sh.glass[0][0] + 110} ${sh.belt}Z" fill="#fff" opacity="0.12"/>`;
-  for (const x of sh.pillars) car += `<path d="M${x - 7} ${sh.belt}L${x - 3} ${top - 10}L${x + 9} ${top - 10}L${x + 7} ${sh.belt}Z" fill="#262b31"/>`;
+  for (const x of sh.pillars)
+    car += `<path d="M${x - 7} ${sh.belt}L${x - 3} ${top - 10}L${x + 9} ${top - 10}L${x + 7} ${sh.belt}Z" fill="#262b31"/>`;
   car += `</g>`;
   car += `<path d="${glass}" fill="none" stroke="#1a1f24" stroke-width="3"/>`;
   // side mirror

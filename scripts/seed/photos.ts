@@ -2,14 +2,14 @@
 // drawn as SVG and rasterised with sharp. Nothing is downloaded and no text is
 // rendered, so the output does not depend on installed fonts.
 
-import sharp from 'sharp';
-import { drawCar, GROUND, luminance, parseColor, rng, shade } from './car-shapes.ts';
-import type { CarBody } from './car-shapes.ts';
+import sharp from "sharp";
+import { drawCar, GROUND, luminance, parseColor, rng, shade } from "./car-shapes.ts";
+import type { CarBody } from "./car-shapes.ts";
 
-export type { CarBody } from './car-shapes.ts';
-export type Scene = 'city' | 'road' | 'showroom';
+export type { CarBody } from "./car-shapes.ts";
+export type Scene = "city" | "road" | "showroom";
 
-export const CAR_BODIES: readonly CarBody[] = ['sedan', 'suv', 'hatchback', 'pickup', 'coupe'];
+export const CAR_BODIES: readonly CarBody[] = ["sedan", "suv", "hatchback", "pickup", "coupe"];
 
 const W = 800;
 const H = 500;
@@ -23,14 +23,19 @@ function escapeXml(s: string): string {
 function svgDoc(defs: string, body: string, title?: string): string {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">` +
-    (title ? `<title>${escapeXml(title)}</title>` : '') +
+    (title ? `<title>${escapeXml(title)}</title>` : "") +
     `<defs>${defs}</defs>${body}</svg>`
   );
 }
 
 function cloud(x: number, y: number, s: number): string {
-  const parts: Array<[number, number, number]> = [[0, 0, 22], [26, -12, 28], [56, -2, 22], [30, 6, 22]];
-  return `<g fill="#fff" opacity="0.85">${parts.map(([dx, dy, r]) => `<circle cx="${f(x + dx * s)}" cy="${f(y + dy * s)}" r="${f(r * s)}"/>`).join('')}</g>`;
+  const parts: Array<[number, number, number]> = [
+    [0, 0, 22],
+    [26, -12, 28],
+    [56, -2, 22],
+    [30, 6, 22],
+  ];
+  return `<g fill="#fff" opacity="0.85">${parts.map(([dx, dy, r]) => `<circle cx="${f(x + dx * s)}" cy="${f(y + dy * s)}" r="${f(r * s)}"/>`).join("")}</g>`;
 }
 
 function skyDefs(id: string, top: string, bottom: string): string {
@@ -39,13 +44,16 @@ function skyDefs(id: string, top: string, bottom: string): string {
 
 function cityScene(rand: () => number): { defs: string; back: string } {
   const defs =
-    skyDefs('sky', pick(rand, ['#6fa8dc', '#7fb3e6', '#8ab8e0']), '#e3f0fa') +
-    skyDefs('road', '#5a6069', '#3d4249') +
+    skyDefs("sky", pick(rand, ["#6fa8dc", "#7fb3e6", "#8ab8e0"]), "#e3f0fa") +
+    skyDefs("road", "#5a6069", "#3d4249") +
     `<pattern id="win" width="16" height="20" patternUnits="userSpaceOnUse">` +
     `<rect x="4" y="5" width="8" height="10" fill="#e4edf6" opacity="0.7"/></pattern>`;
   let back = `<rect width="${W}" height="${H}" fill="url(#sky)"/>`;
   back += cloud(90 + rand() * 160, 70 + rand() * 30, 0.9) + cloud(480 + rand() * 200, 50 + rand() * 40, 0.7);
-  for (const [tone, minH, maxH, windows] of [['#bccadb', 120, 230, false], ['#94a7bd', 60, 170, true]] as const) {
+  for (const [tone, minH, maxH, windows] of [
+    ["#bccadb", 120, 230, false],
+    ["#94a7bd", 60, 170, true],
+  ] as const) {
     let x = -20 + rand() * 20;
     while (x < W) {
       const w = 50 + rand() * 60;
@@ -58,16 +66,20 @@ function cityScene(rand: () => number): { defs: string; back: string } {
   }
   back += `<rect y="334" width="${W}" height="40" fill="#cdd2d8"/><rect y="370" width="${W}" height="8" fill="#9da4ad"/>`;
   back += `<rect y="378" width="${W}" height="${H - 378}" fill="url(#road)"/>`;
-  for (let x = -30 + rand() * 40; x < W; x += 120) back += `<rect x="${f(x)}" y="466" width="64" height="8" rx="2" fill="#eef0f2" opacity="0.85"/>`;
+  for (let x = -30 + rand() * 40; x < W; x += 120)
+    back += `<rect x="${f(x)}" y="466" width="64" height="8" rx="2" fill="#eef0f2" opacity="0.85"/>`;
   return { defs, back };
 }
 
 function roadScene(rand: () => number): { defs: string; back: string } {
-  const defs = skyDefs('sky', pick(rand, ['#86bde8', '#9cc9ee', '#79b0de']), '#f4ecdc') + skyDefs('road', '#62676e', '#43474d');
+  const defs = skyDefs("sky", pick(rand, ["#86bde8", "#9cc9ee", "#79b0de"]), "#f4ecdc") + skyDefs("road", "#62676e", "#43474d");
   let back = `<rect width="${W}" height="${H}" fill="url(#sky)"/>`;
   back += `<circle cx="${f(560 + rand() * 160)}" cy="${f(80 + rand() * 40)}" r="34" fill="#fff4c9" opacity="0.9"/>`;
   back += cloud(60 + rand() * 200, 80 + rand() * 40, 0.8);
-  for (const [tone, base, amp] of [['#a9c2b6', 300, 70], ['#86b07f', 330, 40]] as const) {
+  for (const [tone, base, amp] of [
+    ["#a9c2b6", 300, 70],
+    ["#86b07f", 330, 40],
+  ] as const) {
     let d = `M0 ${H}L0 ${base}`;
     for (let x = 0; x <= W; x += 200) {
       const peak = base - amp * (0.4 + rand() * 0.6);
@@ -79,7 +91,8 @@ function roadScene(rand: () => number): { defs: string; back: string } {
     const x = 30 + rand() * 740;
     const s = 0.7 + rand() * 0.5;
     back += `<rect x="${f(x - 3 * s)}" y="${f(344 - 26 * s)}" width="${f(6 * s)}" height="${f(26 * s)}" fill="#6b5440"/>`;
-    back += `<g fill="#4f8a4f"><circle cx="${f(x)}" cy="${f(344 - 44 * s)}" r="${f(16 * s)}"/>` +
+    back +=
+      `<g fill="#4f8a4f"><circle cx="${f(x)}" cy="${f(344 - 44 * s)}" r="${f(16 * s)}"/>` +
       `<circle cx="${f(x - 10 * s)}" cy="${f(344 - 32 * s)}" r="${f(13 * s)}"/><circle cx="${f(x + 10 * s)}" cy="${f(344 - 31 * s)}" r="${f(14 * s)}"/></g>`;
   }
   back += `<rect y="344" width="${W}" height="34" fill="#93c06f"/>`;
@@ -90,8 +103,8 @@ function roadScene(rand: () => number): { defs: string; back: string } {
 
 function showroomScene(rand: () => number): { defs: string; back: string } {
   const defs =
-    skyDefs('wall', '#f4f6f8', '#dde2e8') +
-    skyDefs('floor', '#c7ccd4', '#eceef1') +
+    skyDefs("wall", "#f4f6f8", "#dde2e8") +
+    skyDefs("floor", "#c7ccd4", "#eceef1") +
     `<radialGradient id="spot" cx="0.5" cy="0.5" r="0.5"><stop offset="0" stop-color="#fff" stop-opacity="0.9"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>` +
     `<clipPath id="floorClip"><rect y="${GROUND}" width="${W}" height="${H - GROUND}"/></clipPath>`;
   const panel = 140 + Math.floor(rand() * 3) * 20;
@@ -101,7 +114,8 @@ function showroomScene(rand: () => number): { defs: string; back: string } {
   for (let x = 100; x < W; x += 200) back += `<ellipse cx="${x}" cy="46" rx="26" ry="6" fill="#fffbe8"/>`;
   back += `<ellipse cx="400" cy="250" rx="380" ry="170" fill="url(#spot)"/>`;
   back += `<rect y="330" width="${W}" height="${H - 330}" fill="url(#floor)"/><rect y="326" width="${W}" height="8" fill="#aab1ba"/>`;
-  for (let i = -6; i <= 6; i++) back += `<path d="M${400 + i * 70} 334L${400 + i * 190} ${H}" stroke="#b8bec7" stroke-width="1.5" opacity="0.7"/>`;
+  for (let i = -6; i <= 6; i++)
+    back += `<path d="M${400 + i * 70} 334L${400 + i * 190} ${H}" stroke="#b8bec7" stroke-width="1.5" opacity="0.7"/>`;
   for (const y of [360, 400, 452]) back += `<rect y="${y}" width="${W}" height="1.5" fill="#b8bec7" opacity="0.7"/>`;
   return { defs, back };
 }
@@ -110,13 +124,12 @@ function showroomScene(rand: () => number): { defs: string; back: string } {
 export function carPhotoSvg(options: { body: CarBody; color: string; background?: Scene; seed: number }): string {
   const { body, color, seed } = options;
   const rand = rng(seed);
-  const scene = options.background ?? pick(rand, ['city', 'road', 'showroom'] as const);
-  const { defs: sceneDefs, back } =
-    scene === 'city' ? cityScene(rand) : scene === 'road' ? roadScene(rand) : showroomScene(rand);
+  const scene = options.background ?? pick(rand, ["city", "road", "showroom"] as const);
+  const { defs: sceneDefs, back } = scene === "city" ? cityScene(rand) : scene === "road" ? roadScene(rand) : showroomScene(rand);
   const { defs, shadow, car } = drawCar(body, color, seed);
   const offset = Math.round((rand() - 0.5) * 30);
   let content = back;
-  if (scene === 'showroom') {
+  if (scene === "showroom") {
     // faint mirror image of the car on the glossy floor
     content += `<g clip-path="url(#floorClip)"><g transform="translate(${offset} ${GROUND * 2}) scale(1 -1)" opacity="0.14">${car}</g></g>`;
   }
@@ -128,7 +141,7 @@ export function carPhotoSvg(options: { body: CarBody; color: string; background?
 export function categorySvg(options: { title: string; body: CarBody; color: string }): string {
   const paint = parseColor(options.color);
   // very light paint would vanish on its own tint: use a neutral slate tile instead
-  const c = luminance(paint) > 0.8 ? parseColor('#6f8499') : paint;
+  const c = luminance(paint) > 0.8 ? parseColor("#6f8499") : paint;
   let seed = 7;
   for (const ch of options.title + options.body) seed = (Math.imul(seed, 31) + ch.charCodeAt(0)) >>> 0;
   const rand = rng(seed);
@@ -159,7 +172,7 @@ function rasterise(svg: string, width: number) {
 /** Rasterise an SVG to JPEG (default 800px wide, quality 82). Deterministic. */
 export async function renderJpeg(svg: string, options: RenderOptions = {}): Promise<Uint8Array<ArrayBuffer>> {
   const { width = W, quality = 82 } = options;
-  const buf = await rasterise(svg, width).flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: true }).toBuffer();
+  const buf = await rasterise(svg, width).flatten({ background: "#ffffff" }).jpeg({ quality, mozjpeg: true }).toBuffer();
   return new Uint8Array(buf);
 }
 

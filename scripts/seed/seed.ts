@@ -36,7 +36,9 @@ export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: strin
         image: await storePhoto(categorySvg({ title: category.name, body: category.body, color: category.color })),
       })),
     );
-    const categoryByName = new Map(categoryRows.map((category, index) => [category.name, { ...category, body: DEMO_CATEGORIES[index].body }]));
+    const categoryByName = new Map(
+      categoryRows.map((category, index) => [category.name, { ...category, body: DEMO_CATEGORIES[index].body }]),
+    );
 
     const now = Date.now();
     const productRows = await Promise.all(

@@ -33,7 +33,10 @@ describe("accessibility in Chromium", () => {
     await signInAs(page, "admin@autoreseller.test", "/dashboard/allbuyers");
     await page.getByRole("heading", { name: "All Buyers" }).waitFor();
     await expectAccessible(page, "/dashboard/allbuyers");
-    for (const [path, heading] of [["/dashboard/addcategory", "Add Category"], ["/dashboard/audit", "Audit trail"]]) {
+    for (const [path, heading] of [
+      ["/dashboard/addcategory", "Add Category"],
+      ["/dashboard/audit", "Audit trail"],
+    ]) {
       await page.goto(path);
       await page.getByRole("heading", { name: heading }).waitFor();
       await expectAccessible(page, path);

@@ -24,7 +24,10 @@ describe("admin console in Chromium", () => {
     await expectAccessible(page, "the verify confirmation");
     await page.getByRole("button", { name: "Yes, verify Karim Uddin" }).click();
     await page.getByText("Verified successfully").waitFor();
-    await page.getByRole("row", { name: /Karim Uddin/ }).getByText("Verified").waitFor();
+    await page
+      .getByRole("row", { name: /Karim Uddin/ })
+      .getByText("Verified")
+      .waitFor();
 
     await page.goto("/");
     const civic = page.getByRole("article").filter({ hasText: "Karim Uddin" }).first();
@@ -48,7 +51,10 @@ describe("admin console in Chromium", () => {
     await signInAs(page, "admin@autoreseller.test", "/dashboard/reporteditem?limit=50");
     await page.getByRole("heading", { name: "Reported Item" }).waitFor();
     await expectAccessible(page, "/dashboard/reporteditem");
-    await page.getByRole("link", { name: `Delete ${name}` }).first().click();
+    await page
+      .getByRole("link", { name: `Delete ${name}` })
+      .first()
+      .click();
     await page.getByRole("alertdialog").getByText("You won't be able to revert this!").waitFor();
     await page.getByRole("button", { name: `Yes, delete ${name}` }).click();
     await page.getByText("Your file has been deleted.").waitFor();

@@ -12,7 +12,10 @@ describe("booking in Chromium", () => {
   it("asks a signed-out visitor to sign in, in an accessible dialog", async () => {
     const { page, close } = await openPage(browser);
     await gotoInteractive(page, "/");
-    const bookNow = page.getByRole("region", { name: "Advertised cars" }).getByRole("link", { name: /^Book Now/ }).first();
+    const bookNow = page
+      .getByRole("region", { name: "Advertised cars" })
+      .getByRole("link", { name: /^Book Now/ })
+      .first();
     await bookNow.click();
     const dialog = page.getByRole("dialog");
     await dialog.getByText("Please Signin to book it").waitFor();
@@ -73,7 +76,10 @@ describe("booking in Chromium", () => {
     await page.getByLabel("Password", { exact: true }).fill("Passw0rd!");
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.waitForURL(`${appUrl}/`);
-    const report = page.getByRole("region", { name: "Advertised cars" }).getByRole("button", { name: /^Report this item/ }).last();
+    const report = page
+      .getByRole("region", { name: "Advertised cars" })
+      .getByRole("button", { name: /^Report this item/ })
+      .last();
     await report.click();
     await page.getByText("Report sent to admin").waitFor();
     await report.click();

@@ -48,8 +48,16 @@ export async function listThroughApi(email: string, name: string): Promise<strin
   const categories = (await (await app.request("/api/categories")).json()) as { _id: string; categoryName: string }[];
   const category = categories.find((candidate) => candidate.categoryName === "Hatchback")!;
   const product = {
-    productName: name, originalPrice: 9000, resalePrice: 7000, location: "Rangpur", categoryId: category._id,
-    condition: "Fair", mobile: "01711 000111", productDescription: "Listed to be deleted.", purchaseYear: 2012, image: data.url,
+    productName: name,
+    originalPrice: 9000,
+    resalePrice: 7000,
+    location: "Rangpur",
+    categoryId: category._id,
+    condition: "Fair",
+    mobile: "01711 000111",
+    productDescription: "Listed to be deleted.",
+    purchaseYear: 2012,
+    image: data.url,
   };
   const response = await app.apiJson("/api/products/add", product, { token });
   if (response.status !== 201) throw new Error(`Listing failed: ${response.status} ${await response.text()}`);
@@ -60,7 +68,9 @@ export async function listThroughApi(email: string, name: string): Promise<strin
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   // Colours are measured at rest, not halfway through a fade (a toast coming in).
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
   );
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   if (violations.length === 0) return;

@@ -21,9 +21,9 @@ describe("home page in Chromium", () => {
     expect(await page.getByText("17-digit VIN").isVisible()).toBe(true);
     await expectAccessible(page, "Home");
 
-    const images = await page.locator("main img").evaluateAll((nodes: Element[]) =>
-      nodes.map((node) => ({ width: node.getAttribute("width"), height: node.getAttribute("height") })),
-    );
+    const images = await page
+      .locator("main img")
+      .evaluateAll((nodes: Element[]) => nodes.map((node) => ({ width: node.getAttribute("width"), height: node.getAttribute("height") })));
     expect(images.length).toBeGreaterThan(0);
     expect(images.every((image: { width: string | null; height: string | null }) => image.width && image.height)).toBe(true);
     expect(foreignRequests).toEqual([]);

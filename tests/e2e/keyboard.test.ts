@@ -48,7 +48,10 @@ describe("keyboard only in Chromium", () => {
     await page.waitForURL(`${appUrl}/`);
     await page.getByRole("button", { name: "Sign out" }).waitFor();
 
-    const bookNow = page.getByRole("region", { name: "Advertised cars" }).getByRole("link", { name: /^Book Now/ }).first();
+    const bookNow = page
+      .getByRole("region", { name: "Advertised cars" })
+      .getByRole("link", { name: /^Book Now/ })
+      .first();
     await moveFocusTo(page, bookNow);
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog");
@@ -68,7 +71,9 @@ describe("keyboard only in Chromium", () => {
 
     // Alt+T moves focus to the notifications and holds them there, so the toast can be checked as it stays.
     await page.keyboard.press("Alt+T");
-    expect(await page.getByRole("region", { name: /^Notifications/ }).evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    expect(await page.getByRole("region", { name: /^Notifications/ }).evaluate((element) => element.contains(document.activeElement))).toBe(
+      true,
+    );
     await expectAccessible(page, "Home with a toast");
     expect(await page.getByText("Booking confirmed").isVisible()).toBe(true);
     await close();

@@ -89,4 +89,3 @@ describe("selling in Chromium", () => {
     await close();
   });
 });
-

@@ -45,9 +45,7 @@ export async function startFakeOAuthProvider(): Promise<FakeOAuthProvider> {
   const tokens = new Map<string, Token>();
 
   const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) =>
-      json(res, 500, { error: "server_error", error_description: String(error) }),
-    );
+    handle(req, res).catch((error: unknown) => json(res, 500, { error: "server_error", error_description: String(error) }));
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

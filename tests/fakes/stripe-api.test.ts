@@ -56,9 +56,9 @@ describe("payment intents", () => {
     expect(new Headers(again.lastResponse.headers as HeadersInit).get("idempotent-replayed")).toBe("true");
     const other = await stripe.paymentIntents.create(params, { idempotencyKey: "booking-bk_3" });
     expect(other.id).not.toBe(first.id);
-    await expect(
-      stripe.paymentIntents.create({ ...params, amount: 600 }, { idempotencyKey: "booking-bk_2" }),
-    ).rejects.toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+    await expect(stripe.paymentIntents.create({ ...params, amount: 600 }, { idempotencyKey: "booking-bk_2" })).rejects.toBeInstanceOf(
+      Stripe.errors.StripeIdempotencyError,
+    );
   });
 
   it("retrieves an intent, and shows it succeeded or failed as the control endpoints say", async () => {
@@ -66,7 +66,10 @@ describe("payment intents", () => {
     expect(await stripe.paymentIntents.retrieve(created.id)).toMatchObject({ id: created.id, status: "requires_payment_method" });
 
     const failed = await control(`/payment_intents/${created.id}/fail`);
-    expect(await failed.json()).toMatchObject({ status: "requires_payment_method", last_payment_error: { message: "Your card was declined." } });
+    expect(await failed.json()).toMatchObject({
+      status: "requires_payment_method",
+      last_payment_error: { message: "Your card was declined." },
+    });
 
     const succeeded = await control(`/payment_intents/${created.id}/succeed`);
     expect(succeeded.status).toBe(200);

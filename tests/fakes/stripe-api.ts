@@ -48,8 +48,7 @@ class StripeFailure extends Error {
 }
 
 const ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-const random = (length: number) =>
-  Array.from({ length }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join("");
+const random = (length: number) => Array.from({ length }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join("");
 const now = () => Math.floor(Date.now() / 1000);
 
 /** Stripe's form encoding: `metadata[bookingId]=x&expand[0]=y` → `{ metadata: { bookingId: "x" }, expand: ["y"] }`. */
@@ -81,7 +80,10 @@ function integer(params: Params, name: string, required: boolean): number | unde
   if (raw === undefined && !required) return undefined;
   if (raw === undefined) throw missing(name);
   if (typeof raw !== "string" || !/^\d+$/.test(raw) || Number(raw) < 1) {
-    throw new StripeFailure(400, "invalid_request_error", `Invalid positive integer: ${name}`, { code: "parameter_invalid_integer", param: name });
+    throw new StripeFailure(400, "invalid_request_error", `Invalid positive integer: ${name}`, {
+      code: "parameter_invalid_integer",
+      param: name,
+    });
   }
   return Number(raw);
 }
@@ -130,15 +132,27 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (typeof params.payment_intent !== "string") throw missing("payment_intent");
     const target = intent(params.payment_intent);
     if (target.status !== "succeeded") {
-      throw new StripeFailure(400, "invalid_request_error", `This PaymentIntent (${target.id}) does not have a successful charge to refund.`, { code: "payment_intent_unexpected_state" });
+      throw new StripeFailure(
+        400,
+        "invalid_request_error",
+        `This PaymentIntent (${target.id}) does not have a successful charge to refund.`,
+        { code: "payment_intent_unexpected_state" },
+      );
     }
     const left = target.amount - target.amount_refunded;
     if (left === 0) {
-      throw new StripeFailure(400, "invalid_request_error", `Charge ${String(target.latest_charge)} has already been refunded.`, { code: "charge_already_refunded" });
+      throw new StripeFailure(400, "invalid_request_error", `Charge ${String(target.latest_charge)} has already been refunded.`, {
+        code: "charge_already_refunded",
+      });
     }
     const amount = integer(params, "amount", false) ?? left;
     if (amount > left) {
-      throw new StripeFailure(400, "invalid_request_error", `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`, { code: "amount_too_large", param: "amount" });
+      throw new StripeFailure(
+        400,
+        "invalid_request_error",
+        `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+        { code: "amount_too_large", param: "amount" },
+      );
     }
     target.amount_refunded += amount;
     const refund = {
@@ -160,7 +174,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   function control(id: string, action: string): PaymentIntent {
     const target = intent(id);
     if (action === "succeed") {
-      Object.assign(target, { status: "succeeded", amount_received: target.amount, last_payment_error: null, latest_charge: target.latest_charge ?? `ch_${random(24)}` });
+      Object.assign(target, {
+        status: "succeeded",
+        amount_received: target.amount,
+        last_payment_error: null,
+        latest_charge: target.latest_charge ?? `ch_${random(24)}`,
+      });
     } else {
       const error = { type: "card_error", code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." };
       Object.assign(target, { status: "requires_payment_method", last_payment_error: error });
@@ -173,10 +192,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   function once(req: IncomingMessage, route: string, body: string, run: () => unknown): [number, unknown, boolean] {
     const key = req.headers["idempotency-key"];
     if (typeof key !== "string") return [200, run(), false];
-    const params = [...new URLSearchParams(body)].map(([k, v]) => `${k}=${v}`).sort().join("&");
+    const params = [...new URLSearchParams(body)]
+      .map(([k, v]) => `${k}=${v}`)
+      .sort()
+      .join("&");
     const saved = idempotent.get(key);
     if (saved && (saved.route !== route || saved.params !== params)) {
-      throw new StripeFailure(400, "idempotency_error", `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`);
+      throw new StripeFailure(
+        400,
+        "idempotency_error",
+        `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+      );
     }
     if (saved) return [200, saved.body, true];
     const result = run();
@@ -197,7 +223,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
     const apiKey = /^Bearer (\S+)$/.exec(req.headers.authorization ?? "")?.[1];
     if (!apiKey) {
-      throw new StripeFailure(401, "invalid_request_error", "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').");
+      throw new StripeFailure(
+        401,
+        "invalid_request_error",
+        "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+      );
     }
     if (!/^sk_test_\w+$/.test(apiKey)) {
       throw new StripeFailure(401, "invalid_request_error", `Invalid API Key provided: ${apiKey.slice(0, 8)}***${apiKey.slice(-4)}`);
@@ -207,7 +237,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (route === "POST /v1/refunds") return once(req, route, body, () => createRefund(parseStripeForm(body)));
     const retrieved = /^GET \/v1\/payment_intents\/([^/]+)$/.exec(route);
     if (retrieved) return [200, intent(decodeURIComponent(retrieved[1])), false];
-    throw new StripeFailure(404, "invalid_request_error", `Unrecognized request URL (${req.method}: ${pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`);
+    throw new StripeFailure(
+      404,
+      "invalid_request_error",
+      `Unrecognized request URL (${req.method}: ${pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+    );
   }
 
   function send(res: ServerResponse, status: number, body: unknown, replayed: boolean): void {

@@ -49,7 +49,8 @@ describe("POST /api/users", () => {
 
   it("refuses names that show nothing or turn text around, on the API and the sign-up page alike", async () => {
     const signUp = (name: string) => apiJson("/api/users", { name, email: uniqueEmail("unseen"), password: "Secret1!" });
-    for (const invisible of ["\u200B\u200B", "\u2060\uFEFF \u00AD"]) expect((await issuesOf(await signUp(invisible))).name).toBe("Name is Required");
+    for (const invisible of ["\u200B\u200B", "\u2060\uFEFF \u00AD"])
+      expect((await issuesOf(await signUp(invisible))).name).toBe("Name is Required");
     expect((await issuesOf(await signUp("Ana \u202Egnp.exe"))).name).toContain("text-direction control characters");
     const page = await postForm("/register", { name: "\u200B", email: uniqueEmail("unseen-page"), password: "Secret1!" });
     expect(page.status).toBe(400);
@@ -58,8 +59,10 @@ describe("POST /api/users", () => {
 
   it("refuses lone surrogates and bytes that are not UTF-8 rather than storing U+FFFD", async () => {
     const email = uniqueEmail("surrogate");
-    const post = (body: Uint8Array<ArrayBuffer>) => request("/api/users", { method: "POST", headers: { "content-type": "application/json" }, body });
-    const withName = (escapedName: string) => new TextEncoder().encode(`{"name":"${escapedName}","email":"${email}","password":"Secret1!"}`);
+    const post = (body: Uint8Array<ArrayBuffer>) =>
+      request("/api/users", { method: "POST", headers: { "content-type": "application/json" }, body });
+    const withName = (escapedName: string) =>
+      new TextEncoder().encode(`{"name":"${escapedName}","email":"${email}","password":"Secret1!"}`);
     for (const name of ["Ana \\ud800", "\\udc00Ana", "Ana \\udc00\\ud800"]) {
       const response = await post(withName(name));
       expect(response.status, name).toBe(400);
@@ -93,8 +96,18 @@ describe("access tokens", () => {
     const forged = [
       `${encode({ alg: "none", typ: "JWT" })}.${payload}.`,
       `${header}.${encode({ ...claims, sub: "someone-else" })}.${signature}`,
-      await new SignJWT({ sub: id, ver: 1 }).setProtectedHeader({ alg: "HS256" }).setIssuer("auto-reseller").setAudience("api").setExpirationTime("1h").sign(new TextEncoder().encode("x".repeat(64))),
-      await new SignJWT({ sub: id, ver: 1 }).setProtectedHeader({ alg: "HS256" }).setIssuer("auto-reseller").setAudience("api").setExpirationTime(Math.floor(Date.now() / 1000) - 10).sign(new TextEncoder().encode("x".repeat(64))),
+      await new SignJWT({ sub: id, ver: 1 })
+        .setProtectedHeader({ alg: "HS256" })
+        .setIssuer("auto-reseller")
+        .setAudience("api")
+        .setExpirationTime("1h")
+        .sign(new TextEncoder().encode("x".repeat(64))),
+      await new SignJWT({ sub: id, ver: 1 })
+        .setProtectedHeader({ alg: "HS256" })
+        .setIssuer("auto-reseller")
+        .setAudience("api")
+        .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+        .sign(new TextEncoder().encode("x".repeat(64))),
     ];
     for (const bad of forged) {
       const response = await request(`/api/users/buyer/${email}`, { headers: { authorization: `Bearer ${bad}` } });
@@ -119,8 +132,7 @@ describe("role checks", () => {
   it("answer the caller about themself, and admins about anyone", async () => {
     const sellerToken = await accessToken("seller@autoreseller.test");
     const adminToken = await accessToken("admin@autoreseller.test");
-    const ask = (path: string, token?: string) =>
-      request(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const ask = (path: string, token?: string) => request(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
     expect(await (await ask("/api/users/seller/seller@autoreseller.test", sellerToken)).json()).toEqual({ isSeller: true });
     expect(await (await ask("/api/users/admin/seller@autoreseller.test", sellerToken)).json()).toEqual({ isAdmin: false });

@@ -37,7 +37,9 @@ describe("admin lists through the API", () => {
     const names = sellers.data.map((user) => user.name.toLowerCase());
     expect(names).toEqual([...names].sort());
 
-    const buyers = (await (await request("/api/users/buyers?sort=email&order=desc&limit=3&page=2", bearer(adminToken))).json()) as PagedList<User>;
+    const buyers = (await (
+      await request("/api/users/buyers?sort=email&order=desc&limit=3&page=2", bearer(adminToken))
+    ).json()) as PagedList<User>;
     expect(buyers.currentPage).toBe(2);
     expect(buyers.data.length).toBeLessThanOrEqual(3);
   });
@@ -113,13 +115,23 @@ describe("deleting users", () => {
     const email = uniqueEmail("gone-buyer");
     const id = await register({ email });
     const token = await accessToken(email);
-    const [first, second] = [await insertCar("seller@autoreseller.test", "Open Car"), await insertCar("seller@autoreseller.test", "Paid Car")];
+    const [first, second] = [
+      await insertCar("seller@autoreseller.test", "Open Car"),
+      await insertCar("seller@autoreseller.test", "Paid Car"),
+    ];
     const bookingOf = async (productId: string) =>
-      ((await (await apiJson("/api/bookings", { product_id: productId, phone: "1", meetingLocation: "x" }, { token })).json()) as { insertedId: string }).insertedId;
+      (
+        (await (await apiJson("/api/bookings", { product_id: productId, phone: "1", meetingLocation: "x" }, { token })).json()) as {
+          insertedId: string;
+        }
+      ).insertedId;
     const unpaid = await bookingOf(first);
     const paid = await bookingOf(second);
     await sql("update bookings set paid = 1, transaction_id = 'pi_kept' where id = ?", [paid]);
-    await sql("insert into payments (id, transaction_id, booking_id, product_id, buyer_email, amount, created_at) values (?, 'pi_kept_' || ?, ?, ?, ?, 9000, ?)", [crypto.randomUUID(), paid, paid, second, email, new Date().toISOString()]);
+    await sql(
+      "insert into payments (id, transaction_id, booking_id, product_id, buyer_email, amount, created_at) values (?, 'pi_kept_' || ?, ?, ?, ?, 9000, ?)",
+      [crypto.randomUUID(), paid, paid, second, email, new Date().toISOString()],
+    );
 
     expect((await request(`/api/users/buyer/${id}`, { method: "DELETE", ...bearer(adminToken) })).status).toBe(200);
     expect(await count("select count(*) as n from bookings where id = ?", [unpaid])).toBe(0);
@@ -160,16 +172,27 @@ describe("reports for admins", () => {
     await apiJson("/api/report", { product_id: carId }, { token: reporter });
     await apiJson("/api/report", { product_id: carId }, { token: buyerToken });
 
-    const list = (await (await request("/api/report?limit=50&sort=productName&order=desc", bearer(adminToken))).json()) as PagedList<{ product_id: string; productName: string; seller: string; createdAt: string }>;
+    const list = (await (await request("/api/report?limit=50&sort=productName&order=desc", bearer(adminToken))).json()) as PagedList<{
+      product_id: string;
+      productName: string;
+      seller: string;
+      createdAt: string;
+    }>;
     const rows = list.data.filter((row) => row.product_id === carId);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({ productName: expect.stringMatching(/^Reported/), seller: "S", createdAt: expect.any(String) });
 
-    expect(await (await request(`/api/report/${carId}`, { method: "DELETE", ...bearer(adminToken) })).json()).toEqual({ acknowledged: true, deletedCount: 2 });
+    expect(await (await request(`/api/report/${carId}`, { method: "DELETE", ...bearer(adminToken) })).json()).toEqual({
+      acknowledged: true,
+      deletedCount: 2,
+    });
     expect(await count("select count(*) as n from products where id = ?", [carId])).toBe(1);
 
     await apiJson("/api/report", { product_id: carId }, { token: reporter });
-    expect(await (await request(`/api/report/item/${carId}`, { method: "DELETE", ...bearer(adminToken) })).json()).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect(await (await request(`/api/report/item/${carId}`, { method: "DELETE", ...bearer(adminToken) })).json()).toEqual({
+      acknowledged: true,
+      deletedCount: 1,
+    });
     expect(await count("select count(*) as n from reports where product_id = ?", [carId])).toBe(0);
 
     const soldId = await insertCar("seller2@autoreseller.test", "Sold Reported", true);
@@ -241,7 +264,10 @@ describe("categories", () => {
     expect(duplicate.status).toBe(409);
     expect(await duplicate.json()).toEqual({ message: "A category with this name already exists" });
     const empty = await apiJson("/api/categories/add", { categoryName: " ", image: "" }, { token: adminToken });
-    expect(((await empty.json()) as { issues: { message: string }[] }).issues.map((issue) => issue.message)).toEqual(["Category Name is Required", "Photo is required"]);
+    expect(((await empty.json()) as { issues: { message: string }[] }).issues.map((issue) => issue.message)).toEqual([
+      "Category Name is Required",
+      "Photo is required",
+    ]);
     expect(await (await request("/")).text()).toContain(name);
   });
 
@@ -257,7 +283,11 @@ describe("categories", () => {
 
     const form = new FormData();
     form.set("categoryName", `Minivan ${Date.now()}`);
-    form.set("photo", new Blob([await renderJpeg(carPhotoSvg({ body: "suv", color: "#14b8a6", seed: 5 }))], { type: "image/jpeg" }), "van.jpg");
+    form.set(
+      "photo",
+      new Blob([await renderJpeg(carPhotoSvg({ body: "suv", color: "#14b8a6", seed: 5 }))], { type: "image/jpeg" }),
+      "van.jpg",
+    );
     const added = await request("/dashboard/addcategory", { method: "POST", headers: { cookie, origin }, body: form });
     expect(added.status).toBe(302);
     expect(decodeURIComponent(added.headers.getSetCookie().join())).toContain("Service added successfully");

@@ -55,7 +55,11 @@ async function ownersCar(): Promise<string> {
 }
 
 async function buyersBooking(): Promise<string> {
-  const response = await apiJson("/api/bookings", { product_id: await ownersCar(), phone: "1", meetingLocation: "x" }, { token: callers.buyer.token });
+  const response = await apiJson(
+    "/api/bookings",
+    { product_id: await ownersCar(), phone: "1", meetingLocation: "x" },
+    { token: callers.buyer.token },
+  );
   return ((await response.json()) as { insertedId: string }).insertedId;
 }
 
@@ -69,8 +73,16 @@ async function uploadedUrl(): Promise<string> {
 }
 
 const product = async () => ({
-  productName: "Matrix Listed", originalPrice: 100, resalePrice: 90, location: "Dhaka", categoryId,
-  condition: "Good", mobile: "01711 000000", productDescription: "d", purchaseYear: 2020, image: await uploadedUrl(),
+  productName: "Matrix Listed",
+  originalPrice: 100,
+  resalePrice: 90,
+  location: "Dhaka",
+  categoryId,
+  condition: "Good",
+  mobile: "01711 000000",
+  productDescription: "d",
+  purchaseYear: 2020,
+  image: await uploadedUrl(),
 });
 
 function photoForm() {
@@ -95,49 +107,140 @@ const MATRIX: Record<string, Row> = {
   "GET /health": { who: "public", allowed: 200, call: async () => ({ path: "/api/health" }) },
   "GET /openapi.json": { who: "public", allowed: 200, call: async () => ({ path: "/api/openapi.json" }) },
   "GET /reference": { who: "public", allowed: 200, call: async () => ({ path: "/api/reference" }) },
-  "POST /users": { who: "public", allowed: 201, call: async () => ({ path: "/api/users", body: { name: "N", email: uniqueEmail("m-new"), password: "Secret1!" } }) },
-  "POST /jwt": { who: "public", allowed: 200, call: async () => ({ path: "/api/jwt", body: { email: "buyer2@autoreseller.test", password: "Passw0rd!" } }) },
+  "POST /users": {
+    who: "public",
+    allowed: 201,
+    call: async () => ({ path: "/api/users", body: { name: "N", email: uniqueEmail("m-new"), password: "Secret1!" } }),
+  },
+  "POST /jwt": {
+    who: "public",
+    allowed: 200,
+    call: async () => ({ path: "/api/jwt", body: { email: "buyer2@autoreseller.test", password: "Passw0rd!" } }),
+  },
   "GET /jwt": {
     who: "session",
     allowed: 200,
     subject: "caller",
-    call: async (caller) => ({ path: `/api/jwt?email=${encodeURIComponent(caller === "anonymous" ? "x@y.test" : callers[caller].email)}`, useCookie: true }),
+    call: async (caller) => ({
+      path: `/api/jwt?email=${encodeURIComponent(caller === "anonymous" ? "x@y.test" : callers[caller].email)}`,
+      useCookie: true,
+    }),
   },
-  "GET /users/admin/{account}": { who: "self or admin", allowed: 200, subject: "buyer", call: async () => ({ path: `/api/users/admin/${callers.buyer.email}` }) },
-  "GET /users/buyer/{account}": { who: "self or admin", allowed: 200, subject: "buyer", call: async () => ({ path: `/api/users/buyer/${callers.buyer.email}` }) },
-  "GET /users/seller/{account}": { who: "self or admin", allowed: 200, subject: "owner", call: async () => ({ path: `/api/users/seller/${callers.owner.email}` }) },
+  "GET /users/admin/{account}": {
+    who: "self or admin",
+    allowed: 200,
+    subject: "buyer",
+    call: async () => ({ path: `/api/users/admin/${callers.buyer.email}` }),
+  },
+  "GET /users/buyer/{account}": {
+    who: "self or admin",
+    allowed: 200,
+    subject: "buyer",
+    call: async () => ({ path: `/api/users/buyer/${callers.buyer.email}` }),
+  },
+  "GET /users/seller/{account}": {
+    who: "self or admin",
+    allowed: 200,
+    subject: "owner",
+    call: async () => ({ path: `/api/users/seller/${callers.owner.email}` }),
+  },
   "GET /users/sellers": { who: "admin", allowed: 200, call: async () => ({ path: "/api/users/sellers" }) },
   "GET /users/buyers": { who: "admin", allowed: 200, call: async () => ({ path: "/api/users/buyers" }) },
-  "DELETE /users/seller/{account}": { who: "admin", allowed: 200, call: async () => ({ path: `/api/users/seller/${await freshUser("seller")}` }) },
-  "DELETE /users/buyer/{account}": { who: "admin", allowed: 200, call: async () => ({ path: `/api/users/buyer/${await freshUser("buyer")}` }) },
-  "PATCH /users/verify-seller/{id}": { who: "admin", allowed: 200, call: async () => ({ path: `/api/users/verify-seller/${await freshUser("seller")}` }) },
+  "DELETE /users/seller/{account}": {
+    who: "admin",
+    allowed: 200,
+    call: async () => ({ path: `/api/users/seller/${await freshUser("seller")}` }),
+  },
+  "DELETE /users/buyer/{account}": {
+    who: "admin",
+    allowed: 200,
+    call: async () => ({ path: `/api/users/buyer/${await freshUser("buyer")}` }),
+  },
+  "PATCH /users/verify-seller/{id}": {
+    who: "admin",
+    allowed: 200,
+    call: async () => ({ path: `/api/users/verify-seller/${await freshUser("seller")}` }),
+  },
   "GET /categories": { who: "public", allowed: 200, call: async () => ({ path: "/api/categories" }) },
   "GET /categories/{id}": { who: "user", allowed: 200, call: async () => ({ path: `/api/categories/${categoryId}` }) },
-  "POST /categories/add": { who: "admin", allowed: 201, call: async () => ({ path: "/api/categories/add", body: { categoryName: `Matrix ${crypto.randomUUID()}`, image: await uploadedUrl() } }) },
+  "POST /categories/add": {
+    who: "admin",
+    allowed: 201,
+    call: async () => ({
+      path: "/api/categories/add",
+      body: { categoryName: `Matrix ${crypto.randomUUID()}`, image: await uploadedUrl() },
+    }),
+  },
   "GET /products/advertisement": { who: "public", allowed: 200, call: async () => ({ path: "/api/products/advertisement" }) },
-  "GET /products/seller/{email}": { who: "self or admin", allowed: 200, subject: "owner", call: async () => ({ path: `/api/products/seller/${callers.owner.email}` }) },
+  "GET /products/seller/{email}": {
+    who: "self or admin",
+    allowed: 200,
+    subject: "owner",
+    call: async () => ({ path: `/api/products/seller/${callers.owner.email}` }),
+  },
   "POST /products/add": { who: "seller", allowed: 201, call: async () => ({ path: "/api/products/add", body: await product() }) },
-  "PATCH /products/advertisement/{id}": { who: "owner", allowed: 200, subject: "owner", call: async () => ({ path: `/api/products/advertisement/${await ownersCar()}` }) },
-  "DELETE /products/{id}": { who: "owner or admin", allowed: 200, subject: "owner", call: async () => ({ path: `/api/products/${await ownersCar()}` }) },
+  "PATCH /products/advertisement/{id}": {
+    who: "owner",
+    allowed: 200,
+    subject: "owner",
+    call: async () => ({ path: `/api/products/advertisement/${await ownersCar()}` }),
+  },
+  "DELETE /products/{id}": {
+    who: "owner or admin",
+    allowed: 200,
+    subject: "owner",
+    call: async () => ({ path: `/api/products/${await ownersCar()}` }),
+  },
   "POST /images": { who: "seller or admin", allowed: 201, call: async () => ({ path: "/api/images", form: photoForm() }) },
-  "POST /bookings": { who: "buyer", allowed: 201, call: async () => ({ path: "/api/bookings", body: { product_id: await ownersCar(), phone: "1", meetingLocation: "x" } }) },
-  "GET /booking/orders/{email}": { who: "self or admin", allowed: 200, subject: "buyer", call: async () => ({ path: `/api/booking/orders/${callers.buyer.email}` }) },
-  "GET /booking/{id}": { who: "booker or admin", allowed: 200, subject: "buyer", call: async () => ({ path: `/api/booking/${await buyersBooking()}` }) },
+  "POST /bookings": {
+    who: "buyer",
+    allowed: 201,
+    call: async () => ({ path: "/api/bookings", body: { product_id: await ownersCar(), phone: "1", meetingLocation: "x" } }),
+  },
+  "GET /booking/orders/{email}": {
+    who: "self or admin",
+    allowed: 200,
+    subject: "buyer",
+    call: async () => ({ path: `/api/booking/orders/${callers.buyer.email}` }),
+  },
+  "GET /booking/{id}": {
+    who: "booker or admin",
+    allowed: 200,
+    subject: "buyer",
+    call: async () => ({ path: `/api/booking/${await buyersBooking()}` }),
+  },
   "POST /report": { who: "user", allowed: 201, call: async () => ({ path: "/api/report", body: { product_id: await ownersCar() } }) },
   "GET /report": { who: "admin", allowed: 200, call: async () => ({ path: "/api/report" }) },
   "DELETE /report/{productId}": { who: "admin", allowed: 200, call: async () => ({ path: `/api/report/${await ownersCar()}` }) },
   "DELETE /report/item/{productId}": { who: "admin", allowed: 200, call: async () => ({ path: `/api/report/item/${await ownersCar()}` }) },
-  "POST /payment/create-payment-intent": { who: "booker", allowed: 200, subject: "buyer", call: async () => ({ path: "/api/payment/create-payment-intent", body: { bookingId: await buyersBooking() } }) },
+  "POST /payment/create-payment-intent": {
+    who: "booker",
+    allowed: 200,
+    subject: "buyer",
+    call: async () => ({ path: "/api/payment/create-payment-intent", body: { bookingId: await buyersBooking() } }),
+  },
   // The provider does not know this transaction: the booker is told so (400), everyone else 404.
-  "POST /payment": { who: "booker", allowed: 400, subject: "buyer", call: async () => ({ path: "/api/payment", body: { bookingId: await buyersBooking(), transactionId: "pi_unknown" } }) },
+  "POST /payment": {
+    who: "booker",
+    allowed: 400,
+    subject: "buyer",
+    call: async () => ({ path: "/api/payment", body: { bookingId: await buyersBooking(), transactionId: "pi_unknown" } }),
+  },
   "POST /payment/simulator/confirm": {
     who: "booker",
     allowed: 200,
     subject: "buyer",
     call: async () => {
-      const intent = await apiJson("/api/payment/create-payment-intent", { bookingId: await buyersBooking() }, { token: callers.buyer.token });
+      const intent = await apiJson(
+        "/api/payment/create-payment-intent",
+        { bookingId: await buyersBooking() },
+        { token: callers.buyer.token },
+      );
       const { clientSecret } = (await intent.json()) as { clientSecret: string };
-      return { path: "/api/payment/simulator/confirm", body: { clientSecret, card: { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" } } };
+      return {
+        path: "/api/payment/simulator/confirm",
+        body: { clientSecret, card: { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" } },
+      };
     },
   },
 };
@@ -166,11 +269,13 @@ const operation = (endpoint: string) => {
 
 describe("authorization matrix", () => {
   it("has a row for every endpoint in the OpenAPI document, and none extra", async () => {
-    const endpoints = Object.entries(document.paths).flatMap(([route, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${route}`));
+    const endpoints = Object.entries(document.paths).flatMap(([route, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${route}`),
+    );
     expect(endpoints.sort()).toEqual(Object.keys(MATRIX).sort());
   });
 
-  it("labels every endpoint (x-access) as the policy labels its permission, which is the contract's \"who\"", () => {
+  it('labels every endpoint (x-access) as the policy labels its permission, which is the contract\'s "who"', () => {
     for (const [endpoint, row] of Object.entries(MATRIX)) {
       const { "x-permission": permission, "x-access": access } = operation(endpoint);
       expect(PERMISSIONS, endpoint).toContain(permission);
@@ -179,21 +284,31 @@ describe("authorization matrix", () => {
     }
   });
 
-  it.each(Object.entries(MATRIX))("%s answers each caller as its permission in the policy says, as the document describes", async (endpoint, row) => {
-    const method = endpoint.split(" ")[0];
-    const permission = operation(endpoint)["x-permission"];
-    for (const caller of CALLERS) {
-      const call = await row.call(caller);
-      const credentials = caller === "anonymous" ? undefined : callers[caller];
-      const headers: Record<string, string> = {};
-      if (credentials && call.useCookie) headers.cookie = credentials.cookie;
-      else if (credentials) headers.authorization = `Bearer ${credentials.token}`;
-      if (call.body !== undefined) headers["content-type"] = "application/json";
-      if (method !== "GET") headers.origin = appUrl;
-      const response = await request(call.path, { method, headers, body: call.form ?? (call.body === undefined ? undefined : JSON.stringify(call.body)) });
-      expect(response.status, `${endpoint} as ${caller} (${permission}): ${response.status === 500 ? await response.clone().text() : ""}`).toBe(expectedStatus(permission, caller, row));
-      expect(await problemsWith(method, call.path, response), `${endpoint} as ${caller}`).toEqual([]);
-      if (!response.bodyUsed) await response.arrayBuffer();
-    }
-  });
+  it.each(Object.entries(MATRIX))(
+    "%s answers each caller as its permission in the policy says, as the document describes",
+    async (endpoint, row) => {
+      const method = endpoint.split(" ")[0];
+      const permission = operation(endpoint)["x-permission"];
+      for (const caller of CALLERS) {
+        const call = await row.call(caller);
+        const credentials = caller === "anonymous" ? undefined : callers[caller];
+        const headers: Record<string, string> = {};
+        if (credentials && call.useCookie) headers.cookie = credentials.cookie;
+        else if (credentials) headers.authorization = `Bearer ${credentials.token}`;
+        if (call.body !== undefined) headers["content-type"] = "application/json";
+        if (method !== "GET") headers.origin = appUrl;
+        const response = await request(call.path, {
+          method,
+          headers,
+          body: call.form ?? (call.body === undefined ? undefined : JSON.stringify(call.body)),
+        });
+        expect(
+          response.status,
+          `${endpoint} as ${caller} (${permission}): ${response.status === 500 ? await response.clone().text() : ""}`,
+        ).toBe(expectedStatus(permission, caller, row));
+        expect(await problemsWith(method, call.path, response), `${endpoint} as ${caller}`).toEqual([]);
+        if (!response.bodyUsed) await response.arrayBuffer();
+      }
+    },
+  );
 });

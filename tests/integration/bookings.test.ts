@@ -25,7 +25,15 @@ describe("booking rules, through the API", () => {
   it("books a car once per buyer, with name, price and photo from the database", async () => {
     const buyer = await freshBuyer();
     const car = products[0];
-    const created = await book(buyer.token, { product_id: car._id, phone: "01711 000000", meetingLocation: "Gulshan 2", resalePrice: 1, productName: "Cheap!", image: "https://evil.example/x.jpg", email: "other@x.test" });
+    const created = await book(buyer.token, {
+      product_id: car._id,
+      phone: "01711 000000",
+      meetingLocation: "Gulshan 2",
+      resalePrice: 1,
+      productName: "Cheap!",
+      image: "https://evil.example/x.jpg",
+      email: "other@x.test",
+    });
     expect(created.status).toBe(201);
     const { insertedId } = (await created.json()) as { insertedId: string };
 
@@ -66,7 +74,10 @@ describe("booking rules, through the API", () => {
     expect((await book(buyer.token, { product_id: "no-such-car", phone: "1", meetingLocation: "x" })).status).toBe(404);
     const missing = await book(buyer.token, { product_id: products[0]._id });
     expect(missing.status).toBe(400);
-    expect(((await missing.json()) as { issues: { path: string }[] }).issues.map((issue) => issue.path).sort()).toEqual(["meetingLocation", "phone"]);
+    expect(((await missing.json()) as { issues: { path: string }[] }).issues.map((issue) => issue.path).sort()).toEqual([
+      "meetingLocation",
+      "phone",
+    ]);
 
     const soldId = await soldCar();
     const sold = await book(buyer.token, { product_id: soldId, phone: "1", meetingLocation: "x" });
@@ -78,7 +89,9 @@ describe("booking rules, through the API", () => {
   it("shows a booking to its buyer and admins only, and orders to their buyer", async () => {
     const owner = await freshBuyer();
     const other = await freshBuyer();
-    const { insertedId } = (await (await book(owner.token, { product_id: products[2]._id, phone: "1", meetingLocation: "x" })).json()) as { insertedId: string };
+    const { insertedId } = (await (await book(owner.token, { product_id: products[2]._id, phone: "1", meetingLocation: "x" })).json()) as {
+      insertedId: string;
+    };
     expect((await request(`/api/booking/${insertedId}`, bearer(other.token))).status).toBe(404);
     expect((await request(`/api/booking/${insertedId}`, bearer(adminToken))).status).toBe(200);
     expect((await request(`/api/booking/${insertedId}`)).status).toBe(401);
@@ -151,7 +164,9 @@ describe("booking page and My Orders", () => {
   it("shows an empty state to a buyer without orders and keeps other roles out", async () => {
     const email = uniqueEmail("empty");
     await register({ email });
-    expect(await (await request("/dashboard/myorders", { headers: { cookie: await signIn(email) } })).text()).toContain("You have not booked a car yet.");
+    expect(await (await request("/dashboard/myorders", { headers: { cookie: await signIn(email) } })).text()).toContain(
+      "You have not booked a car yet.",
+    );
     const seller = await request("/dashboard/myorders", { headers: { cookie: await signIn("seller@autoreseller.test") } });
     expect(seller.status).toBe(302);
   });

@@ -11,7 +11,13 @@ const HOME_JS_BUDGET = 118 * KB;
 
 async function homeAssets() {
   const html = await (await request("/")).text();
-  const scripts = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g), ...html.matchAll(/import\("([^"]+\.js)"\)/g), ...html.matchAll(/from "([^"]+\.js)"/g)].map((match) => match[1]));
+  const scripts = new Set(
+    [
+      ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g),
+      ...html.matchAll(/import\("([^"]+\.js)"\)/g),
+      ...html.matchAll(/from "([^"]+\.js)"/g),
+    ].map((match) => match[1]),
+  );
   const styles = [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)].map((match) => /href="([^"]+)"/.exec(match[0])![1]);
   return { html, scripts: [...scripts], styles };
 }

@@ -1,18 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Product } from "~/lib/types";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
-import {
-  accessToken,
-  apiJson,
-  database,
-  firstCategoryId,
-  postForm,
-  register,
-  request,
-  signIn,
-  uniqueEmail,
-  uploadImage,
-} from "./client";
+import { accessToken, apiJson, database, firstCategoryId, postForm, register, request, signIn, uniqueEmail, uploadImage } from "./client";
 
 let sellerToken: string;
 let otherSellerToken: string;
@@ -87,7 +76,12 @@ describe("photo upload", () => {
     expect(text.status).toBe(415);
     expect(await text.json()).toEqual({ message: "The photo must be a JPEG, PNG, WebP or AVIF image" });
 
-    const svg = await uploadImage(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), "x.svg", "image/svg+xml", sellerToken);
+    const svg = await uploadImage(
+      new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      "x.svg",
+      "image/svg+xml",
+      sellerToken,
+    );
     expect(svg.status).toBe(415);
 
     const huge = new Uint8Array(6 * 1024 * 1024);
@@ -106,10 +100,24 @@ describe("photo upload", () => {
 describe("adding products through the API", () => {
   it("lets the server set seller, email, date and flags", async () => {
     const before = Date.now();
-    const id = await newProductId({ seller: "Someone Else", email: "x@evil.test", isAdvertised: true, isPaid: true, createdDate: "1999-01-01" });
-    const products = (await (await request(`/api/products/seller/${sellerEmail}`, { headers: { authorization: `Bearer ${sellerToken}` } })).json()) as Product[];
+    const id = await newProductId({
+      seller: "Someone Else",
+      email: "x@evil.test",
+      isAdvertised: true,
+      isPaid: true,
+      createdDate: "1999-01-01",
+    });
+    const products = (await (
+      await request(`/api/products/seller/${sellerEmail}`, { headers: { authorization: `Bearer ${sellerToken}` } })
+    ).json()) as Product[];
     const product = products.find((candidate) => candidate._id === id)!;
-    expect(product).toMatchObject({ seller: "Lister Motors", email: sellerEmail, isAdvertised: false, isPaid: false, sellerVerified: false });
+    expect(product).toMatchObject({
+      seller: "Lister Motors",
+      email: sellerEmail,
+      isAdvertised: false,
+      isPaid: false,
+      sellerVerified: false,
+    });
     expect(new Date(product.createdDate).getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 
@@ -142,7 +150,8 @@ describe("adding products through the API", () => {
 describe("advertising and deleting", () => {
   it("advertises once, showing the car on Home at once", async () => {
     const id = await newProductId({ productName: `Advertised Car ${Date.now()}` });
-    const advertise = () => request(`/api/products/advertisement/${id}`, { method: "PATCH", headers: { authorization: `Bearer ${sellerToken}` } });
+    const advertise = () =>
+      request(`/api/products/advertisement/${id}`, { method: "PATCH", headers: { authorization: `Bearer ${sellerToken}` } });
     expect(await (await advertise()).json()).toEqual({ acknowledged: true, modifiedCount: 1 });
     expect(await (await advertise()).json()).toEqual({ acknowledged: true, modifiedCount: 0 });
     const advertised = (await (await request("/api/products/advertisement")).json()) as Product[];
@@ -159,15 +168,23 @@ describe("advertising and deleting", () => {
     const asOwner = { headers: { authorization: `Bearer ${sellerToken}` } };
     expect((await request(`/api/products/advertisement/${id}`, { method: "PATCH", ...asOwner })).status).toBe(409);
     expect((await request(`/api/products/${id}`, { method: "DELETE", ...asOwner })).status).toBe(409);
-    expect((await request(`/api/products/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${adminToken}` } })).status).toBe(409);
+    expect((await request(`/api/products/${id}`, { method: "DELETE", headers: { authorization: `Bearer ${adminToken}` } })).status).toBe(
+      409,
+    );
   });
 
   it("deletes the owner's unsold car, and admins may too", async () => {
     const mine = await newProductId();
-    expect(await (await request(`/api/products/${mine}`, { method: "DELETE", headers: { authorization: `Bearer ${sellerToken}` } })).json()).toEqual({ acknowledged: true, deletedCount: 1 });
-    expect((await request(`/api/products/${mine}`, { method: "DELETE", headers: { authorization: `Bearer ${sellerToken}` } })).status).toBe(404);
+    expect(
+      await (await request(`/api/products/${mine}`, { method: "DELETE", headers: { authorization: `Bearer ${sellerToken}` } })).json(),
+    ).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect((await request(`/api/products/${mine}`, { method: "DELETE", headers: { authorization: `Bearer ${sellerToken}` } })).status).toBe(
+      404,
+    );
     const another = await newProductId();
-    expect((await request(`/api/products/${another}`, { method: "DELETE", headers: { authorization: `Bearer ${adminToken}` } })).status).toBe(200);
+    expect(
+      (await request(`/api/products/${another}`, { method: "DELETE", headers: { authorization: `Bearer ${adminToken}` } })).status,
+    ).toBe(200);
   });
 
   it("lists a seller's products to that seller or an admin only", async () => {
@@ -188,7 +205,9 @@ describe("category pages and API", () => {
     const sold = await newProductId({ productName: "Sold Away 2015" });
     await markSold(sold);
     const fresh = await newProductId({ productName: "Fresh Listing 2020" });
-    const products = (await (await request(`/api/categories/${categoryId}`, { headers: { authorization: `Bearer ${buyerToken}` } })).json()) as Product[];
+    const products = (await (
+      await request(`/api/categories/${categoryId}`, { headers: { authorization: `Bearer ${buyerToken}` } })
+    ).json()) as Product[];
     expect(products[0]._id).toBe(fresh);
     expect(products.some((product) => product._id === sold)).toBe(false);
     expect(products.every((product) => product.categoryId === categoryId && !product.isPaid)).toBe(true);
@@ -209,7 +228,10 @@ describe("category pages and API", () => {
   it("says so when a category has no cars", async () => {
     const db = database();
     const id = crypto.randomUUID();
-    await db.execute({ sql: "insert into categories (id, name, image, created_at) values (?, ?, '/images/x', ?)", args: [id, `Empty ${id}`, new Date().toISOString()] });
+    await db.execute({
+      sql: "insert into categories (id, name, image, created_at) values (?, ?, '/images/x', ?)",
+      args: [id, `Empty ${id}`, new Date().toISOString()],
+    });
     db.close();
     const cookie = await signIn("buyer@autoreseller.test");
     expect(await (await request(`/category/${id}`, { headers: { cookie } })).text()).toContain("No car Available for this category");
@@ -230,10 +252,21 @@ describe("seller pages", () => {
     const cookie = await signIn(sellerEmail);
     const form = new FormData();
     form.append("productName", "Kept Name");
-    const response = await request("/dashboard/addproduct", { method: "POST", headers: { cookie, origin: new URL((await request("/")).url).origin }, body: form });
+    const response = await request("/dashboard/addproduct", {
+      method: "POST",
+      headers: { cookie, origin: new URL((await request("/")).url).origin },
+      body: form,
+    });
     expect(response.status).toBe(400);
     const html = await response.text();
-    for (const message of ["Original price is required", "Resale price is required", "Mobile number is required", "Product Description is required", "Purchase&#x27;s Year is required", "Photo is required"]) {
+    for (const message of [
+      "Original price is required",
+      "Resale price is required",
+      "Mobile number is required",
+      "Product Description is required",
+      "Purchase&#x27;s Year is required",
+      "Photo is required",
+    ]) {
       expect(html).toContain(message);
     }
     expect(html).toContain('value="Kept Name"');
@@ -243,7 +276,11 @@ describe("seller pages", () => {
     const cookie = await signIn(sellerEmail);
     const form = productForm(await firstCategoryId());
     form.set("photo", new Blob(["not an image"], { type: "image/png" }), "fake.png");
-    const response = await request("/dashboard/addproduct", { method: "POST", headers: { cookie, origin: new URL((await request("/")).url).origin }, body: form });
+    const response = await request("/dashboard/addproduct", {
+      method: "POST",
+      headers: { cookie, origin: new URL((await request("/")).url).origin },
+      body: form,
+    });
     expect(response.status).toBe(415);
     const html = await response.text();
     expect(html).toContain("The photo must be a JPEG, PNG, WebP or AVIF image");
@@ -264,7 +301,9 @@ describe("seller pages", () => {
     const page = await (await request("/dashboard/myproducts", { headers: { cookie } })).text();
     expect(page).toMatch(/Total Products: <!-- -->\d+/);
     expect(page).toContain(name);
-    const products = (await (await request(`/api/products/seller/${sellerEmail}`, { headers: { authorization: `Bearer ${sellerToken}` } })).json()) as Product[];
+    const products = (await (
+      await request(`/api/products/seller/${sellerEmail}`, { headers: { authorization: `Bearer ${sellerToken}` } })
+    ).json()) as Product[];
     const id = products.find((product) => product.productName === name)!._id;
 
     const advertised = await postForm("/dashboard/myproducts", { intent: "advertise", id }, cookie);

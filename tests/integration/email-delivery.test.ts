@@ -29,7 +29,10 @@ async function mailboxWhen(address: string, expected: (box: Mailbox) => boolean)
 
 /** Makes the address's waiting mail due now (its retry would otherwise wait a minute). */
 const dueNow = (address: string) =>
-  site.sql("update outgoing_emails set next_attempt_at = ? where to_address = ? and sent_at is null", [new Date(Date.now() - 1000).toISOString(), address]);
+  site.sql("update outgoing_emails set next_attempt_at = ? where to_address = ? and sent_at is null", [
+    new Date(Date.now() - 1000).toISOString(),
+    address,
+  ]);
 
 /** Retries due mail the way a later request that sends mail does (it drains the queue after its response). */
 async function retryNow(address: string) {

@@ -10,7 +10,19 @@ import { enrolTwoFactor } from "./two-factor";
 // Hostile bodies posted to every page action, signed in as whoever may use it: always a 4xx HTML
 // page that says what was wrong, never a 5xx, and nothing is written.
 
-const TABLES = ["users", "sessions", "categories", "products", "bookings", "payments", "reports", "email_tokens", "recovery_codes", "audit_log", "uploads"];
+const TABLES = [
+  "users",
+  "sessions",
+  "categories",
+  "products",
+  "bookings",
+  "payments",
+  "reports",
+  "email_tokens",
+  "recovery_codes",
+  "audit_log",
+  "uploads",
+];
 const URL_ENCODED = "application/x-www-form-urlencoded";
 const WRONG_TYPE = "This form must be sent as";
 
@@ -42,13 +54,23 @@ const ACTIONS: Record<string, PageAction> = {
   "/book/:id": { as: "buyer", url: () => `/book/${productId}`, fields: () => ({ phone: "01711 000000", meetingLocation: "Gulshan" }) },
   "/report/:id": { as: "buyer", url: () => `/report/${productId}`, fields: () => ({}) },
   "/logout": { as: "buyer signing out", resourceRoute: true, fields: () => ({}) },
-  "/dashboard/settings": { as: "buyer", fields: () => ({ intent: "change-password", currentPassword: DEMO_PASSWORD, password: "NewPass1!" }) },
+  "/dashboard/settings": {
+    as: "buyer",
+    fields: () => ({ intent: "change-password", currentPassword: DEMO_PASSWORD, password: "NewPass1!" }),
+  },
   "/dashboard/addproduct": {
     as: "seller",
     upload: true,
     fields: () => ({
-      productName: "Never Listed 2019", originalPrice: "20000", resalePrice: "15000", location: "Dhaka", categoryId, condition: "Good",
-      mobile: "+880 1711-000000", productDescription: "Posted by the hostile-form tests.", purchaseYear: "2019",
+      productName: "Never Listed 2019",
+      originalPrice: "20000",
+      resalePrice: "15000",
+      location: "Dhaka",
+      categoryId,
+      condition: "Good",
+      mobile: "+880 1711-000000",
+      productDescription: "Posted by the hostile-form tests.",
+      purchaseYear: "2019",
     }),
   },
   "/dashboard/myproducts": { as: "seller", fields: () => ({ intent: "delete", id: productId }) },
@@ -77,7 +99,10 @@ beforeAll(async () => {
     register({ email: uniqueEmail("forms-victim-seller"), accountType: "seller" }),
   ]);
   [cookies.buyer, cookies["buyer signing out"], cookies.seller, cookies.admin] = await Promise.all([
-    signIn(buyerEmail), signIn(buyerEmail), signIn(sellerEmail), signIn("admin@autoreseller.test"),
+    signIn(buyerEmail),
+    signIn(buyerEmail),
+    signIn(sellerEmail),
+    signIn("admin@autoreseller.test"),
   ]);
   await enrolTwoFactor(twoFactorEmail);
   cookies["half signed in (two-factor)"] = cookiesFrom(await postForm("/login", { email: twoFactorEmail, password: DEMO_PASSWORD }));
@@ -125,12 +150,30 @@ async function multipart(action: PageAction, photoBytes = photo) {
 const streamed = (text: string) => new Blob([text]).stream();
 const firstField = (action: PageAction) => Object.keys(action.fields())[0] ?? "note";
 const unreadableText = { status: () => 400, message: () => "Some text in the form could not be read" };
-const unreadableMultipart = { status: (action: PageAction) => (action.upload ? 400 : 415), message: (action: PageAction) => (action.upload ? "That form could not be read" : WRONG_TYPE) };
+const unreadableMultipart = {
+  status: (action: PageAction) => (action.upload ? 400 : 415),
+  message: (action: PageAction) => (action.upload ? "That form could not be read" : WRONG_TYPE),
+};
 
 const CASES: HostileCase[] = [
-  { label: "JSON", body: (action) => ({ type: "application/json", body: bytes(JSON.stringify(action.fields())) }), status: () => 415, message: () => WRONG_TYPE },
-  { label: "text/plain", body: (action) => ({ type: "text/plain", body: bytes(urlEncoded(action)) }), status: () => 415, message: () => WRONG_TYPE },
-  { label: "no content type", body: (action) => ({ type: null, body: bytes(urlEncoded(action)) }), status: () => 415, message: () => WRONG_TYPE },
+  {
+    label: "JSON",
+    body: (action) => ({ type: "application/json", body: bytes(JSON.stringify(action.fields())) }),
+    status: () => 415,
+    message: () => WRONG_TYPE,
+  },
+  {
+    label: "text/plain",
+    body: (action) => ({ type: "text/plain", body: bytes(urlEncoded(action)) }),
+    status: () => 415,
+    message: () => WRONG_TYPE,
+  },
+  {
+    label: "no content type",
+    body: (action) => ({ type: null, body: bytes(urlEncoded(action)) }),
+    status: () => 415,
+    message: () => WRONG_TYPE,
+  },
   {
     label: "multipart without a boundary",
     body: async (action) => ({ type: "multipart/form-data", body: (await multipart(action)).bytes }),
@@ -158,10 +201,18 @@ const CASES: HostileCase[] = [
   },
   {
     label: "a lone surrogate, as a browser sends it (U+FFFD)",
-    body: (action) => ({ type: URL_ENCODED, body: bytes(new URLSearchParams({ ...action.fields(), [firstField(action)]: "Ana \ud800" }).toString()) }),
+    body: (action) => ({
+      type: URL_ENCODED,
+      body: bytes(new URLSearchParams({ ...action.fields(), [firstField(action)]: "Ana \ud800" }).toString()),
+    }),
     ...unreadableText,
   },
-  { label: "URL-encoded over 64 KiB", body: (action) => ({ type: URL_ENCODED, body: bytes(oversizedForm(action)) }), status: () => 413, message: () => "That form is too large" },
+  {
+    label: "URL-encoded over 64 KiB",
+    body: (action) => ({ type: URL_ENCODED, body: bytes(oversizedForm(action)) }),
+    status: () => 413,
+    message: () => "That form is too large",
+  },
   {
     label: "URL-encoded over 64 KiB, streamed without a length",
     body: (action) => ({ type: URL_ENCODED, body: streamed(oversizedForm(action)) }),

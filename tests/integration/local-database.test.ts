@@ -22,7 +22,11 @@ describe("the local stack's database", () => {
       body: ATTACK,
     });
     expect(fromPage.status).toBe(403);
-    const withoutToken = await fetch(`${dbUrl}/v2/pipeline`, { method: "POST", headers: { "content-type": "application/json" }, body: ATTACK });
+    const withoutToken = await fetch(`${dbUrl}/v2/pipeline`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: ATTACK,
+    });
     expect(withoutToken.status).toBe(401);
     expect(await buyerRole()).toBe("buyer");
   });

@@ -31,9 +31,19 @@ async function expectDocumented(method: string, path: string, response: Response
 describe("answers the document describes", () => {
   it("409 for a taken email, 415 for a body that is not JSON, 413 for one over 64 KiB", async () => {
     await expectDocumented("POST", "/api/users", await apiJson("/api/users", { name: "N", email: buyerEmail, password: "Secret1!" }), 409);
-    await expectDocumented("POST", "/api/users", await request("/api/users", { method: "POST", headers: { "content-type": "text/plain" }, body: "x" }), 415);
+    await expectDocumented(
+      "POST",
+      "/api/users",
+      await request("/api/users", { method: "POST", headers: { "content-type": "text/plain" }, body: "x" }),
+      415,
+    );
     const big = JSON.stringify({ email: buyerEmail, password: "x".repeat(70 * 1024) });
-    await expectDocumented("POST", "/api/jwt", await request("/api/jwt", { method: "POST", headers: { "content-type": "application/json" }, body: big }), 413);
+    await expectDocumented(
+      "POST",
+      "/api/jwt",
+      await request("/api/jwt", { method: "POST", headers: { "content-type": "application/json" }, body: big }),
+      413,
+    );
   });
 
   it("401 for wrong credentials, then 429 once the account's limit is reached", async () => {
@@ -48,7 +58,12 @@ describe("answers the document describes", () => {
   });
 
   it("400 for a bad list query, 404 for unknown things, 409 for a second booking of a car", async () => {
-    await expectDocumented("GET", "/api/users/sellers?sort=nope", await request("/api/users/sellers?sort=nope", { headers: bearer(adminToken) }), 400);
+    await expectDocumented(
+      "GET",
+      "/api/users/sellers?sort=nope",
+      await request("/api/users/sellers?sort=nope", { headers: bearer(adminToken) }),
+      400,
+    );
     await expectDocumented("GET", "/api/categories/nope", await request("/api/categories/nope", { headers: bearer(buyerToken) }), 404);
     const verify = "/api/users/verify-seller/nope";
     await expectDocumented("PATCH", verify, await request(verify, { method: "PATCH", headers: bearer(adminToken) }), 404);
@@ -63,7 +78,12 @@ describe("answers the document describes", () => {
     const sellerToken = await accessToken("seller@autoreseller.test");
     const form = new FormData();
     form.append("image", new File(["not a photo"], "car.jpg", { type: "image/jpeg" }));
-    await expectDocumented("POST", "/api/images", await request("/api/images", { method: "POST", headers: bearer(sellerToken), body: form }), 415);
+    await expectDocumented(
+      "POST",
+      "/api/images",
+      await request("/api/images", { method: "POST", headers: bearer(sellerToken), body: form }),
+      415,
+    );
     await expectDocumented("GET", "/api/jwt", await request(`/api/jwt?email=${encodeURIComponent(buyerEmail)}`), 401);
   });
 });

@@ -6,7 +6,11 @@ import { request, signIn } from "./client";
 // The dashboard menu and the page guards read the same policy: a role opens exactly the pages its
 // menu shows, and any other dashboard page sends it to sign in with `denied=1` (spec point 2).
 
-const DEMO: Record<Role, string> = { buyer: "buyer@autoreseller.test", seller: "seller@autoreseller.test", admin: "admin@autoreseller.test" };
+const DEMO: Record<Role, string> = {
+  buyer: "buyer@autoreseller.test",
+  seller: "seller@autoreseller.test",
+  admin: "admin@autoreseller.test",
+};
 const PAGES = [...new Set(ROLES.flatMap((role) => DASHBOARD_MENU[role].map((link) => link.to)))];
 
 let cookies: Record<Role, string>;

@@ -10,7 +10,9 @@ let carForSale: Product;
 
 beforeAll(async () => {
   const adminToken = await accessToken("admin@autoreseller.test");
-  const all = (await (await request("/api/products/seller/seller@autoreseller.test", { headers: { authorization: `Bearer ${adminToken}` } })).json()) as Product[];
+  const all = (await (
+    await request("/api/products/seller/seller@autoreseller.test", { headers: { authorization: `Bearer ${adminToken}` } })
+  ).json()) as Product[];
   carForSale = all.find((product) => !product.isPaid && !product.isAdvertised)!;
 });
 
@@ -35,7 +37,8 @@ async function newCar(): Promise<string> {
 
 const intentFor = async (token: string, bookingId: string, extra: object = {}) =>
   apiJson("/api/payment/create-payment-intent", { bookingId, ...extra }, { token });
-const confirm = (token: string, clientSecret: string, card: object) => apiJson("/api/payment/simulator/confirm", { clientSecret, card }, { token });
+const confirm = (token: string, clientSecret: string, card: object) =>
+  apiJson("/api/payment/simulator/confirm", { clientSecret, card }, { token });
 const pay = (token: string, bookingId: string, transactionId: string) => apiJson("/api/payment", { bookingId, transactionId }, { token });
 
 describe("payment intents", () => {
@@ -45,7 +48,11 @@ describe("payment intents", () => {
     expect(response.status).toBe(200);
     const { clientSecret } = (await response.json()) as { clientSecret: string };
     const confirmed = await confirm(buyer.token, clientSecret, GOOD_CARD);
-    expect(await confirmed.json()).toEqual({ id: expect.stringMatching(/^pi_/), status: "succeeded", amount: carForSale.resalePrice * 100 });
+    expect(await confirmed.json()).toEqual({
+      id: expect.stringMatching(/^pi_/),
+      status: "succeeded",
+      amount: carForSale.resalePrice * 100,
+    });
   });
 
   it("is only for the booking's buyer", async () => {
@@ -88,7 +95,9 @@ describe("recording a payment", () => {
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ acknowledged: true, insertedId });
 
-    const booking = await (await request(`/api/booking/${buyer.bookingId}`, { headers: { authorization: `Bearer ${buyer.token}` } })).json();
+    const booking = await (
+      await request(`/api/booking/${buyer.bookingId}`, { headers: { authorization: `Bearer ${buyer.token}` } })
+    ).json();
     expect(booking).toMatchObject({ paid: true, transactionId: id });
     expect(await sql("select is_paid from products where id = ?", [carId])).toEqual([expect.objectContaining({ is_paid: 1 })]);
     expect((await intentFor(buyer.token, buyer.bookingId)).status).toBe(409);
@@ -107,7 +116,10 @@ describe("recording a payment", () => {
 
 describe("a car deleted while it is being paid", () => {
   const sellerDeletes = async (carId: string) =>
-    request(`/api/products/${carId}`, { method: "DELETE", headers: { authorization: `Bearer ${await accessToken("seller@autoreseller.test")}` } });
+    request(`/api/products/${carId}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${await accessToken("seller@autoreseller.test")}` },
+    });
   const paymentStartedLongAgo = (bookingId: string) =>
     sql("update bookings set payment_started_at = ? where id = ?", [new Date(Date.now() - 31 * 60_000).toISOString(), bookingId]);
 
@@ -173,10 +185,18 @@ describe("a race for one car", () => {
     expect(refusal.message).toBe("Sorry, this car was sold to another buyer a moment ago. Your payment has been refunded.");
 
     expect(await sql("select count(*) as n from payments where product_id = ?", [carId])).toEqual([expect.objectContaining({ n: 1 })]);
-    expect(await sql("select count(*) as n from bookings where product_id = ? and paid = 1", [carId])).toEqual([expect.objectContaining({ n: 1 })]);
-    expect(await sql("select count(*) as n from bookings where product_id = ? and lost = 1", [carId])).toEqual([expect.objectContaining({ n: 9 })]);
-    expect(await sql("select count(*) as n from refunds r join bookings b on b.id = r.booking_id where b.product_id = ?", [carId])).toEqual([expect.objectContaining({ n: 9 })]);
-    expect(await sql("select count(*) as n from simulated_intents where refunded = 1 and json_extract(metadata, '$.productId') = ?", [carId])).toEqual([expect.objectContaining({ n: 9 })]);
+    expect(await sql("select count(*) as n from bookings where product_id = ? and paid = 1", [carId])).toEqual([
+      expect.objectContaining({ n: 1 }),
+    ]);
+    expect(await sql("select count(*) as n from bookings where product_id = ? and lost = 1", [carId])).toEqual([
+      expect.objectContaining({ n: 9 }),
+    ]);
+    expect(await sql("select count(*) as n from refunds r join bookings b on b.id = r.booking_id where b.product_id = ?", [carId])).toEqual(
+      [expect.objectContaining({ n: 9 })],
+    );
+    expect(
+      await sql("select count(*) as n from simulated_intents where refunded = 1 and json_extract(metadata, '$.productId') = ?", [carId]),
+    ).toEqual([expect.objectContaining({ n: 9 })]);
   });
 });
 

@@ -36,7 +36,9 @@ async function buyerWithIntent(productId: string) {
   const email = uniqueEmail("card");
   await app.register({ email });
   const token = await app.accessToken(email);
-  const { insertedId: bookingId } = (await (await app.apiJson("/api/bookings", { product_id: productId, phone: "1", meetingLocation: "x" }, { token })).json()) as { insertedId: string };
+  const { insertedId: bookingId } = (await (
+    await app.apiJson("/api/bookings", { product_id: productId, phone: "1", meetingLocation: "x" }, { token })
+  ).json()) as { insertedId: string };
   const response = await app.apiJson("/api/payment/create-payment-intent", { bookingId, resalePrice: 5 }, { token });
   expect(response.status).toBe(200);
   const { clientSecret } = (await response.json()) as { clientSecret: string };
@@ -47,7 +49,15 @@ async function buyerWithIntent(productId: string) {
 const cardSucceeds = (intentId: string) => fetch(`${stripeApi}/__control/payment_intents/${intentId}/succeed`, { method: "POST" });
 
 function succeededEvent(intent: Stripe.PaymentIntent, id = `evt_${crypto.randomUUID()}`) {
-  return JSON.stringify({ id, object: "event", type: "payment_intent.succeeded", data: { object: intent }, created: Math.floor(Date.now() / 1000), livemode: false, api_version: null });
+  return JSON.stringify({
+    id,
+    object: "event",
+    type: "payment_intent.succeeded",
+    data: { object: intent },
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    api_version: null,
+  });
 }
 
 function sendWebhook(payload: string, signature?: string) {
@@ -58,21 +68,33 @@ function sendWebhook(payload: string, signature?: string) {
   });
 }
 
-const signed = (payload: string, timestamp?: number) => stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET, timestamp });
-const paymentsFor = async (intentId: string) => Number((await app.sql("select count(*) as n from payments where transaction_id = ?", [intentId]))[0].n);
+const signed = (payload: string, timestamp?: number) =>
+  stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET, timestamp });
+const paymentsFor = async (intentId: string) =>
+  Number((await app.sql("select count(*) as n from payments where transaction_id = ?", [intentId]))[0].n);
 
 describe("Stripe payment intents", () => {
   it("are created once per booking for the database price, in cents, with the booking's metadata", async () => {
     const buyer = await buyerWithIntent(car._id);
     const intent = await stripe.paymentIntents.retrieve(buyer.intentId);
-    expect(intent).toMatchObject({ amount: car.resalePrice * 100, currency: "usd", metadata: { bookingId: buyer.bookingId, productId: car._id } });
-    const again = (await (await app.apiJson("/api/payment/create-payment-intent", { bookingId: buyer.bookingId }, { token: buyer.token })).json()) as { clientSecret: string };
+    expect(intent).toMatchObject({
+      amount: car.resalePrice * 100,
+      currency: "usd",
+      metadata: { bookingId: buyer.bookingId, productId: car._id },
+    });
+    const again = (await (
+      await app.apiJson("/api/payment/create-payment-intent", { bookingId: buyer.bookingId }, { token: buyer.token })
+    ).json()) as { clientSecret: string };
     expect(again.clientSecret).toBe(buyer.clientSecret);
   });
 
   it("keep the simulator off", async () => {
     const buyer = await buyerWithIntent(car._id);
-    const response = await app.apiJson("/api/payment/simulator/confirm", { clientSecret: buyer.clientSecret, card: { number: "4242424242424242", expMonth: 1, expYear: 2099, cvc: "123" } }, { token: buyer.token });
+    const response = await app.apiJson(
+      "/api/payment/simulator/confirm",
+      { clientSecret: buyer.clientSecret, card: { number: "4242424242424242", expMonth: 1, expYear: 2099, cvc: "123" } },
+      { token: buyer.token },
+    );
     expect(response.status).toBe(404);
   });
 });
@@ -88,7 +110,11 @@ describe("the Stripe webhook", () => {
     expect((await sendWebhook(other, signed(other))).status).toBe(200);
     expect(await paymentsFor(buyer.intentId)).toBe(1);
 
-    const recorded = await app.apiJson("/api/payment", { bookingId: buyer.bookingId, transactionId: buyer.intentId }, { token: buyer.token });
+    const recorded = await app.apiJson(
+      "/api/payment",
+      { bookingId: buyer.bookingId, transactionId: buyer.intentId },
+      { token: buyer.token },
+    );
     expect(recorded.status).toBe(200);
     expect(await paymentsFor(buyer.intentId)).toBe(1);
     expect((await app.sql("select paid from bookings where id = ?", [buyer.bookingId]))[0].paid).toBe(1);
@@ -130,15 +156,21 @@ describe("the Stripe webhook", () => {
 describe("POST /api/payment with Stripe", () => {
   it("believes Stripe, not the client: unconfirmed and foreign intents are refused, wrong amounts refunded", async () => {
     const buyer = await buyerWithIntent(await newCar());
-    expect((await app.apiJson("/api/payment", { bookingId: buyer.bookingId, transactionId: buyer.intentId }, { token: buyer.token })).status).toBe(400);
+    expect(
+      (await app.apiJson("/api/payment", { bookingId: buyer.bookingId, transactionId: buyer.intentId }, { token: buyer.token })).status,
+    ).toBe(400);
 
     const other = await buyerWithIntent(await newCar());
     await cardSucceeds(other.intentId);
-    expect((await app.apiJson("/api/payment", { bookingId: buyer.bookingId, transactionId: other.intentId }, { token: buyer.token })).status).toBe(400);
+    expect(
+      (await app.apiJson("/api/payment", { bookingId: buyer.bookingId, transactionId: other.intentId }, { token: buyer.token })).status,
+    ).toBe(400);
 
     const wrongAmount = await stripe.paymentIntents.create({ amount: 100, currency: "usd", metadata: { bookingId: buyer.bookingId } });
     await cardSucceeds(wrongAmount.id);
-    expect((await app.apiJson("/api/payment", { bookingId: buyer.bookingId, transactionId: wrongAmount.id }, { token: buyer.token })).status).toBe(409);
+    expect(
+      (await app.apiJson("/api/payment", { bookingId: buyer.bookingId, transactionId: wrongAmount.id }, { token: buyer.token })).status,
+    ).toBe(409);
     expect(await paymentsFor(wrongAmount.id)).toBe(0);
     expect(await app.sql("select reason from refunds where transaction_id = ?", [wrongAmount.id])).toEqual([
       expect.objectContaining({ reason: "amount-mismatch" }),
@@ -151,13 +183,17 @@ describe("POST /api/payment with Stripe", () => {
     const late = await buyerWithIntent(carId);
     await cardSucceeds(first.intentId);
     await cardSucceeds(late.intentId);
-    expect((await app.apiJson("/api/payment", { bookingId: first.bookingId, transactionId: first.intentId }, { token: first.token })).status).toBe(201);
+    expect(
+      (await app.apiJson("/api/payment", { bookingId: first.bookingId, transactionId: first.intentId }, { token: first.token })).status,
+    ).toBe(201);
     const refused = await app.apiJson("/api/payment", { bookingId: late.bookingId, transactionId: late.intentId }, { token: late.token });
     expect(refused.status).toBe(409);
     const refundsAtStripe = (await (await fetch(`${stripeApi}/__control/refunds`)).json()) as { payment_intent: string }[];
     expect(refundsAtStripe.filter((refund) => refund.payment_intent === late.intentId)).toHaveLength(1);
     expect((await app.sql("select lost from bookings where id = ?", [late.bookingId]))[0].lost).toBe(1);
-    expect((await app.apiJson("/api/payment/create-payment-intent", { bookingId: late.bookingId }, { token: late.token })).status).toBe(409);
+    expect((await app.apiJson("/api/payment/create-payment-intent", { bookingId: late.bookingId }, { token: late.token })).status).toBe(
+      409,
+    );
   });
 });
 
@@ -166,7 +202,9 @@ describe("the payment page with Stripe", () => {
     const email = uniqueEmail("page");
     await app.register({ email });
     const token = await app.accessToken(email);
-    const { insertedId } = (await (await app.apiJson("/api/bookings", { product_id: car._id, phone: "1", meetingLocation: "x" }, { token })).json()) as { insertedId: string };
+    const { insertedId } = (await (
+      await app.apiJson("/api/bookings", { product_id: car._id, phone: "1", meetingLocation: "x" }, { token })
+    ).json()) as { insertedId: string };
     const html = await (await app.request(`/dashboard/payment/${insertedId}`, { headers: { cookie: await app.signIn(email) } })).text();
     expect(html).toContain(`Payment for ${car.productName}`);
     expect(html).not.toContain("Test mode");
@@ -175,7 +213,10 @@ describe("the payment page with Stripe", () => {
 
 describe("a payment for a car deleted while it was being paid", () => {
   const sellerDeletes = async (carId: string) =>
-    app.request(`/api/products/${carId}`, { method: "DELETE", headers: { authorization: `Bearer ${await app.accessToken("seller@autoreseller.test")}` } });
+    app.request(`/api/products/${carId}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${await app.accessToken("seller@autoreseller.test")}` },
+    });
   /** The payment started long enough ago that the seller may delete the car again. */
   const paymentStartedLongAgo = (bookingId: string) =>
     app.sql("update bookings set payment_started_at = ? where id = ?", [new Date(Date.now() - 31 * 60_000).toISOString(), bookingId]);
@@ -222,7 +263,11 @@ describe("a payment for a car deleted while it was being paid", () => {
     expect((await sellerDeletes(carId)).status).toBe(200);
     const intent = (await (await cardSucceeds(buyer.intentId)).json()) as Stripe.PaymentIntent;
 
-    const recorded = await app.apiJson("/api/payment", { bookingId: buyer.bookingId, transactionId: buyer.intentId }, { token: buyer.token });
+    const recorded = await app.apiJson(
+      "/api/payment",
+      { bookingId: buyer.bookingId, transactionId: buyer.intentId },
+      { token: buyer.token },
+    );
     expect(recorded.status).toBe(409);
     expect(await recorded.json()).toEqual({ message: "Sorry, this car is no longer for sale. Your payment has been refunded." });
     const payload = succeededEvent(intent);

@@ -30,7 +30,25 @@ describe("REST, first part", () => {
       expect(product.isAdvertised).toBe(true);
       expect(product.isPaid).toBe(false);
       expect(Object.keys(product).sort()).toEqual(
-        ["_id", "productName", "originalPrice", "resalePrice", "location", "categoryId", "condition", "mobile", "productDescription", "purchaseYear", "image", "createdDate", "seller", "email", "isAdvertised", "isPaid", "sellerVerified"].sort(),
+        [
+          "_id",
+          "productName",
+          "originalPrice",
+          "resalePrice",
+          "location",
+          "categoryId",
+          "condition",
+          "mobile",
+          "productDescription",
+          "purchaseYear",
+          "image",
+          "createdDate",
+          "seller",
+          "email",
+          "isAdvertised",
+          "isPaid",
+          "sellerVerified",
+        ].sort(),
       );
     }
     const dates = products.map((product) => product.createdDate);
@@ -136,7 +154,13 @@ describe("Server-rendered pages", () => {
 
 describe("SEO basics", () => {
   it("give public pages a title, a description and a canonical URL", async () => {
-    for (const [path, title] of [["/", "Home - AR"], ["/blog", "Blog - AR"], ["/login", "Sign In - AR"], ["/register", "Sign Up - AR"], ["/about", "About us - AR"]]) {
+    for (const [path, title] of [
+      ["/", "Home - AR"],
+      ["/blog", "Blog - AR"],
+      ["/login", "Sign In - AR"],
+      ["/register", "Sign Up - AR"],
+      ["/about", "About us - AR"],
+    ]) {
       const html = await (await get(path)).text();
       expect(html, path).toContain(`<title>${title}</title>`);
       expect(html, path).toMatch(/<meta name="description" content="[^"]{20,}"/);
@@ -147,7 +171,8 @@ describe("SEO basics", () => {
 
   it("give Home and category pages Open Graph tags", async () => {
     const home = await (await get("/")).text();
-    for (const property of ["og:title", "og:description", "og:url", "og:image", "og:type"]) expect(home).toContain(`property="${property}"`);
+    for (const property of ["og:title", "og:description", "og:url", "og:image", "og:type"])
+      expect(home).toContain(`property="${property}"`);
     const [category] = (await (await get("/api/categories")).json()) as Category[];
     const cookie = await signIn("buyer@autoreseller.test");
     const page = await (await get(`/category/${category._id}`, { headers: { cookie } })).text();

@@ -113,7 +113,11 @@ describe("two-factor authentication", () => {
     const recovered = await postForm("/login/two-factor", { code: recoveryCodes[0].toUpperCase() }, recoveryTicket);
     expect(recovered.status).toBe(302);
     sessionCookieFrom(recovered);
-    const reused = await postForm("/login/two-factor", { code: recoveryCodes[0] }, cookiesFrom(await postForm("/login", { email, password: "Passw0rd!" })));
+    const reused = await postForm(
+      "/login/two-factor",
+      { code: recoveryCodes[0] },
+      cookiesFrom(await postForm("/login", { email, password: "Passw0rd!" })),
+    );
     expect(reused.status).toBe(401);
   });
 
@@ -169,7 +173,9 @@ describe("Google and GitHub sign-in", () => {
     expect(flash).toContain("User created Successfully with Google!");
     const token = await request(`/api/jwt?email=${encodeURIComponent(email)}`, { headers: { cookie: sessionCookieFrom(callback) } });
     const { accessToken: bearer } = (await token.json()) as { accessToken: string };
-    expect(await (await request(`/api/users/buyer/${email}`, { headers: { authorization: `Bearer ${bearer}` } })).json()).toEqual({ isBuyer: true });
+    expect(await (await request(`/api/users/buyer/${email}`, { headers: { authorization: `Bearer ${bearer}` } })).json()).toEqual({
+      isBuyer: true,
+    });
   });
 
   it("links GitHub to an existing account only when GitHub verified the email", async () => {
@@ -238,7 +244,10 @@ describe("password reset limits", () => {
       expect(await response.text()).toContain("If an account exists for that email");
     }
     const db = database();
-    const { rows } = await db.execute({ sql: "select count(*) as n from outbox where to_address = ? and subject like 'Reset%'", args: [email] });
+    const { rows } = await db.execute({
+      sql: "select count(*) as n from outbox where to_address = ? and subject like 'Reset%'",
+      args: [email],
+    });
     db.close();
     expect(rows[0].n).toBe(3);
   });

@@ -45,9 +45,15 @@ describe("schema constraints", () => {
   });
 
   it("keeps category names unique whatever their letter case", async () => {
-    await db.execute({ sql: "insert into categories (id, name, image, created_at) values (?, ?, '/i', ?)", args: [id(), "Convertible X", now()] });
+    await db.execute({
+      sql: "insert into categories (id, name, image, created_at) values (?, ?, '/i', ?)",
+      args: [id(), "Convertible X", now()],
+    });
     await expect(
-      db.execute({ sql: "insert into categories (id, name, image, created_at) values (?, ?, '/i', ?)", args: [id(), "convertible x", now()] }),
+      db.execute({
+        sql: "insert into categories (id, name, image, created_at) values (?, ?, '/i', ?)",
+        args: [id(), "convertible x", now()],
+      }),
     ).rejects.toThrow(/UNIQUE/);
   });
 
@@ -86,7 +92,10 @@ describe("schema constraints", () => {
 
   it("removes a deleted user's sessions and keeps their sold car with a cleared seller", async () => {
     const sellerId = await insertUser(`del-${id()}@example.test`, "seller");
-    await db.execute({ sql: "insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)", args: [id(), sellerId, now(), now()] });
+    await db.execute({
+      sql: "insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)",
+      args: [id(), sellerId, now(), now()],
+    });
     const productId = await insertProduct(sellerId);
     await db.execute({ sql: "delete from users where id = ?", args: [sellerId] });
     const sessions = await db.execute({ sql: "select count(*) as n from sessions where user_id = ?", args: [sellerId] });

@@ -40,8 +40,12 @@ describe("security headers", () => {
     await register({ email });
     const token = await accessToken(email);
     const [car] = (await (await request("/api/products/advertisement")).json()) as { _id: string }[];
-    const { insertedId } = (await (await apiJson("/api/bookings", { product_id: car._id, phone: "1", meetingLocation: "x" }, { token })).json()) as { insertedId: string };
-    const csp = (await request(`/dashboard/payment/${insertedId}`, { headers: { cookie: await signIn(email) } })).headers.get("content-security-policy")!;
+    const { insertedId } = (await (
+      await apiJson("/api/bookings", { product_id: car._id, phone: "1", meetingLocation: "x" }, { token })
+    ).json()) as { insertedId: string };
+    const csp = (await request(`/dashboard/payment/${insertedId}`, { headers: { cookie: await signIn(email) } })).headers.get(
+      "content-security-policy",
+    )!;
     expect(csp).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/);
     expect(csp).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com/);
   });
@@ -62,7 +66,8 @@ describe("CSRF", () => {
     const cookie = await signIn(email);
     const [car] = (await (await request("/api/products/advertisement")).json()) as { _id: string }[];
     const body = JSON.stringify({ product_id: car._id });
-    const post = (headers: Record<string, string>) => request("/api/report", { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+    const post = (headers: Record<string, string>) =>
+      request("/api/report", { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
     expect((await post({ cookie })).status).toBe(403);
     expect((await post({ cookie, origin: "https://evil.example" })).status).toBe(403);
     expect((await post({ cookie, origin: appUrl })).status).toBe(201);
@@ -72,23 +77,53 @@ describe("CSRF", () => {
 
 describe("OpenAPI", () => {
   const CONTRACT = [
-    "POST /users", "POST /jwt", "GET /jwt", "GET /users/admin/{account}", "GET /users/buyer/{account}", "GET /users/seller/{account}",
-    "GET /users/sellers", "GET /users/buyers", "DELETE /users/seller/{account}", "DELETE /users/buyer/{account}", "PATCH /users/verify-seller/{id}",
-    "GET /categories", "GET /categories/{id}", "POST /categories/add", "GET /products/advertisement", "GET /products/seller/{email}",
-    "POST /products/add", "PATCH /products/advertisement/{id}", "DELETE /products/{id}", "POST /images",
-    "POST /bookings", "GET /booking/orders/{email}", "GET /booking/{id}", "POST /report", "GET /report", "DELETE /report/{productId}",
-    "DELETE /report/item/{productId}", "POST /payment/create-payment-intent", "POST /payment", "POST /payment/simulator/confirm",
-    "GET /health", "GET /openapi.json",
+    "POST /users",
+    "POST /jwt",
+    "GET /jwt",
+    "GET /users/admin/{account}",
+    "GET /users/buyer/{account}",
+    "GET /users/seller/{account}",
+    "GET /users/sellers",
+    "GET /users/buyers",
+    "DELETE /users/seller/{account}",
+    "DELETE /users/buyer/{account}",
+    "PATCH /users/verify-seller/{id}",
+    "GET /categories",
+    "GET /categories/{id}",
+    "POST /categories/add",
+    "GET /products/advertisement",
+    "GET /products/seller/{email}",
+    "POST /products/add",
+    "PATCH /products/advertisement/{id}",
+    "DELETE /products/{id}",
+    "POST /images",
+    "POST /bookings",
+    "GET /booking/orders/{email}",
+    "GET /booking/{id}",
+    "POST /report",
+    "GET /report",
+    "DELETE /report/{productId}",
+    "DELETE /report/item/{productId}",
+    "POST /payment/create-payment-intent",
+    "POST /payment",
+    "POST /payment/simulator/confirm",
+    "GET /health",
+    "GET /openapi.json",
   ];
 
   it("is a valid OpenAPI 3.1 document listing every endpoint of the contract", async () => {
-    const document = (await (await request("/api/openapi.json")).json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    const document = (await (await request("/api/openapi.json")).json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+    };
     const validator = new Validator();
     const result = await validator.validate(document);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe("3.1");
-    const listed = Object.entries(document.paths).flatMap(([route, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${route}`));
+    const listed = Object.entries(document.paths).flatMap(([route, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${route}`),
+    );
     for (const endpoint of CONTRACT) expect(listed, endpoint).toContain(endpoint);
   });
 
@@ -113,10 +148,23 @@ describe("secrets", () => {
     walk(root);
     expect(files.length).toBeGreaterThan(5);
     const secretValues = readDevVarsValues();
-    const serverMarkers = ["SESSION_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "EMAIL_API_KEY", "DATABASE_AUTH_TOKEN", "PBKDF2", "@libsql", "drizzle", "password_hash", "sk_test_", "whsec_"];
+    const serverMarkers = [
+      "SESSION_SECRET",
+      "STRIPE_SECRET_KEY",
+      "STRIPE_WEBHOOK_SECRET",
+      "EMAIL_API_KEY",
+      "DATABASE_AUTH_TOKEN",
+      "PBKDF2",
+      "@libsql",
+      "drizzle",
+      "password_hash",
+      "sk_test_",
+      "whsec_",
+    ];
     for (const file of files) {
       const text = readFileSync(file, "utf8");
-      for (const marker of [...serverMarkers, ...secretValues]) expect(text.includes(marker), `${marker} in ${path.relative(root, file)}`).toBe(false);
+      for (const marker of [...serverMarkers, ...secretValues])
+        expect(text.includes(marker), `${marker} in ${path.relative(root, file)}`).toBe(false);
     }
   });
 });

@@ -1,15 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  accessToken,
-  apiJson,
-  appUrl,
-  database,
-  postForm,
-  register,
-  request,
-  signIn,
-  uniqueEmail,
-} from "./client";
+import { accessToken, apiJson, appUrl, database, postForm, register, request, signIn, uniqueEmail } from "./client";
 
 describe("sign-up and sign-in forms", () => {
   it("sign-up creates the account, signs in and hands over the success toast", async () => {
@@ -135,4 +125,3 @@ describe("development outbox", () => {
     expect(await response.text()).toContain("Outbox (development)");
   });
 });
-

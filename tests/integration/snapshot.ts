@@ -5,11 +5,16 @@ import { database } from "./client";
 export async function tableSnapshot(tables: readonly string[]): Promise<Record<string, string>> {
   const db = database();
   try {
-    const results = await db.batch(tables.map((table) => `select * from ${table} order by rowid`), "read");
-    return Object.fromEntries(results.map((result, index) => {
-      const rows = JSON.stringify(result.rows.map((row) => result.columns.map((_, column) => row[column])));
-      return [tables[index], `${result.rows.length} rows, ${createHash("sha256").update(rows).digest("hex")}`];
-    }));
+    const results = await db.batch(
+      tables.map((table) => `select * from ${table} order by rowid`),
+      "read",
+    );
+    return Object.fromEntries(
+      results.map((result, index) => {
+        const rows = JSON.stringify(result.rows.map((row) => result.columns.map((_, column) => row[column])));
+        return [tables[index], `${result.rows.length} rows, ${createHash("sha256").update(rows).digest("hex")}`];
+      }),
+    );
   } finally {
     db.close();
   }

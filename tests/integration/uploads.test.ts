@@ -33,10 +33,22 @@ const keyOf = (url: string) => url.slice("/images/".length);
 describe("POST /api/images stores only whole images", () => {
   const html = "<!doctype html><html><body><script>alert(document.cookie)</script></body></html>";
   it.each<[string, () => Promise<Uint8Array<ArrayBuffer>>, string]>([
-    ["a bare 16-byte WebP header", async () => concatBytes("RIFF", new Uint8Array([8, 0, 0, 0]), "WEBPVP8 "), "The photo is a damaged or incomplete WebP file"],
-    ["a PNG signature followed by HTML", async () => concatBytes(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), html), "The photo is a damaged or incomplete PNG file"],
+    [
+      "a bare 16-byte WebP header",
+      async () => concatBytes("RIFF", new Uint8Array([8, 0, 0, 0]), "WEBPVP8 "),
+      "The photo is a damaged or incomplete WebP file",
+    ],
+    [
+      "a PNG signature followed by HTML",
+      async () => concatBytes(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), html),
+      "The photo is a damaged or incomplete PNG file",
+    ],
     ["a truncated JPEG", async () => jpeg.slice(0, Math.floor(jpeg.length / 2)), "The photo is a damaged or incomplete JPEG file"],
-    ["a whole PNG followed by HTML", async () => concatBytes(await makeImage("png"), html), "The photo is a damaged or incomplete PNG file"],
+    [
+      "a whole PNG followed by HTML",
+      async () => concatBytes(await makeImage("png"), html),
+      "The photo is a damaged or incomplete PNG file",
+    ],
   ])("refuses %s with 415 and stores nothing", async (_label, bytes, message) => {
     const seller = await newSeller();
     const response = await uploadImage(await bytes(), "car.jpg", "image/jpeg", seller.token);
@@ -60,7 +72,11 @@ describe("POST /api/images stores only whole images", () => {
     const seller = await newSeller();
     // The day's uploads so far, as the limit counts them (a window ending in an hour).
     const resetAt = Math.floor(Date.now() / 1000) + 3600;
-    await sql("insert into rate_limits (key, count, reset_at) values (?, ?, ?)", [`${LIMITS.uploadsPerDay.name}:${seller.id}`, LIMITS.uploadsPerDay.max, resetAt]);
+    await sql("insert into rate_limits (key, count, reset_at) values (?, ?, ?)", [
+      `${LIMITS.uploadsPerDay.name}:${seller.id}`,
+      LIMITS.uploadsPerDay.max,
+      resetAt,
+    ]);
     const response = await uploadImage(jpeg, "car.jpg", "image/jpeg", seller.token);
     expect(response.status).toBe(429);
     expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);

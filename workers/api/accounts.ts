@@ -24,7 +24,14 @@ export const accountEmailParam = v.object({ account: v.pipe(emailField, v.descri
 export const usersApi = new Hono<WorkerEnv>()
   .post(
     "/",
-    doc({ summary: "Create a buyer or seller account", tag: "Accounts", status: 201, description: "Created", response: createdShape, errors: [409, 429] }),
+    doc({
+      summary: "Create a buyer or seller account",
+      tag: "Accounts",
+      status: 201,
+      description: "Created",
+      response: createdShape,
+      errors: [409, 429],
+    }),
     allow("create:account"),
     jsonBody(signUpSchema),
     async (c) => {
@@ -32,17 +39,33 @@ export const usersApi = new Hono<WorkerEnv>()
       return c.json({ acknowledged: true, insertedId: user.id }, 201);
     },
   )
-  .get("/admin/:account", doc(roleDoc("isAdmin")), allow("read:role:self-or-admin"), pathParams(accountEmailParam), (c) => roleFlag(c, "admin", "isAdmin"))
-  .get("/buyer/:account", doc(roleDoc("isBuyer")), allow("read:role:self-or-admin"), pathParams(accountEmailParam), (c) => roleFlag(c, "buyer", "isBuyer"))
-  .get("/seller/:account", doc(roleDoc("isSeller")), allow("read:role:self-or-admin"), pathParams(accountEmailParam), (c) => roleFlag(c, "seller", "isSeller"));
+  .get("/admin/:account", doc(roleDoc("isAdmin")), allow("read:role:self-or-admin"), pathParams(accountEmailParam), (c) =>
+    roleFlag(c, "admin", "isAdmin"),
+  )
+  .get("/buyer/:account", doc(roleDoc("isBuyer")), allow("read:role:self-or-admin"), pathParams(accountEmailParam), (c) =>
+    roleFlag(c, "buyer", "isBuyer"),
+  )
+  .get("/seller/:account", doc(roleDoc("isSeller")), allow("read:role:self-or-admin"), pathParams(accountEmailParam), (c) =>
+    roleFlag(c, "seller", "isSeller"),
+  );
 
 function roleDoc(flag: "isAdmin" | "isBuyer" | "isSeller") {
-  return { summary: `Role check: { ${flag} }`, tag: "Accounts", status: 200, description: `{ ${flag}: boolean }`, response: roleFlagShape(flag) };
+  return {
+    summary: `Role check: { ${flag} }`,
+    tag: "Accounts",
+    status: 200,
+    description: `{ ${flag}: boolean }`,
+    response: roleFlagShape(flag),
+  };
 }
 
 type RoleFlagEnv = WorkerEnv & { Variables: { user: UserRow } };
 
-async function roleFlag(c: Context<RoleFlagEnv, string, { out: { param: v.InferOutput<typeof accountEmailParam> } }>, role: Role, flag: string) {
+async function roleFlag(
+  c: Context<RoleFlagEnv, string, { out: { param: v.InferOutput<typeof accountEmailParam> } }>,
+  role: Role,
+  flag: string,
+) {
   const caller = c.var.user;
   const email = c.req.valid("param").account;
   enforce("read:role:self-or-admin", caller, caller.email.toLowerCase() === email, "You can only ask about your own account");
@@ -53,7 +76,14 @@ export const jwtApi = new Hono<WorkerEnv>()
   // API clients: credentials (and the TOTP code when two-factor is on) for a 1-hour token.
   .post(
     "/",
-    doc({ summary: "Get a 1-hour access token with credentials (and the TOTP code when two-factor is on)", tag: "Accounts", status: 200, description: "The token", response: accessTokenShape, errors: [401, 429] }),
+    doc({
+      summary: "Get a 1-hour access token with credentials (and the TOTP code when two-factor is on)",
+      tag: "Accounts",
+      status: 200,
+      description: "The token",
+      response: accessTokenShape,
+      errors: [401, 429],
+    }),
     allow("create:token"),
     jsonBody(tokenRequestSchema),
     async (c) => {
@@ -70,7 +100,13 @@ export const jwtApi = new Hono<WorkerEnv>()
   // The app's own pages: the signed-in session's user only (the spec minted tokens for any email).
   .get(
     "/",
-    doc({ summary: "Get an access token for the signed-in session's own email", tag: "Accounts", status: 200, description: "The token", response: accessTokenShape }),
+    doc({
+      summary: "Get an access token for the signed-in session's own email",
+      tag: "Accounts",
+      status: 200,
+      description: "The token",
+      response: accessTokenShape,
+    }),
     allow("create:token:session"),
     queryParams(emailQuery),
     async (c) => {

@@ -15,32 +15,107 @@ const accountIdParam = v.object({ account: v.pipe(v.string(), v.description("The
 
 /** Admin-only routes under /api/users (the others there are in accounts.ts). */
 export const adminUsersApi = new Hono<WorkerEnv>()
-  .get("/sellers", doc({ summary: "Sellers, paged and sorted", tag: "Admin", status: 200, description: "A page of sellers", response: pagedShape(userShape) }), allow("manage:users"), queryParams(usersListQuery), async (c) =>
-    c.json(await listUsersByRole(c.var.app, "seller", c.req.valid("query"))),
+  .get(
+    "/sellers",
+    doc({
+      summary: "Sellers, paged and sorted",
+      tag: "Admin",
+      status: 200,
+      description: "A page of sellers",
+      response: pagedShape(userShape),
+    }),
+    allow("manage:users"),
+    queryParams(usersListQuery),
+    async (c) => c.json(await listUsersByRole(c.var.app, "seller", c.req.valid("query"))),
   )
-  .get("/buyers", doc({ summary: "Buyers, paged and sorted", tag: "Admin", status: 200, description: "A page of buyers", response: pagedShape(userShape) }), allow("manage:users"), queryParams(usersListQuery), async (c) =>
-    c.json(await listUsersByRole(c.var.app, "buyer", c.req.valid("query"))),
+  .get(
+    "/buyers",
+    doc({
+      summary: "Buyers, paged and sorted",
+      tag: "Admin",
+      status: 200,
+      description: "A page of buyers",
+      response: pagedShape(userShape),
+    }),
+    allow("manage:users"),
+    queryParams(usersListQuery),
+    async (c) => c.json(await listUsersByRole(c.var.app, "buyer", c.req.valid("query"))),
   )
-  .delete("/seller/:account", doc({ summary: "Delete a seller and their unsold cars", tag: "Admin", status: 200, description: "Deleted", response: deletedShape, errors: [404] }), allow("manage:users"), pathParams(accountIdParam), async (c) =>
-    c.json({ acknowledged: true, deletedCount: await deleteSeller(c.var.app, c.var.user, c.req.valid("param").account) }),
+  .delete(
+    "/seller/:account",
+    doc({
+      summary: "Delete a seller and their unsold cars",
+      tag: "Admin",
+      status: 200,
+      description: "Deleted",
+      response: deletedShape,
+      errors: [404],
+    }),
+    allow("manage:users"),
+    pathParams(accountIdParam),
+    async (c) => c.json({ acknowledged: true, deletedCount: await deleteSeller(c.var.app, c.var.user, c.req.valid("param").account) }),
   )
-  .delete("/buyer/:account", doc({ summary: "Delete a buyer and their unpaid bookings", tag: "Admin", status: 200, description: "Deleted", response: deletedShape, errors: [404] }), allow("manage:users"), pathParams(accountIdParam), async (c) =>
-    c.json({ acknowledged: true, deletedCount: await deleteBuyer(c.var.app, c.var.user, c.req.valid("param").account) }),
+  .delete(
+    "/buyer/:account",
+    doc({
+      summary: "Delete a buyer and their unpaid bookings",
+      tag: "Admin",
+      status: 200,
+      description: "Deleted",
+      response: deletedShape,
+      errors: [404],
+    }),
+    allow("manage:users"),
+    pathParams(accountIdParam),
+    async (c) => c.json({ acknowledged: true, deletedCount: await deleteBuyer(c.var.app, c.var.user, c.req.valid("param").account) }),
   )
-  .patch("/verify-seller/:id", doc({ summary: "Verify a seller", tag: "Admin", status: 200, description: "Updated", response: updatedShape, errors: [404] }), allow("manage:users"), async (c) =>
-    c.json({ acknowledged: true, modifiedCount: await verifySeller(c.var.app, c.var.user, c.req.param("id")) }),
+  .patch(
+    "/verify-seller/:id",
+    doc({ summary: "Verify a seller", tag: "Admin", status: 200, description: "Updated", response: updatedShape, errors: [404] }),
+    allow("manage:users"),
+    async (c) => c.json({ acknowledged: true, modifiedCount: await verifySeller(c.var.app, c.var.user, c.req.param("id")) }),
   );
 
 /** Admin-only routes under /api/report (POST, for everyone signed in, is in bookings.ts). */
 export const adminReportsApi = new Hono<WorkerEnv>()
-  .get("/", doc({ summary: "Reports, one row per report, paged and sorted", tag: "Admin", status: 200, description: "A page of reports", response: pagedShape(reportShape) }), allow("moderate:reports"), queryParams(reportsListQuery), async (c) =>
-    c.json(await listReports(c.var.app, c.req.valid("query"))),
+  .get(
+    "/",
+    doc({
+      summary: "Reports, one row per report, paged and sorted",
+      tag: "Admin",
+      status: 200,
+      description: "A page of reports",
+      response: pagedShape(reportShape),
+    }),
+    allow("moderate:reports"),
+    queryParams(reportsListQuery),
+    async (c) => c.json(await listReports(c.var.app, c.req.valid("query"))),
   )
-  .delete("/item/:productId", doc({ summary: "Delete a reported car with its reports and unpaid bookings", tag: "Admin", status: 200, description: "Deleted", response: deletedShape, errors: [404, 409] }), allow("moderate:reports"), async (c) =>
-    c.json({ acknowledged: true, deletedCount: await deleteReportedItem(c.var.app, c.var.user, c.req.param("productId")) }),
+  .delete(
+    "/item/:productId",
+    doc({
+      summary: "Delete a reported car with its reports and unpaid bookings",
+      tag: "Admin",
+      status: 200,
+      description: "Deleted",
+      response: deletedShape,
+      errors: [404, 409],
+    }),
+    allow("moderate:reports"),
+    async (c) => c.json({ acknowledged: true, deletedCount: await deleteReportedItem(c.var.app, c.var.user, c.req.param("productId")) }),
   )
-  .delete("/:productId", doc({ summary: "Dismiss every report of a car", tag: "Admin", status: 200, description: "Deleted", response: deletedShape, errors: [404] }), allow("moderate:reports"), async (c) =>
-    c.json({ acknowledged: true, deletedCount: await dismissReports(c.var.app, c.var.user, c.req.param("productId")) }),
+  .delete(
+    "/:productId",
+    doc({
+      summary: "Dismiss every report of a car",
+      tag: "Admin",
+      status: 200,
+      description: "Deleted",
+      response: deletedShape,
+      errors: [404],
+    }),
+    allow("moderate:reports"),
+    async (c) => c.json({ acknowledged: true, deletedCount: await dismissReports(c.var.app, c.var.user, c.req.param("productId")) }),
   );
 
 export const adminCategoriesApi = new Hono<WorkerEnv>().post(

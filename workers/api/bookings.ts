@@ -15,7 +15,14 @@ const withoutPageFields = ({ soldToSomeoneElse: _, ...booking }: Order) => booki
 
 export const bookingsApi = new Hono<WorkerEnv>().post(
   "/",
-  doc({ summary: "Book a car (names, price and photo come from the server)", tag: "Bookings and reports", status: 201, description: "Created", response: createdShape, errors: [404, 409] }),
+  doc({
+    summary: "Book a car (names, price and photo come from the server)",
+    tag: "Bookings and reports",
+    status: 201,
+    description: "Created",
+    response: createdShape,
+    errors: [404, 409],
+  }),
   allow("book:car"),
   jsonBody(bookingSchema),
   async (c) => c.json({ acknowledged: true, insertedId: await createBooking(c.var.app, c.var.user, c.req.valid("json")) }, 201),
@@ -23,18 +30,40 @@ export const bookingsApi = new Hono<WorkerEnv>().post(
 
 export const bookingApi = new Hono<WorkerEnv>()
   // A buyer's own orders (or any buyer's, for an admin); another buyer's list does not exist for them.
-  .get("/orders/:email", doc({ summary: "A buyer's orders, newest first", tag: "Bookings and reports", status: 200, description: "The orders", response: v.array(bookingShape) }), allow("read:orders:self-or-admin"), pathParams(v.object({ email: emailField })), async (c) => {
-    const caller = c.var.user;
-    const { email } = c.req.valid("param");
-    return c.json((await listOrdersFor(c.var.app, caller, email)).map(withoutPageFields));
-  })
-  .get("/:id", doc({ summary: "One booking", tag: "Bookings and reports", status: 200, description: "The booking", response: bookingShape }), allow("read:booking:own-or-admin"), async (c) =>
-    c.json(withoutPageFields(await findBookingFor(c.var.app, c.var.user, c.req.param("id")))),
+  .get(
+    "/orders/:email",
+    doc({
+      summary: "A buyer's orders, newest first",
+      tag: "Bookings and reports",
+      status: 200,
+      description: "The orders",
+      response: v.array(bookingShape),
+    }),
+    allow("read:orders:self-or-admin"),
+    pathParams(v.object({ email: emailField })),
+    async (c) => {
+      const caller = c.var.user;
+      const { email } = c.req.valid("param");
+      return c.json((await listOrdersFor(c.var.app, caller, email)).map(withoutPageFields));
+    },
+  )
+  .get(
+    "/:id",
+    doc({ summary: "One booking", tag: "Bookings and reports", status: 200, description: "The booking", response: bookingShape }),
+    allow("read:booking:own-or-admin"),
+    async (c) => c.json(withoutPageFields(await findBookingFor(c.var.app, c.var.user, c.req.param("id")))),
   );
 
 export const reportApi = new Hono<WorkerEnv>().post(
   "/",
-  doc({ summary: "Report a listing to the admins (once per user and car)", tag: "Bookings and reports", status: 201, description: "Created", response: createdShape, errors: [404, 409] }),
+  doc({
+    summary: "Report a listing to the admins (once per user and car)",
+    tag: "Bookings and reports",
+    status: 201,
+    description: "Created",
+    response: createdShape,
+    errors: [404, 409],
+  }),
   allow("create:report"),
   jsonBody(reportSchema),
   async (c) => c.json({ acknowledged: true, insertedId: await createReport(c.var.app, c.var.user, c.req.valid("json").product_id) }, 201),

@@ -24,37 +24,100 @@ import { doc } from "./openapi";
 const products = v.array(productShape);
 
 export const categoriesApi = new Hono<WorkerEnv>()
-  .get("/", doc({ summary: "All categories, by name", tag: "Catalog", status: 200, description: "The categories", response: v.array(categoryShape) }), allow("read:catalog"), async (c) =>
-    c.json(await listCategories(c.var.app)),
+  .get(
+    "/",
+    doc({
+      summary: "All categories, by name",
+      tag: "Catalog",
+      status: 200,
+      description: "The categories",
+      response: v.array(categoryShape),
+    }),
+    allow("read:catalog"),
+    async (c) => c.json(await listCategories(c.var.app)),
   )
   // A category's cars for sale, newest first; `page`/`limit` (≤ 100) page through big categories.
-  .get("/:id", doc({ summary: "A category's cars for sale, newest first", tag: "Catalog", status: 200, description: "The cars", response: products, errors: [404] }), allow("read:cars"), queryParams(pageQuerySchema), async (c) => {
-    const { page, limit } = c.req.valid("query");
-    const { products } = await listCategoryProducts(c.var.app, c.req.param("id"), page, limit);
-    return c.json(products);
-  });
+  .get(
+    "/:id",
+    doc({
+      summary: "A category's cars for sale, newest first",
+      tag: "Catalog",
+      status: 200,
+      description: "The cars",
+      response: products,
+      errors: [404],
+    }),
+    allow("read:cars"),
+    queryParams(pageQuerySchema),
+    async (c) => {
+      const { page, limit } = c.req.valid("query");
+      const { products } = await listCategoryProducts(c.var.app, c.req.param("id"), page, limit);
+      return c.json(products);
+    },
+  );
 
 export const productsApi = new Hono<WorkerEnv>()
-  .get("/advertisement", doc({ summary: "Advertised cars for sale, newest first", tag: "Catalog", status: 200, description: "The cars", response: products }), allow("read:catalog"), async (c) =>
-    c.json(await listAdvertisedProducts(c.var.app)),
+  .get(
+    "/advertisement",
+    doc({ summary: "Advertised cars for sale, newest first", tag: "Catalog", status: 200, description: "The cars", response: products }),
+    allow("read:catalog"),
+    async (c) => c.json(await listAdvertisedProducts(c.var.app)),
   )
-  .get("/seller/:email", doc({ summary: "A seller's cars, sold ones included", tag: "Catalog", status: 200, description: "The cars", response: products }), allow("read:products:self-or-admin"), pathParams(v.object({ email: emailField })), async (c) => {
-    const { email } = c.req.valid("param");
-    enforce("read:products:self-or-admin", c.var.user, c.var.user.email.toLowerCase() === email, "You can only ask about your own account");
-    return c.json(await listSellerProducts(c.var.app, email));
-  })
+  .get(
+    "/seller/:email",
+    doc({ summary: "A seller's cars, sold ones included", tag: "Catalog", status: 200, description: "The cars", response: products }),
+    allow("read:products:self-or-admin"),
+    pathParams(v.object({ email: emailField })),
+    async (c) => {
+      const { email } = c.req.valid("param");
+      enforce(
+        "read:products:self-or-admin",
+        c.var.user,
+        c.var.user.email.toLowerCase() === email,
+        "You can only ask about your own account",
+      );
+      return c.json(await listSellerProducts(c.var.app, email));
+    },
+  )
   .post(
     "/add",
-    doc({ summary: "List a car (seller, email, date and flags are set by the server)", tag: "Catalog", status: 201, description: "Created", response: createdShape, errors: [404] }),
+    doc({
+      summary: "List a car (seller, email, date and flags are set by the server)",
+      tag: "Catalog",
+      status: 201,
+      description: "Created",
+      response: createdShape,
+      errors: [404],
+    }),
     allow("create:product"),
     jsonBody(productApiSchema),
     async (c) => c.json({ acknowledged: true, insertedId: await createProduct(c.var.app, c.var.user, c.req.valid("json")) }, 201),
   )
-  .patch("/advertisement/:id", doc({ summary: "Advertise a car on Home (one way)", tag: "Catalog", status: 200, description: "Updated", response: updatedShape, errors: [404, 409] }), allow("advertise:product:own"), async (c) =>
-    c.json({ acknowledged: true, modifiedCount: await advertiseProduct(c.var.app, c.var.user, c.req.param("id")) }),
+  .patch(
+    "/advertisement/:id",
+    doc({
+      summary: "Advertise a car on Home (one way)",
+      tag: "Catalog",
+      status: 200,
+      description: "Updated",
+      response: updatedShape,
+      errors: [404, 409],
+    }),
+    allow("advertise:product:own"),
+    async (c) => c.json({ acknowledged: true, modifiedCount: await advertiseProduct(c.var.app, c.var.user, c.req.param("id")) }),
   )
-  .delete("/:id", doc({ summary: "Delete an unsold car with its reports and unpaid bookings", tag: "Catalog", status: 200, description: "Deleted", response: deletedShape, errors: [404, 409] }), allow("delete:product:own-or-admin"), async (c) =>
-    c.json({ acknowledged: true, deletedCount: await deleteProduct(c.var.app, c.var.user, c.req.param("id")) }),
+  .delete(
+    "/:id",
+    doc({
+      summary: "Delete an unsold car with its reports and unpaid bookings",
+      tag: "Catalog",
+      status: 200,
+      description: "Deleted",
+      response: deletedShape,
+      errors: [404, 409],
+    }),
+    allow("delete:product:own-or-admin"),
+    async (c) => c.json({ acknowledged: true, deletedCount: await deleteProduct(c.var.app, c.var.user, c.req.param("id")) }),
   );
 
 // Multipart overhead allowed on top of the 5 MiB photo before the body is even read.
@@ -63,7 +126,15 @@ const MULTIPART_SLACK = 64 * 1024;
 /** POST /api/images: the image host of the spec, answering in its shape. */
 export const imagesApi = new Hono<WorkerEnv>().post(
   "/",
-  doc({ summary: "Upload a photo (JPEG, PNG, WebP or AVIF, at most 5 MiB)", tag: "Catalog", multipart: ["image"], status: 201, description: "The photo's url", response: uploadedShape, errors: [429] }),
+  doc({
+    summary: "Upload a photo (JPEG, PNG, WebP or AVIF, at most 5 MiB)",
+    tag: "Catalog",
+    multipart: ["image"],
+    status: 201,
+    description: "The photo's url",
+    response: uploadedShape,
+    errors: [429],
+  }),
   allow("upload:image"),
   async (c) => {
     if (!/^multipart\/form-data/i.test(c.req.header("content-type") ?? "")) {
@@ -76,7 +147,8 @@ export const imagesApi = new Hono<WorkerEnv>().post(
       throw new Invalid("The multipart body could not be read");
     });
     const file = form.get("image");
-    if (!(file instanceof File) || file.size === 0) throw new Invalid("Photo is required", [{ path: "image", message: "Photo is required" }]);
+    if (!(file instanceof File) || file.size === 0)
+      throw new Invalid("Photo is required", [{ path: "image", message: "Photo is required" }]);
     return c.json({ success: true, data: { url: await storeImage(c.var.app, c.var.user.id, file) } }, 201);
   },
 );

@@ -8,7 +8,14 @@ import { doc } from "./openapi";
 
 export const healthApi = new Hono<WorkerEnv>().get(
   "/",
-  doc({ summary: "Health: { ok: true } when the database answers, else 503", tag: "Operations", status: 200, description: "The database answers", response: healthShape, errors: [503] }),
+  doc({
+    summary: "Health: { ok: true } when the database answers, else 503",
+    tag: "Operations",
+    status: 200,
+    description: "The database answers",
+    response: healthShape,
+    errors: [503],
+  }),
   allow("read:health"),
   async (c) => {
     try {

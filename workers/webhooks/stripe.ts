@@ -36,5 +36,12 @@ export const stripeWebhook = new Hono<WorkerEnv>().post("/", async (c) => {
 });
 
 function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
-  return { id: intent.id, status: intent.status, amount: intent.amount, currency: intent.currency, metadata: intent.metadata, clientSecret: null };
+  return {
+    id: intent.id,
+    status: intent.status,
+    amount: intent.amount,
+    currency: intent.currency,
+    metadata: intent.metadata,
+    clientSecret: null,
+  };
 }

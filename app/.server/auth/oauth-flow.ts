@@ -45,16 +45,21 @@ export async function finishOAuth(ctx: AppContext, providerParam: string | undef
     const message = `${LABELS[provider]} sign-in failed: the request did not match. Please try again.`;
     return redirectWithToast(ctx, PATHS.login, { type: "error", message }, endFlow);
   }
-  return orRedirectWithError(ctx, PATHS.login, async () => {
-    const profile = await fetchOAuthProfile(provider, settings, redirectUri, code, String(flow.codeVerifier));
-    const { user, created, claimed } = await accountForOAuthProfile(ctx, provider, profile);
-    const toast = created
-      ? { type: "success" as const, message: `User created Successfully with ${LABELS[provider]}!` }
-      : claimed
-        ? { type: "success" as const, message: CLAIMED_MESSAGE }
-        : undefined;
-    const response = await finishSignIn(ctx, user, flow.redirectTo, { toast });
-    response.headers.append("Set-Cookie", clearCookieHeader(ctx, FLOW_COOKIE));
-    return response;
-  }, endFlow);
+  return orRedirectWithError(
+    ctx,
+    PATHS.login,
+    async () => {
+      const profile = await fetchOAuthProfile(provider, settings, redirectUri, code, String(flow.codeVerifier));
+      const { user, created, claimed } = await accountForOAuthProfile(ctx, provider, profile);
+      const toast = created
+        ? { type: "success" as const, message: `User created Successfully with ${LABELS[provider]}!` }
+        : claimed
+          ? { type: "success" as const, message: CLAIMED_MESSAGE }
+          : undefined;
+      const response = await finishSignIn(ctx, user, flow.redirectTo, { toast });
+      response.headers.append("Set-Cookie", clearCookieHeader(ctx, FLOW_COOKIE));
+      return response;
+    },
+    endFlow,
+  );
 }

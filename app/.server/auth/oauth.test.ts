@@ -48,9 +48,7 @@ describe("oauthSettings", () => {
     expect(oauthSettings("google", {}, "development")).toBeNull();
     expect(oauthSettings("google", { GOOGLE_CLIENT_ID: "id" }, "development")).toBeNull();
     expect(oauthSettings("github", { GITHUB_CLIENT_SECRET: "secret" }, "development")).toBeNull();
-    expect(
-      oauthSettings("github", { GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" }, "development"),
-    ).toBeNull();
+    expect(oauthSettings("github", { GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" }, "development")).toBeNull();
   });
 
   it("uses the real endpoints by default", () => {
@@ -89,9 +87,7 @@ describe("oauthSettings", () => {
   it("ignores the base URL override in production", () => {
     const vars = { ...CONFIGURED, OAUTH_PROVIDER_BASE_URL: "http://127.0.0.1:9999" };
     expect(oauthSettings("google", vars, "production")?.endpoints.token).toBe("https://oauth2.googleapis.com/token");
-    expect(oauthSettings("github", vars, "production")?.endpoints.authorization).toBe(
-      "https://github.com/login/oauth/authorize",
-    );
+    expect(oauthSettings("github", vars, "production")?.endpoints.authorization).toBe("https://github.com/login/oauth/authorize");
   });
 });
 
@@ -127,9 +123,7 @@ describe("fetchOAuthProfile", () => {
       name: "Ada Lovelace",
     });
     const { settings, authorization, code } = await authorize("google");
-    await expect(
-      fetchOAuthProfile("google", settings, REDIRECT_URI, code, authorization.codeVerifier),
-    ).resolves.toEqual({
+    await expect(fetchOAuthProfile("google", settings, REDIRECT_URI, code, authorization.codeVerifier)).resolves.toEqual({
       providerUserId: "g-123",
       email: "ada.lovelace@example.com",
       emailVerified: true,
@@ -140,9 +134,7 @@ describe("fetchOAuthProfile", () => {
   it("signs in with GitHub, taking the primary email from /user/emails", async () => {
     fake.setProfile("github", { id: "4242", email: "Grace@Example.com", emailVerified: true, name: "Grace Hopper" });
     const { settings, authorization, code } = await authorize("github");
-    await expect(
-      fetchOAuthProfile("github", settings, REDIRECT_URI, code, authorization.codeVerifier),
-    ).resolves.toEqual({
+    await expect(fetchOAuthProfile("github", settings, REDIRECT_URI, code, authorization.codeVerifier)).resolves.toEqual({
       providerUserId: "4242",
       email: "grace@example.com",
       emailVerified: true,
@@ -191,13 +183,7 @@ describe("fetchOAuthProfile", () => {
 
   it("refuses a different redirect URI", async () => {
     const { settings, authorization, code } = await authorize("github");
-    const attempt = fetchOAuthProfile(
-      "github",
-      settings,
-      "http://localhost:5173/elsewhere",
-      code,
-      authorization.codeVerifier,
-    );
+    const attempt = fetchOAuthProfile("github", settings, "http://localhost:5173/elsewhere", code, authorization.codeVerifier);
     await expect(attempt).rejects.toBeInstanceOf(OAuthError);
   });
 
@@ -205,9 +191,7 @@ describe("fetchOAuthProfile", () => {
     const closed = await startFakeOAuthProvider();
     await closed.close();
     const settings = oauthSettings("google", { ...CONFIGURED, OAUTH_PROVIDER_BASE_URL: closed.baseUrl }, "test")!;
-    const error = await fetchOAuthProfile("google", settings, REDIRECT_URI, "code", "verifier").catch(
-      (e: unknown) => e,
-    );
+    const error = await fetchOAuthProfile("google", settings, REDIRECT_URI, "code", "verifier").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OAuthError);
     expect((error as OAuthError).message).toBe("Google sign-in failed. Please try again.");
     expect((error as OAuthError).status).toBe(400);
@@ -216,9 +200,7 @@ describe("fetchOAuthProfile", () => {
   it("refuses a profile without an email", async () => {
     fake.setProfile("google", { id: "g-no-email", email: "", emailVerified: false, name: "Nobody" });
     const { settings, authorization, code } = await authorize("google");
-    const error = await fetchOAuthProfile("google", settings, REDIRECT_URI, code, authorization.codeVerifier).catch(
-      (e: unknown) => e,
-    );
+    const error = await fetchOAuthProfile("google", settings, REDIRECT_URI, code, authorization.codeVerifier).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OAuthError);
     expect((error as OAuthError).message).toBe("Google sign-in failed. Please try again.");
   });

@@ -116,16 +116,11 @@ export async function fetchOAuthProfile(
 ): Promise<OAuthProfile> {
   let profile: OAuthProfile | null;
   try {
-    const tokens = await client(settings, redirectUri).validateAuthorizationCode(
-      settings.endpoints.token,
-      code,
-      codeVerifier,
-    );
+    const tokens = await client(settings, redirectUri).validateAuthorizationCode(settings.endpoints.token, code, codeVerifier);
     // GitHub reports a refused code with HTTP 200 and an `error` body, which the generic client
     // accepts as tokens; accessToken() throws then because there is no access_token.
     const accessToken = tokens.accessToken();
-    profile =
-      provider === "google" ? await googleProfile(settings, accessToken) : await githubProfile(settings, accessToken);
+    profile = provider === "google" ? await googleProfile(settings, accessToken) : await githubProfile(settings, accessToken);
   } catch (error) {
     throw new OAuthError(provider, error);
   }

@@ -81,6 +81,8 @@ describe("credential checks under the limits", () => {
 
     await clearAccountLimitsStatement(fresh, "target@example.test");
     await expect(withCredentialLimits(fresh, "target@example.test", async () => "ok")).resolves.toBe("ok");
-    await expect(withCredentialLimits(database.context({ clientIp: "198.51.101.0" }), "target@example.test", async () => "ok")).resolves.toBe("ok");
+    await expect(
+      withCredentialLimits(database.context({ clientIp: "198.51.101.0" }), "target@example.test", async () => "ok"),
+    ).resolves.toBe("ok");
   });
 });

@@ -113,13 +113,11 @@ export async function withCredentialLimits<T>(ctx: AppContext, account: string, 
 export function clearAccountLimitsStatement(ctx: AppContext, account: string) {
   const email = account.toLowerCase();
   const ipPrefix = keyFor(LIMITS.failuresAccountIp, `${email}|`);
-  return ctx.db
-    .delete(rateLimits)
-    .where(
-      or(
-        eq(rateLimits.key, keyFor(LIMITS.failuresAccount, email)),
-        // Every IP's counter for this account: a key range, so the primary key index serves it.
-        and(gte(rateLimits.key, ipPrefix), lt(rateLimits.key, `${ipPrefix}\uffff`)),
-      ),
-    );
+  return ctx.db.delete(rateLimits).where(
+    or(
+      eq(rateLimits.key, keyFor(LIMITS.failuresAccount, email)),
+      // Every IP's counter for this account: a key range, so the primary key index serves it.
+      and(gte(rateLimits.key, ipPrefix), lt(rateLimits.key, `${ipPrefix}\uffff`)),
+    ),
+  );
 }

@@ -31,10 +31,7 @@ export function totpUri(secret: string, accountEmail: string): string {
 export function totpQrSvg(uri: string): string {
   // Medium error correction and a 4-module quiet zone make phone cameras scan it reliably.
   const svg = renderSVG(uri, { ecc: "M", border: 4 });
-  return svg.replace(
-    /^<svg /,
-    '<svg role="img" aria-label="QR code to scan with your authenticator app" ',
-  );
+  return svg.replace(/^<svg /, '<svg role="img" aria-label="QR code to scan with your authenticator app" ');
 }
 
 function timeStep(now: Date): number {
@@ -55,12 +52,7 @@ export function generateTotp(secret: string, now: Date): string {
  * Steps at or before `lastUsedStep` are refused so each code works only once; the caller
  * stores the returned step as the new `lastUsedStep`.
  */
-export function verifyTotp(
-  secret: string,
-  code: string,
-  lastUsedStep: number | null,
-  now: Date,
-): number | null {
+export function verifyTotp(secret: string, code: string, lastUsedStep: number | null, now: Date): number | null {
   const token = code.replace(/\s+/g, "");
   if (!new RegExp(`^\\d{${DIGITS}}$`).test(token)) return null;
   const key = Secret.fromBase32(secret);

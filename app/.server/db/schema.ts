@@ -69,7 +69,6 @@ export const categories = sqliteTable(
   (t) => [uniqueIndex("categories_name_unique").on(sql`lower(${t.name})`), index("categories_image_idx").on(t.image)],
 );
 
-
 export const products = sqliteTable(
   "products",
   {
@@ -286,7 +285,10 @@ export const simulatedIntents = sqliteTable(
     refunded: integer("refunded", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("simulated_intents_idempotency_unique").on(t.idempotencyKey), uniqueIndex("simulated_intents_secret_unique").on(t.clientSecret)],
+  (t) => [
+    uniqueIndex("simulated_intents_idempotency_unique").on(t.idempotencyKey),
+    uniqueIndex("simulated_intents_secret_unique").on(t.clientSecret),
+  ],
 );
 
 /** Who did what as an admin, and when (deleted users, items, dismissed reports, verifications, categories). */

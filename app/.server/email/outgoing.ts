@@ -53,7 +53,9 @@ export async function deliverDueEmails(ctx: AppContext): Promise<void> {
           await ctx.email.send({ to: message.to, subject: message.subject, text: message.text });
           return { message, error: null };
         } catch (error) {
-          console.error(JSON.stringify({ requestId: ctx.requestId, event: "email-failed", attempts: message.attempts, error: String(error) }));
+          console.error(
+            JSON.stringify({ requestId: ctx.requestId, event: "email-failed", attempts: message.attempts, error: String(error) }),
+          );
           return { message, error: String(error).slice(0, 500) };
         }
       }),

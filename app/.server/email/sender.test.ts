@@ -35,6 +35,8 @@ describe("email sender", () => {
     await createEmailSender({} as Env, "development", ctx.db).send({ to: "b@x.test", subject: "Local", text: "Kept" });
     const rows = await ctx.db.query.outbox.findMany();
     expect(rows.map((row) => row.subject)).toContain("Local");
-    await expect(createEmailSender({} as Env, "production", ctx.db).send({ to: "c@x.test", subject: "S", text: "T" })).rejects.toThrow(/No email API/);
+    await expect(createEmailSender({} as Env, "production", ctx.db).send({ to: "c@x.test", subject: "S", text: "T" })).rejects.toThrow(
+      /No email API/,
+    );
   });
 });

@@ -9,7 +9,14 @@ export const SIMULATOR_CARDS = {
 } as const;
 
 function toIntent(row: typeof simulatedIntents.$inferSelect): PaymentIntent {
-  return { id: row.id, status: row.status, amount: row.amount, currency: row.currency, metadata: row.metadata, clientSecret: row.clientSecret };
+  return {
+    id: row.id,
+    status: row.status,
+    amount: row.amount,
+    currency: row.currency,
+    metadata: row.metadata,
+    clientSecret: row.clientSecret,
+  };
 }
 
 const randomId = (prefix: string) => `${prefix}_sim_${crypto.randomUUID().replaceAll("-", "")}`;
@@ -61,9 +68,11 @@ export function checkCard(card: SimulatedCard, now: Date): CardCheck {
   if (!/^\d{12,19}$/.test(number) || !luhn(number)) return { ok: false, message: "Your card number is invalid." };
   if (!/^\d{3,4}$/.test(card.cvc)) return { ok: false, message: "Your card's security code is invalid." };
   const year = card.expYear >= 0 && card.expYear < 100 ? 2000 + card.expYear : card.expYear;
-  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) return { ok: false, message: "Your card's expiration month is invalid." };
+  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12)
+    return { ok: false, message: "Your card's expiration month is invalid." };
   // No card lives a century; a year beyond that is a typo (and breaks date maths).
-  if (!Number.isInteger(year) || year > now.getUTCFullYear() + 100) return { ok: false, message: "Your card's expiration year is invalid." };
+  if (!Number.isInteger(year) || year > now.getUTCFullYear() + 100)
+    return { ok: false, message: "Your card's expiration year is invalid." };
   const endOfMonth = Date.UTC(year, card.expMonth, 1);
   if (endOfMonth <= now.getTime()) return { ok: false, message: "Your card has expired." };
   return { ok: true };

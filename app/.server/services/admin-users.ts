@@ -45,7 +45,10 @@ export async function deleteSeller(ctx: AppContext, admin: UserRow, id: string):
   const seller = await targetUser(ctx, admin, id, "seller");
   const [, deleted] = await ctx.db.batch([
     ctx.db.delete(products).where(and(eq(products.sellerId, id), eq(products.isPaid, false))),
-    ctx.db.delete(users).where(and(eq(users.id, id), eq(users.role, "seller"))).returning({ id: users.id }),
+    ctx.db
+      .delete(users)
+      .where(and(eq(users.id, id), eq(users.role, "seller")))
+      .returning({ id: users.id }),
     auditEntry(ctx, admin, "delete-seller", id, seller.email),
   ]);
   return deleted.length;
@@ -56,7 +59,10 @@ export async function deleteBuyer(ctx: AppContext, admin: UserRow, id: string): 
   const buyer = await targetUser(ctx, admin, id, "buyer");
   const [, deleted] = await ctx.db.batch([
     ctx.db.delete(bookings).where(and(eq(bookings.buyerId, id), eq(bookings.paid, false))),
-    ctx.db.delete(users).where(and(eq(users.id, id), eq(users.role, "buyer"))).returning({ id: users.id }),
+    ctx.db
+      .delete(users)
+      .where(and(eq(users.id, id), eq(users.role, "buyer")))
+      .returning({ id: users.id }),
     auditEntry(ctx, admin, "delete-buyer", id, buyer.email),
   ]);
   return deleted.length;
@@ -67,14 +73,24 @@ export async function verifySeller(ctx: AppContext, admin: UserRow, id: string):
   const [seller] = await ctx.db.select({ role: users.role, email: users.email }).from(users).where(eq(users.id, id)).limit(1);
   if (seller?.role !== "seller") throw new NotFound("No seller with this id");
   const [updated] = await ctx.db.batch([
-    ctx.db.update(users).set({ sellerVerified: true }).where(and(eq(users.id, id), eq(users.sellerVerified, false))).returning({ id: users.id }),
+    ctx.db
+      .update(users)
+      .set({ sellerVerified: true })
+      .where(and(eq(users.id, id), eq(users.sellerVerified, false)))
+      .returning({ id: users.id }),
     auditEntryIfChanged(ctx, admin, "verify-seller", id, seller.email),
   ]);
   return updated.length;
 }
 
 /** A row action on the sellers or buyers list: delete either, verify sellers only. */
-export async function actOnListedUser(ctx: AppContext, admin: UserRow, role: "seller" | "buyer", intent: "delete" | "verify", id: string): Promise<number> {
+export async function actOnListedUser(
+  ctx: AppContext,
+  admin: UserRow,
+  role: "seller" | "buyer",
+  intent: "delete" | "verify",
+  id: string,
+): Promise<number> {
   if (intent === "verify") {
     if (role !== "seller") throw new Invalid("Only sellers can be verified");
     return verifySeller(ctx, admin, id);

@@ -16,15 +16,35 @@ afterAll(() => database.stop());
 async function arrange() {
   const ctx = database.context();
   const unique = () => crypto.randomUUID().slice(0, 8);
-  const [admin] = await ctx.db.insert(users).values({ name: "Admin", email: `admin-${unique()}@example.test`, role: "admin" }).returning();
-  const [seller] = await ctx.db.insert(users).values({ name: "Seller", email: `seller-${unique()}@example.test`, role: "seller" }).returning();
-  const [category] = await ctx.db.insert(categories).values({ name: `Category ${unique()}`, image: "/images/category.jpg" }).returning();
+  const [admin] = await ctx.db
+    .insert(users)
+    .values({ name: "Admin", email: `admin-${unique()}@example.test`, role: "admin" })
+    .returning();
+  const [seller] = await ctx.db
+    .insert(users)
+    .values({ name: "Seller", email: `seller-${unique()}@example.test`, role: "seller" })
+    .returning();
+  const [category] = await ctx.db
+    .insert(categories)
+    .values({ name: `Category ${unique()}`, image: "/images/category.jpg" })
+    .returning();
   const listCar = async () => {
     const [car] = await ctx.db
       .insert(products)
       .values({
-        name: "Audited Car", originalPrice: 20000, resalePrice: 15000, location: "Dhaka", categoryId: category.id, condition: "Good", mobile: "0171",
-        description: "A car for the audit trail.", purchaseYear: 2019, image: "/images/car.jpg", sellerId: seller.id, sellerName: seller.name, sellerEmail: seller.email,
+        name: "Audited Car",
+        originalPrice: 20000,
+        resalePrice: 15000,
+        location: "Dhaka",
+        categoryId: category.id,
+        condition: "Good",
+        mobile: "0171",
+        description: "A car for the audit trail.",
+        purchaseYear: 2019,
+        image: "/images/car.jpg",
+        sellerId: seller.id,
+        sellerName: seller.name,
+        sellerEmail: seller.email,
       })
       .returning({ id: products.id });
     return car.id;
@@ -32,7 +52,8 @@ async function arrange() {
   return { ctx, admin, seller, listCar };
 }
 
-const auditRowsFor = (ctx: ReturnType<typeof database.context>, target: string) => ctx.db.select().from(auditLog).where(eq(auditLog.target, target));
+const auditRowsFor = (ctx: ReturnType<typeof database.context>, target: string) =>
+  ctx.db.select().from(auditLog).where(eq(auditLog.target, target));
 
 async function roundTripsOf(work: () => Promise<unknown>) {
   const before = database.roundTrips();

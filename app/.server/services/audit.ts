@@ -7,7 +7,9 @@ export type AuditAction = "delete-seller" | "delete-buyer" | "verify-seller" | "
 
 /** The statement that records an admin action; callers put it in the same batch as the action. */
 export function auditEntry(ctx: AppContext, actor: UserRow, action: AuditAction, target: string, details = "") {
-  return ctx.db.insert(auditLog).values({ actorId: actor.id, actorEmail: actor.email, action, target, details, createdAt: ctx.now().toISOString() });
+  return ctx.db
+    .insert(auditLog)
+    .values({ actorId: actor.id, actorEmail: actor.email, action, target, details, createdAt: ctx.now().toISOString() });
 }
 
 /**
@@ -25,5 +27,10 @@ export function auditEntryIfChanged(ctx: AppContext, actor: UserRow, action: Aud
 export type AuditStatement = ReturnType<typeof auditEntryIfChanged>;
 
 export async function listAuditTrail(ctx: AppContext, page: number, pageSize = 20) {
-  return ctx.db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).limit(pageSize).offset((page - 1) * pageSize);
+  return ctx.db
+    .select()
+    .from(auditLog)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
 }

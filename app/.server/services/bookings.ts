@@ -83,10 +83,7 @@ const ORDERS_LIMIT = 200;
 
 /** A buyer's orders, newest first. */
 export async function listBuyerOrders(ctx: AppContext, buyerId: string): Promise<Order[]> {
-  const rows = await selectBookings(ctx)
-    .where(eq(bookings.buyerId, buyerId))
-    .orderBy(desc(bookings.createdAt))
-    .limit(ORDERS_LIMIT);
+  const rows = await selectBookings(ctx).where(eq(bookings.buyerId, buyerId)).orderBy(desc(bookings.createdAt)).limit(ORDERS_LIMIT);
   return rows.map(toOrder);
 }
 

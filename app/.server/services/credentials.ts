@@ -18,7 +18,10 @@ export async function checkPassword(ctx: AppContext, email: string, password: st
     return found;
   });
   if (needsRehash(user.passwordHash!)) {
-    await ctx.db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
+    await ctx.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(users.id, user.id));
   }
   return user;
 }

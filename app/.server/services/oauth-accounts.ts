@@ -40,7 +40,9 @@ export async function accountForOAuthProfile(
   const id = crypto.randomUUID();
   try {
     const [, [user]] = await ctx.db.batch([
-      ctx.db.insert(users).values({ id, name: profile.name.slice(0, 80), email: profile.email, role: "buyer", emailVerified: profile.emailVerified }),
+      ctx.db
+        .insert(users)
+        .values({ id, name: profile.name.slice(0, 80), email: profile.email, role: "buyer", emailVerified: profile.emailVerified }),
       ctx.db.select().from(users).where(eq(users.id, id)),
       ctx.db.insert(oauthAccounts).values({ provider, providerUserId: profile.providerUserId, userId: id }),
     ]);

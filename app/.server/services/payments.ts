@@ -95,19 +95,39 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
   const [inserted, , , [winner]] = await ctx.db.batch([
     ctx.db
       .insert(payments)
-      .values({ transactionId: intent.id, bookingId: booking.id, productId: booking.productId, buyerEmail: booking.buyerEmail, amount: intent.amount, createdAt: now })
+      .values({
+        transactionId: intent.id,
+        bookingId: booking.id,
+        productId: booking.productId,
+        buyerEmail: booking.buyerEmail,
+        amount: intent.amount,
+        createdAt: now,
+      })
       .onConflictDoNothing()
       .returning({ id: payments.id }),
-    ctx.db.update(bookings).set({ paid: true, transactionId: intent.id }).where(and(eq(bookings.id, booking.id), paid)),
-    ctx.db.update(products).set({ isPaid: true }).where(and(eq(products.id, booking.productId), paid)),
-    ctx.db.select({ id: payments.id, transactionId: payments.transactionId, bookingId: payments.bookingId }).from(payments).where(eq(payments.productId, booking.productId)).limit(1),
+    ctx.db
+      .update(bookings)
+      .set({ paid: true, transactionId: intent.id })
+      .where(and(eq(bookings.id, booking.id), paid)),
+    ctx.db
+      .update(products)
+      .set({ isPaid: true })
+      .where(and(eq(products.id, booking.productId), paid)),
+    ctx.db
+      .select({ id: payments.id, transactionId: payments.transactionId, bookingId: payments.bookingId })
+      .from(payments)
+      .where(eq(payments.productId, booking.productId))
+      .limit(1),
   ]);
   if (winner?.transactionId === intent.id) return { kind: "recorded", paymentId: winner.id, created: inserted.length === 1 };
 
   // Another payment bought the car first: give this money back.
   await refundPayment(ctx, intent, "sold-to-someone-else", booking.id);
   if (winner?.bookingId === booking.id) return { kind: "duplicate" };
-  await ctx.db.update(bookings).set({ lost: true }).where(and(eq(bookings.id, booking.id), eq(bookings.paid, false)));
+  await ctx.db
+    .update(bookings)
+    .set({ lost: true })
+    .where(and(eq(bookings.id, booking.id), eq(bookings.paid, false)));
   return { kind: "lost" };
 }
 
@@ -129,11 +149,18 @@ async function refundPayment(ctx: AppContext, intent: PaymentIntent, reason: Ref
     })
     .onConflictDoNothing();
   await provider.refund(intent.id);
-  console.warn(JSON.stringify({ requestId: ctx.requestId, event: "payment-refunded", transactionId: intent.id, reason, amount: intent.amount }));
+  console.warn(
+    JSON.stringify({ requestId: ctx.requestId, event: "payment-refunded", transactionId: intent.id, reason, amount: intent.amount }),
+  );
 }
 
 /** A succeeded payment that can buy nothing any more: refunded, unless it was already recorded as a sale. */
-async function refundUnsold(ctx: AppContext, intent: PaymentIntent, reason: RefundReason, bookingId: string | null): Promise<FulfilmentOutcome> {
+async function refundUnsold(
+  ctx: AppContext,
+  intent: PaymentIntent,
+  reason: RefundReason,
+  bookingId: string | null,
+): Promise<FulfilmentOutcome> {
   const [recorded] = await ctx.db.select({ id: payments.id }).from(payments).where(eq(payments.transactionId, intent.id)).limit(1);
   if (recorded) return { kind: "recorded", paymentId: recorded.id, created: false };
   await refundPayment(ctx, intent, reason, bookingId);
@@ -181,5 +208,10 @@ export async function confirmSimulatorCard(ctx: AppContext, user: UserRow, clien
   const check = checkCard(card, ctx.now());
   if (!check.ok) throw new Invalid(check.message, [{ path: "card", message: check.message }]);
   const result = (await confirmSimulatedIntent(ctx.db, clientSecret, card))!;
-  return { id: result.intent.id, status: result.intent.status, amount: result.intent.amount, ...(result.error ? { error: result.error } : {}) };
+  return {
+    id: result.intent.id,
+    status: result.intent.status,
+    amount: result.intent.amount,
+    ...(result.error ? { error: result.error } : {}),
+  };
 }

@@ -60,7 +60,11 @@ export async function listCategoryProducts(ctx: AppContext, categoryId: string, 
   const forSale = and(eq(products.categoryId, categoryId), eq(products.isPaid, false));
   const [categoryRows, rows, [{ total }]] = await ctx.db.batch([
     ctx.db.select().from(categories).where(eq(categories.id, categoryId)).limit(1),
-    selectProducts(ctx).where(forSale).orderBy(desc(products.createdAt)).limit(pageSize).offset((page - 1) * pageSize),
+    selectProducts(ctx)
+      .where(forSale)
+      .orderBy(desc(products.createdAt))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
     ctx.db.select({ total: count() }).from(products).where(forSale),
   ]);
   const [category] = categoryRows;
@@ -131,7 +135,12 @@ export function addProduct(ctx: AppContext, seller: UserRow, input: Omit<Product
   return createWithPhoto(ctx, seller.id, photo, (image) => createProduct(ctx, seller, { ...input, image }));
 }
 
-async function ownedProduct(ctx: AppContext, user: UserRow, id: string, permission: "advertise:product:own" | "delete:product:own-or-admin") {
+async function ownedProduct(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  permission: "advertise:product:own" | "delete:product:own-or-admin",
+) {
   const [product] = await ctx.db.select().from(products).where(eq(products.id, id)).limit(1);
   if (!product) throw new NotFound("Product not found");
   enforce(permission, user, product.sellerId === user.id, "You can only change your own products");

@@ -20,7 +20,13 @@ export async function createReport(ctx: AppContext, reporter: UserRow, productId
   try {
     const [report] = await ctx.db
       .insert(reports)
-      .values({ productId, reporterId: reporter.id, productName: product.name, sellerName: product.sellerName, createdAt: ctx.now().toISOString() })
+      .values({
+        productId,
+        reporterId: reporter.id,
+        productName: product.name,
+        sellerName: product.sellerName,
+        createdAt: ctx.now().toISOString(),
+      })
       .returning({ id: reports.id });
     return report.id;
   } catch (error) {

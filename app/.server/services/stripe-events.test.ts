@@ -15,7 +15,14 @@ const eventId = () => `evt_${crypto.randomUUID()}`;
 
 /** A succeeded payment for a booking that does not exist: fulfilling it means refunding it. */
 function orphanPayment(): PaymentIntent {
-  return { id: `pi_${crypto.randomUUID()}`, status: "succeeded", amount: 500000, currency: "usd", metadata: { bookingId: crypto.randomUUID() }, clientSecret: null };
+  return {
+    id: `pi_${crypto.randomUUID()}`,
+    status: "succeeded",
+    amount: 500000,
+    currency: "usd",
+    metadata: { bookingId: crypto.randomUUID() },
+    clientSecret: null,
+  };
 }
 
 function provider(refund: (intentId: string) => Promise<void>): PaymentProvider {
@@ -31,7 +38,9 @@ describe("handleStripeEventOnce", () => {
   it("handles an event once: a repeat, even one sent at the same time, is a duplicate", async () => {
     const ctx = database.context();
     const id = eventId();
-    const outcomes = await Promise.all([1, 2, 3].map(() => handleStripeEventOnce(ctx, { id, type: "charge.updated", succeededIntent: null })));
+    const outcomes = await Promise.all(
+      [1, 2, 3].map(() => handleStripeEventOnce(ctx, { id, type: "charge.updated", succeededIntent: null })),
+    );
     expect(outcomes.filter(Boolean)).toHaveLength(1);
     expect(await handleStripeEventOnce(ctx, { id, type: "charge.updated", succeededIntent: null })).toBe(false);
   });
@@ -48,14 +57,18 @@ describe("handleStripeEventOnce", () => {
     const id = eventId();
     const intent = orphanPayment();
     const failing = database.context({ payments: provider(async () => Promise.reject(new Error("Stripe is unreachable"))) });
-    await expect(handleStripeEventOnce(failing, { id, type: "payment_intent.succeeded", succeededIntent: intent })).rejects.toThrow("Stripe is unreachable");
+    await expect(handleStripeEventOnce(failing, { id, type: "payment_intent.succeeded", succeededIntent: intent })).rejects.toThrow(
+      "Stripe is unreachable",
+    );
     expect(await seen(id)).toBe(false);
 
     const refunded: string[] = [];
     const working = database.context({ payments: provider(async (intentId) => void refunded.push(intentId)) });
     expect(await handleStripeEventOnce(working, { id, type: "payment_intent.succeeded", succeededIntent: intent })).toBe(true);
     expect(refunded).toEqual([intent.id]);
-    expect(await working.db.select({ reason: refunds.reason }).from(refunds).where(eq(refunds.transactionId, intent.id))).toEqual([{ reason: "no-longer-for-sale" }]);
+    expect(await working.db.select({ reason: refunds.reason }).from(refunds).where(eq(refunds.transactionId, intent.id))).toEqual([
+      { reason: "no-longer-for-sale" },
+    ]);
     expect(await seen(id)).toBe(true);
   });
 });

@@ -12,8 +12,15 @@ import { fulfilIntent } from "./payments";
  * and the event counts as handled. Any other failure gives the claim back, so Stripe's retry
  * handles the event again. False for an event already handled.
  */
-export async function handleStripeEventOnce(ctx: AppContext, event: { id: string; type: string; succeededIntent: PaymentIntent | null }): Promise<boolean> {
-  const claimed = await ctx.db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id });
+export async function handleStripeEventOnce(
+  ctx: AppContext,
+  event: { id: string; type: string; succeededIntent: PaymentIntent | null },
+): Promise<boolean> {
+  const claimed = await ctx.db
+    .insert(stripeEvents)
+    .values({ id: event.id, type: event.type })
+    .onConflictDoNothing()
+    .returning({ id: stripeEvents.id });
   if (claimed.length === 0) return false;
   if (!event.succeededIntent) return true;
   try {

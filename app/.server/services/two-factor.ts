@@ -56,13 +56,7 @@ async function verifySecondFactor(ctx: AppContext, user: UserRow, code: string):
   const used = await ctx.db
     .update(recoveryCodes)
     .set({ usedAt: ctx.now().toISOString() })
-    .where(
-      and(
-        eq(recoveryCodes.userId, user.id),
-        eq(recoveryCodes.codeHash, await hashRecoveryCode(code)),
-        isNull(recoveryCodes.usedAt),
-      ),
-    )
+    .where(and(eq(recoveryCodes.userId, user.id), eq(recoveryCodes.codeHash, await hashRecoveryCode(code)), isNull(recoveryCodes.usedAt)))
     .returning({ id: recoveryCodes.id });
   return used.length === 1;
 }

@@ -32,7 +32,11 @@ async function cleanupContext() {
   await ctx.db.delete(uploads);
   const ago = (hours: number) => new Date(ctx.now().getTime() - hours * HOUR).toISOString();
   const upload = (...list: [key: string, hoursAgo: number][]) =>
-    ctx.db.insert(uploads).values(list.map(([key, hoursAgo]) => ({ key, contentType: "image/jpeg", size: 1000, width: 800, height: 500, createdAt: ago(hoursAgo) })));
+    ctx.db
+      .insert(uploads)
+      .values(
+        list.map(([key, hoursAgo]) => ({ key, contentType: "image/jpeg", size: 1000, width: 800, height: 500, createdAt: ago(hoursAgo) })),
+      );
   const remaining = async () => (await ctx.db.select({ key: uploads.key }).from(uploads)).map((row) => row.key).sort();
   return { ctx, deleted, upload, remaining };
 }
@@ -41,7 +45,10 @@ describe("removeUnusedUploads", () => {
   it("removes uploads older than a day that no product or category shows, objects and rows", async () => {
     const { ctx, deleted, upload, remaining } = await cleanupContext();
     await upload(["unused-old.jpg", 25], ["product-photo.jpg", 48], ["category-photo.jpg", 48], ["unused-fresh.jpg", 23]);
-    const [category] = await ctx.db.insert(categories).values({ name: `Cleanup ${crypto.randomUUID()}`, image: "/images/category-photo.jpg" }).returning();
+    const [category] = await ctx.db
+      .insert(categories)
+      .values({ name: `Cleanup ${crypto.randomUUID()}`, image: "/images/category-photo.jpg" })
+      .returning();
     await ctx.db.insert(products).values({
       name: "Shown Car",
       originalPrice: 20000,
@@ -65,7 +72,12 @@ describe("removeUnusedUploads", () => {
   it(`removes at most ${CLEANUP_BATCH} a run, oldest first, and the rest on the next runs`, async () => {
     const { ctx, deleted, upload, remaining } = await cleanupContext();
     // old-000.jpg is the oldest, old-100.jpg the newest.
-    await upload(...Array.from({ length: CLEANUP_BATCH + 1 }, (_, index) => [`old-${String(index).padStart(3, "0")}.jpg`, 100 - index / 10] as [string, number]));
+    await upload(
+      ...Array.from(
+        { length: CLEANUP_BATCH + 1 },
+        (_, index) => [`old-${String(index).padStart(3, "0")}.jpg`, 100 - index / 10] as [string, number],
+      ),
+    );
 
     expect(await removeUnusedUploads(ctx)).toBe(CLEANUP_BATCH);
     expect(await remaining()).toEqual([`old-${CLEANUP_BATCH}.jpg`]);
@@ -90,8 +102,12 @@ describe("createWithPhoto", () => {
       },
     };
     const ctx = database.context({ photos: photos as unknown as R2Bucket });
-    const [user] = await ctx.db.insert(users).values({ name: "Seller", email: `seller-${crypto.randomUUID()}@example.test`, role: "seller" }).returning();
-    const rows = async () => (await ctx.db.select({ key: uploads.key, uploaderId: uploads.uploaderId }).from(uploads)).filter((row) => row.uploaderId === user.id);
+    const [user] = await ctx.db
+      .insert(users)
+      .values({ name: "Seller", email: `seller-${crypto.randomUUID()}@example.test`, role: "seller" })
+      .returning();
+    const rows = async () =>
+      (await ctx.db.select({ key: uploads.key, uploaderId: uploads.uploaderId }).from(uploads)).filter((row) => row.uploaderId === user.id);
     return { ctx, userId: user.id, stored, rows };
   }
 

@@ -45,7 +45,12 @@ export async function removeUnusedUploads(ctx: AppContext): Promise<number> {
  * removes the photo again when creating fails, so nothing is left for the clean-up. A refused
  * photo (too large, not an image, over the daily limit) is reported under the form's photo field.
  */
-export async function createWithPhoto<T>(ctx: AppContext, uploaderId: string, photo: Blob, create: (image: string) => Promise<T>): Promise<T> {
+export async function createWithPhoto<T>(
+  ctx: AppContext,
+  uploaderId: string,
+  photo: Blob,
+  create: (image: string) => Promise<T>,
+): Promise<T> {
   let image: string;
   try {
     image = await storeImage(ctx, uploaderId, photo);

@@ -11,7 +11,11 @@ export function toUser(row: UserRow): User {
 }
 
 export async function findUserByEmail(ctx: AppContext, email: string): Promise<UserRow | undefined> {
-  const [row] = await ctx.db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
   return row;
 }
 

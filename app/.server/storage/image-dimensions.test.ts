@@ -97,7 +97,11 @@ describe("readImageDimensions refuses what is not an image header", () => {
     jpeg.set([0, 0], frame + 5); // height 0: "defined later", which a photo must not do
     expect(refusal(jpeg)).toBe("The photo must be 1 to 16384 pixels wide and high");
 
-    const wide = new Uint8Array(await sharp({ create: { width: 16385, height: 1, channels: 3, background: "#fff" } }).png().toBuffer());
+    const wide = new Uint8Array(
+      await sharp({ create: { width: 16385, height: 1, channels: 3, background: "#fff" } })
+        .png()
+        .toBuffer(),
+    );
     expect(refusal(wide)).toBe("The photo must be 1 to 16384 pixels wide and high");
   });
 });

@@ -174,7 +174,7 @@ interface Box {
 /** The boxes between start and end; a box running past the bytes at hand ends the list. */
 function boxesIn(view: DataView, start: number, end: number): Box[] {
   const boxes: Box[] = [];
-  for (let offset = start; offset + 8 <= end; ) {
+  for (let offset = start; offset + 8 <= end;) {
     let size = view.getUint32(offset);
     let header = 8;
     if (size === 1) {

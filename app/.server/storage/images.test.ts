@@ -37,7 +37,11 @@ async function uploaderWithBucket() {
     .insert(users)
     .values({ name: "Uploader", email: `uploader-${crypto.randomUUID()}@example.test`, role: "seller" })
     .returning();
-  const rows = () => ctx.db.select().from(uploads).where(sql`${uploads.uploaderId} = ${user.id}`);
+  const rows = () =>
+    ctx.db
+      .select()
+      .from(uploads)
+      .where(sql`${uploads.uploaderId} = ${user.id}`);
   return { ctx, userId: user.id, objects, rows };
 }
 

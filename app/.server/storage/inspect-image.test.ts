@@ -50,7 +50,9 @@ describe("inspectImage", () => {
   it("refuses a well-formed image that carries HTML inside (a JPEG comment, a PNG text chunk)", async () => {
     const jpeg = await makeImage("jpeg");
     const comment = concatBytes(new Uint8Array([0xff, 0xfe, 0, HTML.length + 2]), HTML);
-    expect(await refusal(concatBytes(jpeg.slice(0, 2), comment, jpeg.slice(2)))).toBe("The photo must be a plain image, without HTML inside");
+    expect(await refusal(concatBytes(jpeg.slice(0, 2), comment, jpeg.slice(2)))).toBe(
+      "The photo must be a plain image, without HTML inside",
+    );
 
     const png = await makeImage("png");
     expect(await refusal(withChunkBeforeEnd(png, pngChunk("tEXt", `Comment\0<!DOCTYPE html>${HTML}`)))).toBe(

@@ -40,23 +40,44 @@ export function UsersTable({
           <thead className="bg-slate-100">
             <tr>
               <SortableHeader label="Name" column="name" sort={query.sort} order={query.order} />
-              {withVerification ? <th scope="col" className="px-4 py-3">Email</th> : <SortableHeader label="Email" column="email" sort={query.sort} order={query.order} />}
-              <th scope="col" className="px-4 py-3">Delete</th>
-              {withVerification && <th scope="col" className="px-4 py-3">Verification Status</th>}
+              {withVerification ? (
+                <th scope="col" className="px-4 py-3">
+                  Email
+                </th>
+              ) : (
+                <SortableHeader label="Email" column="email" sort={query.sort} order={query.order} />
+              )}
+              <th scope="col" className="px-4 py-3">
+                Delete
+              </th>
+              {withVerification && (
+                <th scope="col" className="px-4 py-3">
+                  Verification Status
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
             {list.data.length === 0 && (
               <tr>
-                <td colSpan={4} className="px-4 py-6 text-center text-slate-600">Nobody here yet.</td>
+                <td colSpan={4} className="px-4 py-6 text-center text-slate-600">
+                  Nobody here yet.
+                </td>
               </tr>
             )}
             {list.data.map((user) => (
               <tr key={user._id} className="border-t border-slate-200">
-                <th scope="row" className="px-4 py-3 font-semibold">{user.name}</th>
+                <th scope="row" className="px-4 py-3 font-semibold">
+                  {user.name}
+                </th>
                 <td className="px-4 py-3">{user.email}</td>
                 <td className="px-4 py-3">
-                  <ConfirmLink id={user._id} intent="delete" label={`Delete ${user.name}`} className="rounded-lg bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800">
+                  <ConfirmLink
+                    id={user._id}
+                    intent="delete"
+                    label={`Delete ${user.name}`}
+                    className="rounded-lg bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800"
+                  >
                     Delete
                   </ConfirmLink>
                 </td>
@@ -65,7 +86,12 @@ export function UsersTable({
                     {user.verify ? (
                       <span className="font-semibold text-green-800">Verified</span>
                     ) : (
-                      <ConfirmLink id={user._id} intent="verify" label={`Verify ${user.name}`} className="rounded-lg bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-900">
+                      <ConfirmLink
+                        id={user._id}
+                        intent="verify"
+                        label={`Verify ${user.name}`}
+                        className="rounded-lg bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-900"
+                      >
                         Verify
                       </ConfirmLink>
                     )}

@@ -21,5 +21,8 @@ export function recordPayment(bookingId: string, transactionId: string) {
 }
 
 export function confirmSimulatedCard(clientSecret: string, card: { number: string; expMonth: number; expYear: number; cvc: string }) {
-  return postJson<{ id: string; status: string; amount: number; error?: { message: string } }>("/api/payment/simulator/confirm", { clientSecret, card });
+  return postJson<{ id: string; status: string; amount: number; error?: { message: string } }>("/api/payment/simulator/confirm", {
+    clientSecret,
+    card,
+  });
 }

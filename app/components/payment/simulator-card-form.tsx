@@ -23,7 +23,9 @@ export function SimulatorCardForm({
     event.preventDefault();
     if (!clientSecret) return;
     const data = new FormData(event.currentTarget);
-    const [month, year] = String(data.get("expiry")).split("/").map((part) => Number(part.trim()));
+    const [month, year] = String(data.get("expiry"))
+      .split("/")
+      .map((part) => Number(part.trim()));
     setProcessing(true);
     onError("");
     try {
@@ -45,7 +47,9 @@ export function SimulatorCardForm({
   return (
     <form onSubmit={pay} className="flex flex-col gap-3">
       <p className="self-start rounded-full bg-amber-100 px-3 py-1 text-sm font-bold text-amber-900">Test mode</p>
-      <p className="text-sm text-slate-600">No real card is charged. Use 4242 4242 4242 4242 to succeed or 4000 0000 0000 0002 to see a decline.</p>
+      <p className="text-sm text-slate-600">
+        No real card is charged. Use 4242 4242 4242 4242 to succeed or 4000 0000 0000 0002 to see a decline.
+      </p>
       <label className="flex flex-col gap-1 font-medium">
         Card number
         <input name="cardNumber" inputMode="numeric" autoComplete="cc-number" required className={inputClass} />

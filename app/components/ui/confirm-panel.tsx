@@ -16,17 +16,36 @@ export function ConfirmPanel({
   cancelTo: string;
 }) {
   return (
-    <div role="alertdialog" aria-labelledby="confirm-title" aria-describedby="confirm-text" className="mb-6 rounded-2xl border-2 border-amber-400 bg-amber-50 p-6">
-      <h2 id="confirm-title" className="text-xl font-bold">Are you sure?</h2>
-      <p id="confirm-text" className="mt-1">You won't be able to revert this!</p>
+    <div
+      role="alertdialog"
+      aria-labelledby="confirm-title"
+      aria-describedby="confirm-text"
+      className="mb-6 rounded-2xl border-2 border-amber-400 bg-amber-50 p-6"
+    >
+      <h2 id="confirm-title" className="text-xl font-bold">
+        Are you sure?
+      </h2>
+      <p id="confirm-text" className="mt-1">
+        You won't be able to revert this!
+      </p>
       <div className="mt-4 flex gap-3">
         <Form method="post">
           <input type="hidden" name="id" value={id} />
-          <button type="submit" name="intent" value={intent} autoFocus className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
+          <button
+            type="submit"
+            name="intent"
+            value={intent}
+            autoFocus
+            className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
+          >
             {confirmLabel}
           </button>
         </Form>
-        <Link to={cancelTo} preventScrollReset className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold hover:bg-slate-50">
+        <Link
+          to={cancelTo}
+          preventScrollReset
+          className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold hover:bg-slate-50"
+        >
           Cancel
         </Link>
       </div>

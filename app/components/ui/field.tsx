@@ -26,7 +26,9 @@ export function TextField({
 }) {
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={meta.id} className="font-medium">{label}</label>
+      <label htmlFor={meta.id} className="font-medium">
+        {label}
+      </label>
       <input {...getInputProps(meta, { type })} autoComplete={autoComplete} className={inputClass} />
       <FieldErrors meta={meta} />
     </div>
@@ -46,7 +48,9 @@ export function PasswordField({
   const [visible, setVisible] = useState(false);
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={meta.id} className="font-medium">{label}</label>
+      <label htmlFor={meta.id} className="font-medium">
+        {label}
+      </label>
       <div className="relative">
         <input
           {...getInputProps(meta, { type: visible ? "text" : "password" })}
@@ -94,11 +98,15 @@ export function SelectField({
 }) {
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={meta.id} className="font-medium">{label}</label>
+      <label htmlFor={meta.id} className="font-medium">
+        {label}
+      </label>
       <select {...getSelectProps(meta)} className={inputClass}>
         {placeholder && <option value="">{placeholder}</option>}
         {options.map((option) => (
-          <option key={option.value} value={option.value}>{option.label}</option>
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
         ))}
       </select>
       <FieldErrors meta={meta} />
@@ -109,7 +117,9 @@ export function SelectField({
 export function TextAreaField({ label, meta }: { label: string; meta: FieldMetadata<unknown, Record<string, unknown>, string[]> }) {
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={meta.id} className="font-medium">{label}</label>
+      <label htmlFor={meta.id} className="font-medium">
+        {label}
+      </label>
       <textarea {...getTextareaProps(meta)} rows={4} className={inputClass} />
       <FieldErrors meta={meta} />
     </div>

@@ -30,7 +30,10 @@ export function SortableHeader<Sort extends string>({
   const next = nextSort({ sort, order }, column);
   return (
     <th scope="col" aria-sort={active ? (order === "asc" ? "ascending" : "descending") : "none"} className="px-4 py-3">
-      <Link to={href({ sort: next.sort, order: next.order, page: 1 })} className="inline-flex items-center gap-1 font-semibold hover:underline">
+      <Link
+        to={href({ sort: next.sort, order: next.order, page: 1 })}
+        className="inline-flex items-center gap-1 font-semibold hover:underline"
+      >
         {label}
         <span aria-hidden="true">{active ? (order === "asc" ? "▲" : "▼") : "↕"}</span>
         <span className="sr-only">, sort {next.order === "asc" ? "ascending" : "descending"}</span>
@@ -48,11 +51,21 @@ export function Pager({ page, totalPages, label }: { page: number; totalPages: n
     <nav aria-label={label} className="mt-6">
       <ul className="flex flex-wrap items-center gap-2">
         <li>
-          {page > 1 ? <Link to={href({ page: page - 1 })} className={linkClass}>Previous</Link> : <span aria-disabled="true" className={`${linkClass} text-slate-500`}>Previous</span>}
+          {page > 1 ? (
+            <Link to={href({ page: page - 1 })} className={linkClass}>
+              Previous
+            </Link>
+          ) : (
+            <span aria-disabled="true" className={`${linkClass} text-slate-500`}>
+              Previous
+            </span>
+          )}
         </li>
         {pagerItems(page, totalPages).map((item) =>
           item.kind === "gap" ? (
-            <li key={item.key} aria-hidden="true" className="px-2">…</li>
+            <li key={item.key} aria-hidden="true" className="px-2">
+              …
+            </li>
           ) : (
             <li key={item.page}>
               <Link
@@ -67,7 +80,15 @@ export function Pager({ page, totalPages, label }: { page: number; totalPages: n
           ),
         )}
         <li>
-          {page < totalPages ? <Link to={href({ page: page + 1 })} className={linkClass}>Next</Link> : <span aria-disabled="true" className={`${linkClass} text-slate-500`}>Next</span>}
+          {page < totalPages ? (
+            <Link to={href({ page: page + 1 })} className={linkClass}>
+              Next
+            </Link>
+          ) : (
+            <span aria-disabled="true" className={`${linkClass} text-slate-500`}>
+              Next
+            </span>
+          )}
         </li>
       </ul>
     </nav>

@@ -37,7 +37,9 @@ export function PhotoInput({
   }
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={meta.id} className="font-medium">{label}</label>
+      <label htmlFor={meta.id} className="font-medium">
+        {label}
+      </label>
       <input
         {...getInputProps(meta, { type: "file" })}
         accept="image/jpeg,image/png,image/webp,image/avif"
@@ -45,7 +47,9 @@ export function PhotoInput({
         className="rounded-lg border border-slate-300 bg-white px-3 py-2 file:mr-4 file:rounded-md file:border-0 file:bg-brand-100 file:px-3 file:py-1 file:font-semibold"
       />
       <p className="text-sm text-slate-600">JPEG, PNG, WebP or AVIF, up to 5 MiB.</p>
-      <p role="status" className="text-sm text-slate-700">{status}</p>
+      <p role="status" className="text-sm text-slate-700">
+        {status}
+      </p>
       <FieldErrors meta={meta} />
     </div>
   );

@@ -6,9 +6,27 @@ export function SimplePager({ page, totalPages, label }: { page: number; totalPa
   const href = (target: number) => `?page=${target}`;
   return (
     <nav aria-label={label} className="mt-8 flex items-center justify-center gap-4">
-      {page > 1 ? <Link to={href(page - 1)} className="rounded-lg border px-4 py-2 hover:bg-slate-50">Previous</Link> : <span aria-hidden="true" className="px-4 py-2 text-slate-500">Previous</span>}
-      <span aria-current="page">Page {page} of {totalPages}</span>
-      {page < totalPages ? <Link to={href(page + 1)} className="rounded-lg border px-4 py-2 hover:bg-slate-50">Next</Link> : <span aria-hidden="true" className="px-4 py-2 text-slate-500">Next</span>}
+      {page > 1 ? (
+        <Link to={href(page - 1)} className="rounded-lg border px-4 py-2 hover:bg-slate-50">
+          Previous
+        </Link>
+      ) : (
+        <span aria-hidden="true" className="px-4 py-2 text-slate-500">
+          Previous
+        </span>
+      )}
+      <span aria-current="page">
+        Page {page} of {totalPages}
+      </span>
+      {page < totalPages ? (
+        <Link to={href(page + 1)} className="rounded-lg border px-4 py-2 hover:bg-slate-50">
+          Next
+        </Link>
+      ) : (
+        <span aria-hidden="true" className="px-4 py-2 text-slate-500">
+          Next
+        </span>
+      )}
     </nav>
   );
 }

@@ -14,5 +14,14 @@ function present({ type, message }: ToastMessage) {
 /** The toast area with the spec's durations and limits (loaded on the first toast). */
 export default function Toaster() {
   useEffect(() => connectToaster(present), []);
-  return <SonnerToaster position="top-center" visibleToasts={TOAST_LIMIT} gap={TOAST_GAP} richColors closeButton style={{ maxWidth: TOAST_MAX_WIDTH }} />;
+  return (
+    <SonnerToaster
+      position="top-center"
+      visibleToasts={TOAST_LIMIT}
+      gap={TOAST_GAP}
+      richColors
+      closeButton
+      style={{ maxWidth: TOAST_MAX_WIDTH }}
+    />
+  );
 }

@@ -37,7 +37,12 @@ export const productFields = {
 
 export const productApiSchema = v.object({
   ...productFields,
-  image: v.pipe(v.string("Photo is required"), v.trim(), v.nonEmpty("Photo is required"), v.regex(IMAGE_URL_PATTERN, "Upload the photo with POST /api/images and send the url it returns")),
+  image: v.pipe(
+    v.string("Photo is required"),
+    v.trim(),
+    v.nonEmpty("Photo is required"),
+    v.regex(IMAGE_URL_PATTERN, "Upload the photo with POST /api/images and send the url it returns"),
+  ),
 });
 export type ProductInput = v.InferOutput<typeof productApiSchema>;
 
@@ -52,10 +57,18 @@ export const productFormSchema = v.object({
 
 export const categoryApiSchema = v.object({
   categoryName: nameText("Category Name is Required", 60),
-  image: v.pipe(v.string("Photo is required"), v.trim(), v.nonEmpty("Photo is required"), v.regex(IMAGE_URL_PATTERN, "Upload the photo with POST /api/images and send the url it returns")),
+  image: v.pipe(
+    v.string("Photo is required"),
+    v.trim(),
+    v.nonEmpty("Photo is required"),
+    v.regex(IMAGE_URL_PATTERN, "Upload the photo with POST /api/images and send the url it returns"),
+  ),
 });
 
 export const categoryFormSchema = v.object({
   categoryName: nameText("Category Name is Required", 60),
-  photo: v.pipe(v.file("Photo is required"), v.check((file) => file.size > 0, "Photo is required")),
+  photo: v.pipe(
+    v.file("Photo is required"),
+    v.check((file) => file.size > 0, "Photo is required"),
+  ),
 });

@@ -28,7 +28,8 @@ describe("names", () => {
   );
 
   it("keep letters of any script, emoji sequences with joiners, and inner zero-width characters", () => {
-    for (const text of ["Rahim Motors", "রহিম মোটরস", "محمد", "👩‍🔧 Garage", "Auto\u200BHaus"]) expect(messagesOf(name, text), text).toEqual([]);
+    for (const text of ["Rahim Motors", "রহিম মোটরস", "محمد", "👩‍🔧 Garage", "Auto\u200BHaus"])
+      expect(messagesOf(name, text), text).toEqual([]);
   });
 
   it("are checked the same by sign-up, products and categories, for pages and API alike", () => {

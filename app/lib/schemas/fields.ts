@@ -28,7 +28,10 @@ export function requiredText(message: string, max: number, tooLong = `Use at mos
 export function nameText(message: string, max: number) {
   return v.pipe(
     requiredText(message, max),
-    v.check((text) => !BIDI_CONTROLS.test(text), "Remove the text-direction control characters (U+202A–U+202E, U+2066–U+2069) from this name"),
+    v.check(
+      (text) => !BIDI_CONTROLS.test(text),
+      "Remove the text-direction control characters (U+202A–U+202E, U+2066–U+2069) from this name",
+    ),
   );
 }
 
