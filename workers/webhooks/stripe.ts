@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import Stripe from "stripe";
 import { readBodyWithin } from "~/.server/body-limit";
-import { type PaymentIntent } from "~/.server/payments/provider";
+import { toPaymentIntent } from "~/.server/payments/stripe";
 import { handleStripeEventOnce } from "~/.server/services/stripe-events";
 import { type WorkerEnv } from "../hono-env";
 
@@ -30,18 +30,8 @@ export const stripeWebhook = new Hono<WorkerEnv>().post("/", async (c) => {
     return c.json({ message: "Missing or invalid signature" }, 400);
   }
 
-  const succeededIntent = event.type === "payment_intent.succeeded" ? toPaymentIntent(event.data.object) : null;
+  // An event carries no client secret worth keeping.
+  const succeededIntent = event.type === "payment_intent.succeeded" ? { ...toPaymentIntent(event.data.object), clientSecret: null } : null;
   const handled = await handleStripeEventOnce(ctx, { id: event.id, type: event.type, succeededIntent });
   return c.json(handled ? { received: true } : { received: true, duplicate: true });
 });
-
-function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
-  return {
-    id: intent.id,
-    status: intent.status,
-    amount: intent.amount,
-    currency: intent.currency,
-    metadata: intent.metadata,
-    clientSecret: null,
-  };
-}

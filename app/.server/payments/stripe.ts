@@ -1,7 +1,8 @@
 import Stripe from "stripe";
 import { PaymentProviderError, type PaymentIntent, type PaymentProvider } from "./provider";
 
-function toIntent(intent: Stripe.PaymentIntent): PaymentIntent {
+/** Stripe's payment intent in the provider interface's terms. */
+export function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
   return {
     id: intent.id,
     status: intent.status,
@@ -30,11 +31,11 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
         { amount, currency, metadata, automatic_payment_methods: { enabled: true, allow_redirects: "never" } },
         { idempotencyKey },
       );
-      return toIntent(intent);
+      return toPaymentIntent(intent);
     },
     async retrieveIntent(id) {
       try {
-        return toIntent(await stripe.paymentIntents.retrieve(id));
+        return toPaymentIntent(await stripe.paymentIntents.retrieve(id));
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
         throw new PaymentProviderError((error as Error).message);
