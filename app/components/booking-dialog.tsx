@@ -9,7 +9,7 @@ import { type Product } from "~/lib/types";
 import { useOptionalUser } from "~/lib/use-user";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { BookingFields } from "./booking-fields";
-import { primaryButtonClass } from "./ui/field";
+import { primaryButtonClass, secondaryButtonClass } from "./ui/field";
 import { showToast } from "./ui/toast";
 
 /** A modal <dialog>: focus moves in and stays inside, Esc closes it, focus returns to Book Now. */
@@ -20,6 +20,7 @@ export default function BookingDialog({ product, onClose }: { product: Product; 
   const location = useLocation();
   const fetcher = useFetcher<ActionResult>();
   const [form, fields] = useSchemaForm(bookingSchema, { id: `booking-${product._id}` });
+  const closeDialog = () => dialog.current?.close();
 
   useEffect(() => {
     dialog.current?.showModal();
@@ -58,11 +59,7 @@ export default function BookingDialog({ product, onClose }: { product: Product; 
               <button type="submit" className={primaryButtonClass} disabled={fetcher.state !== "idle"}>
                 Submit
               </button>
-              <button
-                type="button"
-                onClick={() => dialog.current?.close()}
-                className="rounded-lg border border-slate-300 px-4 py-2 font-semibold"
-              >
+              <button type="button" onClick={closeDialog} className={secondaryButtonClass}>
                 Cancel
               </button>
             </div>
@@ -74,11 +71,7 @@ export default function BookingDialog({ product, onClose }: { product: Product; 
               <Link to={loginUrl(location.pathname + location.search)} className={primaryButtonClass}>
                 Sign In
               </Link>
-              <button
-                type="button"
-                onClick={() => dialog.current?.close()}
-                className="rounded-lg border border-slate-300 px-4 py-2 font-semibold"
-              >
+              <button type="button" onClick={closeDialog} className={secondaryButtonClass}>
                 Cancel
               </button>
             </div>

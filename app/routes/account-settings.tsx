@@ -12,7 +12,7 @@ import {
   remainingRecoveryCodes,
   startTotpEnrolment,
 } from "~/.server/services/two-factor";
-import { FormErrors, PasswordField, primaryButtonClass, TextField } from "~/components/ui/field";
+import { FormErrors, PasswordField, primaryButtonClass, secondaryButtonClass, TextField } from "~/components/ui/field";
 import { privatePageMeta } from "~/lib/meta";
 import { accountSettingsSchema } from "~/lib/schemas/account";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -191,4 +191,3 @@ function TwoFactorCodeForm({ intent, label, lead }: { intent: string; label: str
 }
 
 const sectionClass = "rounded-2xl border border-slate-200 bg-white p-6";
-const secondaryButtonClass = "rounded-lg border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50";

@@ -85,6 +85,8 @@ export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
 export const primaryButtonClass =
   "inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-900 disabled:opacity-60";
 
+export const secondaryButtonClass = "rounded-lg border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50";
+
 export function SelectField({
   label,
   meta,
