@@ -4,6 +4,7 @@ import { SimplePager } from "~/components/ui/simple-pager";
 import { pageFromUrl } from "~/lib/list-query";
 import { privatePageMeta } from "~/lib/meta";
 import { type Route } from "./+types/audit-trail";
+import { ColumnHeader } from "~/components/ui/column-header";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Audit trail");
 
@@ -34,18 +35,10 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
           <caption className="sr-only">Admin actions, newest first</caption>
           <thead className="bg-slate-100">
             <tr>
-              <th scope="col" className="px-4 py-3">
-                When (UTC)
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Admin
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Action
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Target
-              </th>
+              <ColumnHeader>When (UTC)</ColumnHeader>
+              <ColumnHeader>Admin</ColumnHeader>
+              <ColumnHeader>Action</ColumnHeader>
+              <ColumnHeader>Target</ColumnHeader>
             </tr>
           </thead>
           <tbody>

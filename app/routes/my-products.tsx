@@ -10,6 +10,7 @@ import { privatePageMeta } from "~/lib/meta";
 import { PATHS } from "~/lib/paths";
 import { rowActionSchema } from "~/lib/schemas/rows";
 import { type Route } from "./+types/my-products";
+import { ColumnHeader } from "~/components/ui/column-header";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("My Products");
 
@@ -58,24 +59,12 @@ export default function MyProducts({ loaderData }: Route.ComponentProps) {
             <caption className="sr-only">Your products</caption>
             <thead className="bg-slate-100">
               <tr>
-                <th scope="col" className="px-4 py-3">
-                  #
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Price
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Action
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Delete
-                </th>
+                <ColumnHeader>#</ColumnHeader>
+                <ColumnHeader>Name</ColumnHeader>
+                <ColumnHeader>Price</ColumnHeader>
+                <ColumnHeader>Status</ColumnHeader>
+                <ColumnHeader>Action</ColumnHeader>
+                <ColumnHeader>Delete</ColumnHeader>
               </tr>
             </thead>
             <tbody>

@@ -10,6 +10,7 @@ import { parseListQueryLeniently } from "~/lib/list-query";
 import { privatePageMeta } from "~/lib/meta";
 import { rowActionSchema } from "~/lib/schemas/rows";
 import { type Route } from "./+types/reported-items";
+import { ColumnHeader } from "~/components/ui/column-header";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Reported Item");
 
@@ -66,15 +67,9 @@ export default function ReportedItems({ loaderData, actionData }: Route.Componen
             <tr>
               <SortableHeader label="Product Name" column="productName" sort={query.sort} order={query.order} />
               <SortableHeader label="Seller Name" column="seller" sort={query.sort} order={query.order} />
-              <th scope="col" className="px-4 py-3">
-                Reported by
-              </th>
-              <th scope="col" className="px-4 py-3">
-                When (UTC)
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Actions
-              </th>
+              <ColumnHeader>Reported by</ColumnHeader>
+              <ColumnHeader>When (UTC)</ColumnHeader>
+              <ColumnHeader>Actions</ColumnHeader>
             </tr>
           </thead>
           <tbody>

@@ -3,6 +3,7 @@ import { type ListQuery } from "~/lib/list-query";
 import { type PagedList, type User } from "~/lib/types";
 import { ConfirmPanel } from "../ui/confirm-panel";
 import { ConfirmLink, Pager, SortableHeader } from "../ui/paged-list";
+import { ColumnHeader } from "~/components/ui/column-header";
 
 type Sort = "name" | "email";
 
@@ -41,20 +42,12 @@ export function UsersTable({
             <tr>
               <SortableHeader label="Name" column="name" sort={query.sort} order={query.order} />
               {withVerification ? (
-                <th scope="col" className="px-4 py-3">
-                  Email
-                </th>
+                <ColumnHeader>Email</ColumnHeader>
               ) : (
                 <SortableHeader label="Email" column="email" sort={query.sort} order={query.order} />
               )}
-              <th scope="col" className="px-4 py-3">
-                Delete
-              </th>
-              {withVerification && (
-                <th scope="col" className="px-4 py-3">
-                  Verification Status
-                </th>
-              )}
+              <ColumnHeader>Delete</ColumnHeader>
+              {withVerification && <ColumnHeader>Verification Status</ColumnHeader>}
             </tr>
           </thead>
           <tbody>
