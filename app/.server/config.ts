@@ -29,7 +29,19 @@ export interface AppConfig {
   oauth: Record<OAuthProviderName, OAuthSettings | null>;
 }
 
+// The Worker's env is one object per isolate: its configuration is worked out once, not per request.
+const configs = new WeakMap<Env, AppConfig>();
+
 export function readConfig(env: Env): AppConfig {
+  let config = configs.get(env);
+  if (!config) {
+    config = configFrom(env);
+    configs.set(env, config);
+  }
+  return config;
+}
+
+function configFrom(env: Env): AppConfig {
   const appEnv = parseAppEnvironment(env.APP_ENV);
   return {
     appEnv,
