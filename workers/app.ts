@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { createRequestHandler } from "react-router";
+import { dropUnreadBody } from "~/.server/body-limit";
 import { createAppContext, createScheduledContext, type AppContext } from "~/.server/context";
 import { deliverDueEmails, queuedEmail } from "~/.server/email/outgoing";
 import { removeUnusedUploads } from "~/.server/services/uploads";
@@ -32,6 +33,9 @@ app.use(async (c, next) => {
   const nonce = createNonce();
   c.set("cspNonce", nonce);
   await next();
+  // An answer given without reading the request's body (a refusal, a page without an action):
+  // read the rest first, or the client's connection is cut and its next request on it fails.
+  await dropUnreadBody(c.req.raw);
   if (queuedEmail(c.var.app)) c.executionCtx.waitUntil(deliverDueEmails(c.var.app));
   c.header("X-Request-Id", requestId);
   applySecurityHeaders(c.res, {

@@ -2,7 +2,7 @@ import { parseWithValibot } from "@conform-to/valibot";
 import { data } from "react-router";
 import type * as v from "valibot";
 import { missingFieldMessage } from "~/lib/schemas/missing-field";
-import { dropUnreadBody, readBodyWithin } from "./body-limit";
+import { readBodyWithin } from "./body-limit";
 import { MAX_IMAGE_BYTES } from "./storage/images";
 
 const FORM_LIMIT = 64 * 1024;
@@ -28,7 +28,6 @@ export async function readFormBody(request: Request, options: { upload?: boolean
   const mediaType = contentType.split(";")[0].trim().toLowerCase();
   const multipart = mediaType === MULTIPART && options.upload;
   if (mediaType !== URL_ENCODED && !multipart) {
-    await dropUnreadBody(request);
     refuse(415, `This form must be sent as ${options.upload ? MULTIPART : URL_ENCODED}`);
   }
   const bytes = await readBodyWithin(request, multipart ? UPLOAD_FORM_LIMIT : FORM_LIMIT);

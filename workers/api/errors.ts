@@ -1,6 +1,5 @@
 import { type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { dropUnreadBody } from "~/.server/body-limit";
 import { DomainError, TooManyRequests } from "~/.server/errors";
 import { type WorkerEnv } from "../hono-env";
 
@@ -9,8 +8,7 @@ export function apiError(c: Context<WorkerEnv>, status: number, message: string,
   return c.json({ message, ...extra }, status as 400);
 }
 
-export async function handleApiError(error: unknown, c: Context<WorkerEnv>) {
-  await dropUnreadBody(c.req.raw);
+export function handleApiError(error: unknown, c: Context<WorkerEnv>) {
   if (error instanceof DomainError) {
     if (error instanceof TooManyRequests) c.header("Retry-After", String(error.retryAfterSeconds));
     return apiError(c, error.status, error.message, error.issues ? { issues: error.issues } : {});
