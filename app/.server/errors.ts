@@ -37,8 +37,8 @@ export class NotFound extends DomainError {
   }
 }
 export class Conflict extends DomainError {
-  constructor(message: string) {
-    super(409, message);
+  constructor(message: string, issues?: FieldIssue[]) {
+    super(409, message, issues);
   }
 }
 export class PayloadTooLarge extends DomainError {

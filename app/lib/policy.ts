@@ -42,6 +42,7 @@ export const POLICY = {
   "create:product": { roles: ["seller"], refusal: "Only seller accounts can add products" },
   "read:my-products": { roles: ["seller"] },
   "read:products:self-or-admin": { roles: ["seller", "admin"], ownership: { of: "self", orAdmin: true, othersGet: "forbidden" } },
+  "update:product:own": { roles: ["seller"], ownership: { of: "own", orAdmin: false, othersGet: "forbidden" }, owner: "owner" },
   "advertise:product:own": { roles: ["seller"], ownership: { of: "own", orAdmin: false, othersGet: "forbidden" }, owner: "owner" },
   "delete:product:own-or-admin": {
     roles: ["seller", "admin"],

@@ -91,7 +91,11 @@ export const productsApi = new Hono<WorkerEnv>()
     }),
     allow("create:product"),
     jsonBody(productApiSchema),
-    async (c) => c.json({ acknowledged: true, insertedId: await createProduct(c.var.app, c.var.user, c.req.valid("json")) }, 201),
+    async (c) => {
+      const { images, ...fields } = c.req.valid("json");
+      const insertedId = await createProduct(c.var.app, c.var.user, { ...fields, photos: images.map((url) => ({ url })) });
+      return c.json({ acknowledged: true, insertedId }, 201);
+    },
   )
   .patch(
     "/advertisement/:id",

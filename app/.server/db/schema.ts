@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { ROLES } from "../../lib/roles";
-import { CONDITIONS, LOCATIONS } from "../../lib/schemas/catalog";
+import { CONDITIONS, FUELS, LOCATIONS, REPORT_REASONS, TRANSMISSIONS } from "../../lib/schemas/catalog";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // Ids are random UUID strings; times are ISO 8601 UTC strings (they sort as text).
@@ -91,7 +91,17 @@ export const products = sqliteTable(
     sellerEmail: text("seller_email").notNull(),
     isAdvertised: integer("is_advertised", { mode: "boolean" }).notNull().default(false),
     isPaid: integer("is_paid", { mode: "boolean" }).notNull().default(false),
+    // Vehicle data (v1.1): unknown for cars listed by v1 clients, so nullable.
+    make: text("make"),
+    model: text("model"),
+    mileageKm: integer("mileage_km"),
+    transmission: text("transmission", { enum: TRANSMISSIONS }),
+    fuel: text("fuel", { enum: FUELS }),
+    colour: text("colour"),
+    vin: text("vin"),
     createdAt: createdAt(),
+    // Null until the listing is first changed (the answer falls back to createdAt).
+    updatedAt: text("updated_at"),
   },
   (t) => [
     index("products_category_idx").on(t.categoryId, t.isPaid, t.createdAt),
@@ -100,7 +110,49 @@ export const products = sqliteTable(
     // The upload clean-up asks whether a photo is still used.
     index("products_image_idx").on(t.image),
     check("products_prices_check", sql`${t.originalPrice} > 0 and ${t.resalePrice} > 0`),
+    // One unsold listing per VIN; a sold car's VIN may be listed again by its next owner.
+    uniqueIndex("products_vin_unsold_unique")
+      .on(t.vin)
+      .where(sql`${t.isPaid} = 0 and ${t.vin} is not null`),
   ],
+);
+
+/**
+ * A car's photos in order, the cover at position 0 (products.image repeats the cover's URL, which
+ * older reads and the bookings use). `smallUrl` is the ~480 px copy the browser made for cards.
+ */
+export const productPhotos = sqliteTable(
+  "product_photos",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    url: text("url").notNull(),
+    smallUrl: text("small_url"),
+    width: integer("width"),
+    height: integer("height"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.position] }),
+    // The upload clean-up asks whether a photo is still used.
+    index("product_photos_url_idx").on(t.url),
+    index("product_photos_small_url_idx").on(t.smallUrl),
+  ],
+);
+
+/** Every asking price a car has had, the listing price first. */
+export const priceChanges = sqliteTable(
+  "price_changes",
+  {
+    id: id(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    price: integer("price").notNull(),
+    changedAt: text("changed_at").notNull(),
+  },
+  (t) => [index("price_changes_product_idx").on(t.productId, t.changedAt)],
 );
 
 export const bookings = sqliteTable(
@@ -167,6 +219,8 @@ export const reports = sqliteTable(
     // The spec's Report carries the car's name and seller; kept here so the admin list sorts by index.
     productName: text("product_name").notNull().default(""),
     sellerName: text("seller_name").notNull().default(""),
+    reason: text("reason", { enum: REPORT_REASONS }).notNull().default("other"),
+    note: text("note").notNull().default(""),
     createdAt: createdAt(),
   },
   (t) => [
@@ -350,4 +404,24 @@ export const uploads = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("uploads_uploader_idx").on(t.uploaderId, t.createdAt), index("uploads_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Photo uploads a browser was given a pre-signed URL for and has not completed yet. Completing one
+ * checks the stored bytes and moves it to `uploads`; the clean-up removes the rest (and any object
+ * sent for them) once they are a day old.
+ */
+export const directUploads = sqliteTable(
+  "direct_uploads",
+  {
+    key: text("key").primaryKey(),
+    uploaderId: text("uploader_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    expiresAt: text("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("direct_uploads_created_idx").on(t.createdAt)],
 );

@@ -1,21 +1,31 @@
-import { and, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
-import { type ProductInput } from "~/lib/schemas/catalog";
-import { type Product } from "~/lib/types";
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { type ProductInput, type ProductUpdate } from "~/lib/schemas/catalog";
+import { type Product, type ProductDetail, type ProductPhoto } from "~/lib/types";
+import { decodeVin } from "~/lib/vin";
 import { enforce } from "../auth/enforce";
 import { type AppContext } from "../context";
-import { categories, products, users } from "../db/schema";
+import { isUniqueViolation } from "../db/errors";
+import { categories, priceChanges, productPhotos, products, uploads, users } from "../db/schema";
 import { Conflict, Invalid, NotFound } from "../errors";
-import { imageExists } from "../storage/images";
 import { type AuditStatement } from "./audit";
 import { noPaymentUnderWay } from "./payments";
 import { createWithPhoto } from "./uploads";
 import { type UserRow } from "./users";
 
-// Every product read carries the seller's live verified flag, so the badge needs no second call.
-const productColumns = { ...getTableColumns(products), sellerVerified: users.sellerVerified };
-type ProductRow = typeof products.$inferSelect & { sellerVerified: boolean | null };
+// Every product read carries the seller's live verified flag, so the badge needs no second call,
+// and its photos in order (one indexed sub-select per row, in the same round trip).
+const photosJson = sql<string>`(select json_group_array(json_object('url', ${sql.raw("url")}, 'smallUrl', ${sql.raw("small_url")}, 'width', ${sql.raw("width")}, 'height', ${sql.raw("height")})) from (select * from ${productPhotos} where ${productPhotos.productId} = ${products.id} order by ${productPhotos.position}))`;
+const productColumns = { ...getTableColumns(products), sellerVerified: users.sellerVerified, photos: photosJson };
+type ProductRow = typeof products.$inferSelect & { sellerVerified: boolean | null; photos: string | null };
+
+/** The photo a list row was given by the sub-select; a car always has at least its cover. */
+function photosOf(row: ProductRow): ProductPhoto[] {
+  const photos = row.photos ? (JSON.parse(row.photos) as ProductPhoto[]) : [];
+  return photos.length > 0 ? photos : [{ url: row.image, smallUrl: null, width: null, height: null }];
+}
 
 export function toProduct(row: ProductRow): Product {
+  const photos = photosOf(row);
   return {
     _id: row.id,
     productName: row.name,
@@ -34,6 +44,18 @@ export function toProduct(row: ProductRow): Product {
     isAdvertised: row.isAdvertised,
     isPaid: row.isPaid,
     sellerVerified: row.sellerVerified ?? false,
+    sellerId: row.sellerId,
+    images: photos.map((photo) => photo.url),
+    photos,
+    make: row.make,
+    model: row.model,
+    mileageKm: row.mileageKm,
+    transmission: row.transmission,
+    fuel: row.fuel,
+    colour: row.colour,
+    vin: row.vin,
+    priceRating: null,
+    updatedAt: row.updatedAt ?? row.createdAt,
   };
 }
 
@@ -83,6 +105,21 @@ export async function findProduct(ctx: AppContext, id: string): Promise<Product>
   return toProduct(row);
 }
 
+/** A car's own page and `GET /api/products/:id`: sold cars too, with every asking price (oldest first) and the VIN's decode. */
+export async function findProductDetail(ctx: AppContext, id: string): Promise<ProductDetail> {
+  const [rows, history] = await ctx.db.batch([
+    selectProducts(ctx).where(eq(products.id, id)).limit(1),
+    ctx.db
+      .select({ price: priceChanges.price, changedAt: priceChanges.changedAt })
+      .from(priceChanges)
+      .where(eq(priceChanges.productId, id))
+      .orderBy(asc(priceChanges.changedAt), asc(priceChanges.id)),
+  ]);
+  if (!rows[0]) throw new NotFound("Product not found");
+  const product = toProduct(rows[0]);
+  return { ...product, priceHistory: history, vinDecoded: product.vin ? decodeVin(product.vin) : null };
+}
+
 const SELLER_LIST_LIMIT = 500;
 
 /** A seller's cars, sold ones included, newest first (their own dashboard list). */
@@ -94,52 +131,155 @@ export async function listSellerProducts(ctx: AppContext, sellerEmail: string): 
   return rows.map(toProduct);
 }
 
-/**
- * Lists a car for a seller. Seller, email, date and flags come from the server, never the client;
- * the category must exist and the photo must be one this app stored.
- */
-export async function createProduct(ctx: AppContext, seller: UserRow, input: ProductInput): Promise<string> {
-  enforce("create:product", seller);
-  const [[category], photoStored] = await Promise.all([
-    ctx.db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)).limit(1),
-    imageExists(ctx, input.image),
-  ]);
-  if (!category) throw new NotFound("Category not found");
-  if (!photoStored) throw new Invalid("Photo is required", [{ path: "image", message: "Photo is required" }]);
-  const [row] = await ctx.db
-    .insert(products)
-    .values({
-      name: input.productName,
-      originalPrice: input.originalPrice,
-      resalePrice: input.resalePrice,
-      location: input.location,
-      categoryId: input.categoryId,
-      condition: input.condition,
-      mobile: input.mobile,
-      description: input.productDescription,
-      purchaseYear: input.purchaseYear,
-      image: input.image,
-      sellerId: seller.id,
-      sellerName: seller.name,
-      sellerEmail: seller.email,
-      isAdvertised: false,
-      isPaid: false,
-      createdAt: ctx.now().toISOString(),
-    })
-    .returning({ id: products.id });
-  return row.id;
+/** A photo as the services take it: a URL this app issued and, from the browser, its small copy. */
+export interface PhotoInput {
+  url: string;
+  smallUrl?: string;
 }
 
-/** Lists a car with the photo sent along (the add-product form); the photo goes again if listing fails. */
-export function addProduct(ctx: AppContext, seller: UserRow, input: Omit<ProductInput, "image">, photo: Blob): Promise<string> {
-  return createWithPhoto(ctx, seller.id, photo, (image) => createProduct(ctx, seller, { ...input, image }));
+/**
+ * The photo rows for a car, in order. Every URL (small copies too) must be an upload this app
+ * stored, which also gives each photo's dimensions; otherwise 400 on `images`.
+ */
+async function photoRows(ctx: AppContext, productId: string, photos: PhotoInput[]) {
+  const keyOf = (url: string) => url.replace(/^\/images\//, "");
+  const urls = photos.flatMap((photo) => [photo.url, ...(photo.smallUrl ? [photo.smallUrl] : [])]);
+  const stored = await ctx.db
+    .select({ key: uploads.key, width: uploads.width, height: uploads.height })
+    .from(uploads)
+    .where(inArray(uploads.key, urls.map(keyOf)));
+  const byKey = new Map(stored.map((upload) => [upload.key, upload]));
+  if (urls.some((url) => !byKey.has(keyOf(url)))) {
+    throw new Invalid("Photo is required", [
+      { path: "images", message: "Upload each photo with POST /api/images and send the url it returns" },
+    ]);
+  }
+  return photos.map((photo, position) => {
+    const { width, height } = byKey.get(keyOf(photo.url))!;
+    return { productId, position, url: photo.url, smallUrl: photo.smallUrl ?? null, width, height };
+  });
+}
+
+const VIN_TAKEN = "This VIN is already listed";
+
+/** A write refused by the one-unsold-listing-per-VIN index → 409 on `vin`. */
+function vinTaken(error: unknown): never {
+  if (isUniqueViolation(error) && /vin/i.test(`${(error as Error).message} ${String((error as Error).cause ?? "")}`)) {
+    throw new Conflict(VIN_TAKEN, [{ path: "vin", message: VIN_TAKEN }]);
+  }
+  throw error;
+}
+
+export type NewProduct = Omit<ProductInput, "images"> & { photos: PhotoInput[] };
+
+/**
+ * Lists a car for a seller. Seller, email, dates and flags come from the server, never the client;
+ * the category must exist and the photos must be ones this app stored. The car, its photos and its
+ * first asking price are written in one batch.
+ */
+export async function createProduct(ctx: AppContext, seller: UserRow, input: NewProduct): Promise<string> {
+  enforce("create:product", seller);
+  const id = crypto.randomUUID();
+  const [[category], photos] = await Promise.all([
+    ctx.db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)).limit(1),
+    photoRows(ctx, id, input.photos),
+  ]);
+  if (!category) throw new NotFound("Category not found");
+  const now = ctx.now().toISOString();
+  await ctx.db
+    .batch([
+      ctx.db.insert(products).values({
+        id,
+        name: input.productName,
+        originalPrice: input.originalPrice,
+        resalePrice: input.resalePrice,
+        location: input.location,
+        categoryId: input.categoryId,
+        condition: input.condition,
+        mobile: input.mobile,
+        description: input.productDescription,
+        purchaseYear: input.purchaseYear,
+        image: photos[0].url,
+        make: input.make,
+        model: input.model,
+        mileageKm: input.mileageKm,
+        transmission: input.transmission,
+        fuel: input.fuel,
+        colour: input.colour,
+        vin: input.vin,
+        sellerId: seller.id,
+        sellerName: seller.name,
+        sellerEmail: seller.email,
+        isAdvertised: false,
+        isPaid: false,
+        createdAt: now,
+      }),
+      ctx.db.insert(productPhotos).values(photos),
+      ctx.db.insert(priceChanges).values({ productId: id, price: input.resalePrice, changedAt: now }),
+    ])
+    .catch(vinTaken);
+  return id;
+}
+
+/** Lists a car with the one photo sent along (the add-product form without JavaScript); the photo goes again if listing fails. */
+export function addProduct(ctx: AppContext, seller: UserRow, input: Omit<NewProduct, "photos">, photo: Blob): Promise<string> {
+  return createWithPhoto(ctx, seller.id, photo, (image) => createProduct(ctx, seller, { ...input, photos: [{ url: image }] }));
+}
+
+export type ProductChanges = Omit<ProductUpdate, "images"> & { photos?: PhotoInput[] };
+
+/**
+ * The owner's changes to an unsold car (409 once sold). A new asking price is added to the price
+ * history; new photos replace the old ones in the order given, the first being the cover.
+ * Returns 1 when the car was changed.
+ */
+export async function updateProduct(ctx: AppContext, user: UserRow, id: string, changes: ProductChanges): Promise<number> {
+  const product = await ownedProduct(ctx, user, id, "update:product:own");
+  if (product.isPaid) throw new Conflict(SOLD_CANNOT_CHANGE);
+  const photos = changes.photos ? await photoRows(ctx, id, changes.photos) : undefined;
+  const now = ctx.now().toISOString();
+  const { photos: _photos, productDescription, ...fields } = changes;
+  // Every statement holds only while the car is unsold, so a sale in between changes nothing.
+  const stillUnsold = sql`exists (select 1 from ${products} where ${products.id} = ${id} and ${products.isPaid} = 0)`;
+  const [updated] = await ctx.db
+    .batch([
+      ctx.db
+        .update(products)
+        .set({
+          ...fields,
+          ...(productDescription === undefined ? {} : { description: productDescription }),
+          ...(photos ? { image: photos[0].url } : {}),
+          updatedAt: now,
+        })
+        .where(and(eq(products.id, id), eq(products.isPaid, false)))
+        .returning({ id: products.id }),
+      ...(photos
+        ? [
+            ctx.db.delete(productPhotos).where(and(eq(productPhotos.productId, id), stillUnsold)),
+            ctx.db.run(sql`
+              insert into ${productPhotos} (product_id, position, url, small_url, width, height)
+              select ${id}, value ->> 'position', value ->> 'url', value ->> 'smallUrl', value ->> 'width', value ->> 'height'
+              from json_each(${JSON.stringify(photos)}) where ${stillUnsold}`),
+          ]
+        : []),
+      ...(changes.resalePrice !== undefined && changes.resalePrice !== product.resalePrice
+        ? [
+            ctx.db.run(sql`
+              insert into ${priceChanges} (id, product_id, price, changed_at)
+              select ${crypto.randomUUID()}, ${id}, ${changes.resalePrice}, ${now} where ${stillUnsold}`),
+          ]
+        : []),
+    ])
+    .catch(vinTaken);
+  if (updated.length === 0) throw new Conflict(SOLD_CANNOT_CHANGE);
+  return 1;
 }
 
 async function ownedProduct(
   ctx: AppContext,
   user: UserRow,
   id: string,
-  permission: "advertise:product:own" | "delete:product:own-or-admin",
+  permission: "advertise:product:own" | "delete:product:own-or-admin" | "update:product:own",
 ) {
   const [product] = await ctx.db.select().from(products).where(eq(products.id, id)).limit(1);
   if (!product) throw new NotFound("Product not found");
@@ -185,3 +325,4 @@ export async function deleteProduct(ctx: AppContext, user: UserRow, id: string, 
 }
 
 const SOLD_CANNOT_DELETE = "This car is sold: it stays for the records and cannot be deleted";
+const SOLD_CANNOT_CHANGE = "This car is sold and can no longer be changed";

@@ -60,6 +60,8 @@ export async function listReports(ctx: AppContext, query: ListQuery<ReportSort>)
       product_id: report.productId,
       productName: report.productName,
       seller: report.sellerName,
+      reason: report.reason,
+      note: report.note,
       createdAt: report.createdAt,
       reporter: { name: reporterName, email: reporterEmail },
     })),

@@ -1,8 +1,12 @@
 import * as v from "valibot";
+import { vinProblem, VIN_FORMAT_MESSAGE } from "../vin";
 import { nameText, requiredText } from "./fields";
 
 export const LOCATIONS = ["Dhaka", "Chittagong", "Khulna", "Barishal", "Rangpur", "Rajshahi", "Sylhet"] as const;
 export const CONDITIONS = ["Excellent", "Good", "Fair"] as const;
+export const TRANSMISSIONS = ["automatic", "manual"] as const;
+export const FUELS = ["petrol", "diesel", "hybrid", "electric", "cng", "lpg"] as const;
+export const REPORT_REASONS = ["scam", "wrong_info", "sold_elsewhere", "offensive", "other"] as const;
 export const IMAGE_URL_PATTERN = /^\/images\/[A-Za-z0-9_-]{8,80}\.(jpg|png|webp|avif)$/;
 
 function price(message: string) {
@@ -35,16 +39,95 @@ export const productFields = {
   ),
 };
 
-export const productApiSchema = v.object({
-  ...productFields,
-  image: v.pipe(
-    v.string("Photo is required"),
-    v.trim(),
-    v.nonEmpty("Photo is required"),
-    v.regex(IMAGE_URL_PATTERN, "Upload the photo with POST /api/images and send the url it returns"),
+function optionalText(max: number) {
+  return v.optional(requiredText(`Use 1 to ${max} characters`, max));
+}
+
+export const MAX_PHOTOS = 10;
+
+/** Vehicle data (v1.1): optional, so v1 clients keep working; the Add Product form asks for all of it. */
+export const vehicleFields = {
+  make: optionalText(40),
+  model: optionalText(60),
+  mileageKm: v.optional(
+    v.pipe(
+      v.number("Mileage must be a number of kilometres"),
+      v.integer("Use a whole number of kilometres"),
+      v.minValue(0, "Mileage cannot be negative"),
+      v.maxValue(2_000_000, "Mileage must be at most 2,000,000 km"),
+    ),
   ),
-});
+  transmission: v.optional(v.picklist(TRANSMISSIONS, "Choose automatic or manual")),
+  fuel: v.optional(v.picklist(FUELS, "Choose petrol, diesel, hybrid, electric, CNG or LPG")),
+  colour: optionalText(30),
+  vin: v.optional(
+    v.pipe(
+      v.string(VIN_FORMAT_MESSAGE),
+      v.trim(),
+      v.toUpperCase(),
+      v.rawCheck(({ dataset, addIssue }) => {
+        const problem = dataset.typed ? vinProblem(dataset.value) : undefined;
+        if (problem) addIssue({ message: problem });
+      }),
+    ),
+  ),
+};
+
+const photoUrl = v.pipe(
+  v.string("Photo is required"),
+  v.trim(),
+  v.nonEmpty("Photo is required"),
+  v.regex(IMAGE_URL_PATTERN, "Upload the photo with POST /api/images and send the url it returns"),
+);
+
+/** 1–10 photo URLs, cover first, no photo twice. */
+export const photoListField = v.pipe(
+  v.array(photoUrl, "Send the photos as a list of URLs"),
+  v.minLength(1, "Photo is required"),
+  v.maxLength(MAX_PHOTOS, `Use at most ${MAX_PHOTOS} photos`),
+  v.check((urls) => new Set(urls).size === urls.length, "Each photo can be used once"),
+);
+
+/**
+ * `POST /api/products/add`: `images` replaces `image` when both are sent; with only `image`,
+ * `images` is `[image]`. The answer carries `images`, cover first.
+ */
+export const productApiSchema = v.pipe(
+  v.object({
+    ...productFields,
+    ...vehicleFields,
+    image: v.optional(photoUrl),
+    images: v.optional(photoListField),
+  }),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const { image, images, ...rest } = dataset.value;
+    const photos = images ?? (image === undefined ? undefined : [image]);
+    if (!photos) {
+      addIssue({
+        message: "Photo is required",
+        path: [{ type: "object", origin: "value", input: dataset.value, key: "image", value: image }],
+      });
+      return NEVER;
+    }
+    return { ...rest, images: photos };
+  }),
+);
 export type ProductInput = v.InferOutput<typeof productApiSchema>;
+
+/** `PATCH /api/products/:id`: any of these, with the rules of creation. */
+export const productUpdateSchema = v.pipe(
+  v.object({
+    resalePrice: v.optional(productFields.resalePrice),
+    productDescription: v.optional(productFields.productDescription),
+    location: v.optional(productFields.location),
+    condition: v.optional(productFields.condition),
+    mobile: v.optional(productFields.mobile),
+    images: v.optional(photoListField),
+    ...vehicleFields,
+  }),
+  v.check((changes) => Object.values(changes).some((value) => value !== undefined), "Send at least one field to change"),
+);
+export type ProductUpdate = v.InferOutput<typeof productUpdateSchema>;
 
 /** The form sends the photo file itself; the server stores it and fills in `image`. */
 export const productFormSchema = v.object({

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { ROLES } from "../roles";
+import { FUELS, REPORT_REASONS, TRANSMISSIONS } from "./catalog";
 
 // The contract's answers ("Shapes", "Write responses", "Paged lists" in ../shared/api-contract.md),
 // declared once: app/lib/types.ts infers the types pages use from them, and the OpenAPI document
@@ -35,6 +36,48 @@ export const productShape = named(
     isAdvertised: v.boolean(),
     isPaid: v.boolean(),
     sellerVerified: v.boolean(),
+    // v1.1: always present, null when unknown.
+    sellerId: v.nullable(v.string()),
+    images: v.array(v.string()),
+    // Beyond the contract's list: each photo's small copy (for srcset) and size (for layout).
+    photos: v.array(
+      v.object({ url: v.string(), smallUrl: v.nullable(v.string()), width: v.nullable(v.number()), height: v.nullable(v.number()) }),
+    ),
+    make: v.nullable(v.string()),
+    model: v.nullable(v.string()),
+    mileageKm: v.nullable(v.number()),
+    transmission: v.nullable(v.picklist(TRANSMISSIONS)),
+    fuel: v.nullable(v.picklist(FUELS)),
+    colour: v.nullable(v.string()),
+    vin: v.nullable(v.string()),
+    priceRating: v.nullable(v.picklist(["great", "good", "fair", "high"])),
+    updatedAt: isoDate,
+  }),
+);
+
+export const priceChangeShape = v.object({ price: v.number(), changedAt: isoDate });
+export const vinDecodedShape = v.object({
+  manufacturer: v.nullable(v.string()),
+  region: v.nullable(v.string()),
+  modelYear: v.nullable(v.number()),
+});
+
+/** `GET /api/products/:id`: the car (sold ones too) with its asking prices and its VIN's decode. */
+export const productDetailShape = named(
+  "ProductDetail",
+  v.object({ ...productShape.entries, priceHistory: v.array(priceChangeShape), vinDecoded: v.nullable(vinDecodedShape) }),
+);
+
+export const sellerProfileShape = named(
+  "SellerProfile",
+  v.object({
+    _id: v.string(),
+    name: v.string(),
+    verify: v.boolean(),
+    memberSince: isoDate,
+    forSale: v.number(),
+    sold: v.number(),
+    rating: v.object({ average: v.nullable(v.number()), count: v.number() }),
   }),
 );
 
@@ -58,7 +101,15 @@ export const bookingShape = named(
 
 export const reportShape = named(
   "Report",
-  v.object({ _id: v.string(), product_id: v.string(), productName: v.string(), seller: v.string(), createdAt: isoDate }),
+  v.object({
+    _id: v.string(),
+    product_id: v.string(),
+    productName: v.string(),
+    seller: v.string(),
+    reason: v.picklist(REPORT_REASONS),
+    note: v.string(),
+    createdAt: isoDate,
+  }),
 );
 
 /** A paged list's answer around the rows' shape. */
