@@ -2,10 +2,18 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketplace } from "../../../tests/support/marketplace";
 import { startTestDatabase } from "../../../tests/support/test-database";
-import { auditLog, bookings, products, reports } from "../db/schema";
+import { auditLog, bookings, priceChanges, productPhotos, products, reports, uploads } from "../db/schema";
 import { Conflict, Forbidden, Invalid, NotFound } from "../errors";
 import { auditEntryIfChanged } from "./audit";
-import { advertiseProduct, createProduct, deleteProduct, listAdvertisedProducts, listCategoryProducts } from "./products";
+import {
+  advertiseProduct,
+  createProduct,
+  deleteProduct,
+  findProductDetail,
+  listAdvertisedProducts,
+  listCategoryProducts,
+  updateProduct,
+} from "./products";
 
 let database: Awaited<ReturnType<typeof startTestDatabase>>;
 beforeAll(async () => {
@@ -13,16 +21,19 @@ beforeAll(async () => {
 });
 afterAll(() => database.stop());
 
-const STORED_PHOTO = "/images/stored-photo-1.jpg";
-
-function setup() {
-  // A bucket that holds one photo: createProduct accepts only photos this app stored.
-  const photos = { head: async (key: string) => (`/images/${key}` === STORED_PHOTO ? {} : null) };
-  const ctx = database.context({ photos: photos as unknown as R2Bucket });
-  return { ctx, ...marketplace(ctx) };
+async function setup() {
+  const ctx = database.context();
+  const tools = marketplace(ctx);
+  // Photos this app stored (createProduct accepts only those), each with its dimensions.
+  const photo = async (width = 1200, height = 800) => {
+    const key = `${crypto.randomUUID()}.jpg`;
+    await ctx.db.insert(uploads).values({ key, contentType: "image/jpeg", size: 1000, width, height, createdAt: ctx.now().toISOString() });
+    return `/images/${key}`;
+  };
+  return { ctx, photo, stored: await photo(), ...tools };
 }
 
-const input = (categoryId: string, image = STORED_PHOTO) => ({
+const input = (categoryId: string, url: string) => ({
   productName: "Listed Car",
   originalPrice: 25000,
   resalePrice: 20000,
@@ -32,14 +43,14 @@ const input = (categoryId: string, image = STORED_PHOTO) => ({
   mobile: "01711 000000",
   productDescription: "Listed through the service.",
   purchaseYear: 2019,
-  image,
+  photos: [{ url }],
 });
 
 describe("createProduct", () => {
   it("lists a car for a seller, who, when and the flags set by the server", async () => {
-    const { ctx, account, category, productRow } = setup();
+    const { ctx, account, category, productRow, stored } = await setup();
     const seller = await account("seller");
-    const id = await createProduct(ctx, seller, input(await category()));
+    const id = await createProduct(ctx, seller, input(await category(), stored));
     expect(await productRow(id)).toMatchObject({
       sellerId: seller.id,
       sellerName: seller.name,
@@ -51,21 +62,90 @@ describe("createProduct", () => {
   });
 
   it("refuses buyers and admins, unknown categories and photos the app never stored", async () => {
-    const { ctx, account, category } = setup();
+    const { ctx, account, category, stored } = await setup();
     const categoryId = await category();
-    await expect(createProduct(ctx, await account("buyer"), input(categoryId))).rejects.toThrow(Forbidden);
-    await expect(createProduct(ctx, await account("admin"), input(categoryId))).rejects.toThrow(Forbidden);
+    await expect(createProduct(ctx, await account("buyer"), input(categoryId, stored))).rejects.toThrow(Forbidden);
+    await expect(createProduct(ctx, await account("admin"), input(categoryId, stored))).rejects.toThrow(Forbidden);
     const seller = await account("seller");
-    await expect(createProduct(ctx, seller, input(crypto.randomUUID()))).rejects.toThrow(NotFound);
+    await expect(createProduct(ctx, seller, input(crypto.randomUUID(), stored))).rejects.toThrow(NotFound);
     await expect(createProduct(ctx, seller, input(categoryId, "/images/never-stored.jpg"))).rejects.toThrow(Invalid);
     await expect(createProduct(ctx, seller, input(categoryId, "https://elsewhere.example/car.jpg"))).rejects.toThrow(Invalid);
     expect(await ctx.db.$count(products, eq(products.categoryId, categoryId))).toBe(0);
+  });
+
+  it("stores the photos in order with their sizes, the cover first, and the listing price as the first price", async () => {
+    const { ctx, account, category, photo, productRow } = await setup();
+    const [cover, side] = [await photo(1600, 1067), await photo(800, 600)];
+    const small = await photo(480, 320);
+    const id = await createProduct(ctx, await account("seller"), {
+      ...input(await category(), cover),
+      photos: [{ url: cover, smallUrl: small }, { url: side }],
+    });
+    expect((await productRow(id)).image).toBe(cover);
+    const detail = await findProductDetail(ctx, id);
+    expect(detail.images).toEqual([cover, side]);
+    expect(detail.photos).toEqual([
+      { url: cover, smallUrl: small, width: 1600, height: 1067 },
+      { url: side, smallUrl: null, width: 800, height: 600 },
+    ]);
+    expect(detail.priceHistory).toEqual([{ price: 20000, changedAt: ctx.now().toISOString() }]);
+  });
+
+  it("keeps one unsold listing per VIN (409 on vin), free again once that car is sold", async () => {
+    const { ctx, account, category, stored } = await setup();
+    const seller = await account("seller");
+    const categoryId = await category();
+    const vin = `JTDBR32E7${crypto.randomUUID().replace(/\D/g, "").slice(0, 8).padEnd(8, "1")}`;
+    const first = await createProduct(ctx, seller, { ...input(categoryId, stored), vin });
+    await expect(createProduct(ctx, seller, { ...input(categoryId, stored), vin })).rejects.toThrow(
+      new Conflict("This VIN is already listed", [{ path: "vin", message: "This VIN is already listed" }]),
+    );
+    await ctx.db.update(products).set({ isPaid: true }).where(eq(products.id, first));
+    await expect(createProduct(ctx, seller, { ...input(categoryId, stored), vin })).resolves.toBeTypeOf("string");
+  });
+});
+
+describe("updateProduct", () => {
+  it("changes the owner's unsold car, adds a new price to the history and replaces the photos in order", async () => {
+    const { ctx, account, category, photo, stored } = await setup();
+    const seller = await account("seller");
+    const id = await createProduct(ctx, seller, input(await category(), stored));
+    const [front, rear] = [await photo(), await photo()];
+    database.setNow(new Date(ctx.now().getTime() + 60_000));
+    expect(await updateProduct(ctx, seller, id, { resalePrice: 18500, mileageKm: 42000, photos: [{ url: rear }, { url: front }] })).toBe(1);
+    const detail = await findProductDetail(ctx, id);
+    expect(detail).toMatchObject({
+      resalePrice: 18500,
+      mileageKm: 42000,
+      image: rear,
+      images: [rear, front],
+      updatedAt: ctx.now().toISOString(),
+    });
+    expect(detail.priceHistory.map((entry) => entry.price)).toEqual([20000, 18500]);
+    // The same price again is no change of price.
+    await updateProduct(ctx, seller, id, { resalePrice: 18500 });
+    expect(await ctx.db.$count(priceChanges, eq(priceChanges.productId, id))).toBe(2);
+  });
+
+  it("refuses other sellers, admins, photos the app never stored, and sold cars, changing nothing", async () => {
+    const { ctx, account, category, stored } = await setup();
+    const seller = await account("seller");
+    const id = await createProduct(ctx, seller, input(await category(), stored));
+    await expect(updateProduct(ctx, await account("seller", "other-seller"), id, { resalePrice: 1 })).rejects.toThrow(Forbidden);
+    await expect(updateProduct(ctx, await account("admin"), id, { resalePrice: 1 })).rejects.toThrow(Forbidden);
+    await expect(updateProduct(ctx, seller, id, { photos: [{ url: "/images/never-stored.jpg" }] })).rejects.toThrow(Invalid);
+    await ctx.db.update(products).set({ isPaid: true }).where(eq(products.id, id));
+    await expect(updateProduct(ctx, seller, id, { resalePrice: 1 })).rejects.toThrow(Conflict);
+    const detail = await findProductDetail(ctx, id);
+    expect(detail).toMatchObject({ resalePrice: 20000, images: [stored] });
+    expect(await ctx.db.$count(productPhotos, eq(productPhotos.productId, id))).toBe(1);
+    await expect(updateProduct(ctx, seller, crypto.randomUUID(), { resalePrice: 1 })).rejects.toThrow(NotFound);
   });
 });
 
 describe("advertiseProduct", () => {
   it("is a one-way switch for the car's own seller, refused once the car is sold", async () => {
-    const { ctx, account, car } = setup();
+    const { ctx, account, car } = await setup();
     const seller = await account("seller");
     const id = await car(seller);
     await expect(advertiseProduct(ctx, await account("seller", "other-seller"), id)).rejects.toThrow(Forbidden);
@@ -81,7 +161,7 @@ describe("advertiseProduct", () => {
 
 describe("lists", () => {
   it("show advertised and category cars that are still for sale, newest first, paged", async () => {
-    const { ctx, account, car, category } = setup();
+    const { ctx, account, car, category } = await setup();
     const seller = await account("seller");
     const categoryId = await category();
     const ids: string[] = [];
@@ -102,7 +182,7 @@ describe("lists", () => {
 
 describe("deleteProduct", () => {
   it("removes the seller's unsold car with its unpaid bookings and reports", async () => {
-    const { ctx, account, car, book, productRow } = setup();
+    const { ctx, account, car, book, productRow } = await setup();
     const seller = await account("seller");
     const buyer = await account("buyer");
     const id = await car(seller);
@@ -118,7 +198,7 @@ describe("deleteProduct", () => {
   });
 
   it("lets an admin delete any unsold car, recorded in the audit trail only when it went", async () => {
-    const { ctx, account, car } = setup();
+    const { ctx, account, car } = await setup();
     const admin = await account("admin");
     const id = await car(await account("seller"));
     const audit = () => auditEntryIfChanged(ctx, admin, "delete-item", id);
@@ -128,7 +208,7 @@ describe("deleteProduct", () => {
   });
 
   it("refuses a sold car, and a car a buyer started paying for in the last half hour", async () => {
-    const { ctx, account, car, book, productRow } = setup();
+    const { ctx, account, car, book, productRow } = await setup();
     const seller = await account("seller");
     const sold = await car(seller);
     await ctx.db.update(products).set({ isPaid: true }).where(eq(products.id, sold));
