@@ -7,15 +7,27 @@ import {
   advertiseProduct,
   createProduct,
   deleteProduct,
+  findProductDetail,
   listAdvertisedProducts,
   listCategoryProducts,
   listSellerProducts,
+  updateProduct,
 } from "~/.server/services/products";
+import { findSellerProfile } from "~/.server/services/sellers";
 import { MAX_IMAGE_BYTES, storeImage } from "~/.server/storage/images";
 import { pageQuerySchema } from "~/lib/list-query";
-import { productApiSchema } from "~/lib/schemas/catalog";
+import { productApiSchema, productUpdateSchema } from "~/lib/schemas/catalog";
 import { emailField } from "~/lib/schemas/fields";
-import { categoryShape, createdShape, deletedShape, productShape, updatedShape, uploadedShape } from "~/lib/schemas/responses";
+import {
+  categoryShape,
+  createdShape,
+  deletedShape,
+  productDetailShape,
+  productShape,
+  sellerProfileShape,
+  updatedShape,
+  uploadedShape,
+} from "~/lib/schemas/responses";
 import { type WorkerEnv } from "../hono-env";
 import { allow } from "./auth";
 import { jsonBody, pathParams, queryParams } from "./json-body";
@@ -110,6 +122,40 @@ export const productsApi = new Hono<WorkerEnv>()
     allow("advertise:product:own"),
     async (c) => c.json({ acknowledged: true, modifiedCount: await advertiseProduct(c.var.app, c.var.user, c.req.param("id")) }),
   )
+  .get(
+    "/:id",
+    doc({
+      summary: "A car (sold ones too) with its asking prices, oldest first, and its VIN's decode",
+      tag: "Catalog",
+      status: 200,
+      description: "The car",
+      response: productDetailShape,
+      errors: [404],
+    }),
+    allow("read:catalog"),
+    async (c) => c.json(await findProductDetail(c.var.app, c.req.param("id"))),
+  )
+  .patch(
+    "/:id",
+    doc({
+      summary: "Change an unsold car (its owner); a new resalePrice is added to its price history",
+      tag: "Catalog",
+      status: 200,
+      description: "Updated",
+      response: updatedShape,
+      errors: [404, 409],
+    }),
+    allow("update:product:own"),
+    jsonBody(productUpdateSchema),
+    async (c) => {
+      const { images, ...changes } = c.req.valid("json");
+      const photos = images?.map((url) => ({ url }));
+      return c.json({
+        acknowledged: true,
+        modifiedCount: await updateProduct(c.var.app, c.var.user, c.req.param("id"), { ...changes, photos }),
+      });
+    },
+  )
   .delete(
     "/:id",
     doc({
@@ -123,6 +169,20 @@ export const productsApi = new Hono<WorkerEnv>()
     allow("delete:product:own-or-admin"),
     async (c) => c.json({ acknowledged: true, deletedCount: await deleteProduct(c.var.app, c.var.user, c.req.param("id")) }),
   );
+
+export const sellersApi = new Hono<WorkerEnv>().get(
+  "/:id",
+  doc({
+    summary: "A seller's public profile: badge, member since, cars for sale and sold, rating",
+    tag: "Catalog",
+    status: 200,
+    description: "The seller",
+    response: sellerProfileShape,
+    errors: [404],
+  }),
+  allow("read:catalog"),
+  async (c) => c.json(await findSellerProfile(c.var.app, c.req.param("id"))),
+);
 
 // Multipart overhead allowed on top of the 5 MiB photo before the body is even read.
 const MULTIPART_SLACK = 64 * 1024;

@@ -3,7 +3,7 @@ import { type WorkerEnv } from "../hono-env";
 import { jwtApi, usersApi } from "./accounts";
 import { adminCategoriesApi, adminReportsApi, adminUsersApi } from "./admin";
 import { bookingApi, bookingsApi, reportApi } from "./bookings";
-import { categoriesApi, imagesApi, productsApi } from "./catalog";
+import { categoriesApi, imagesApi, productsApi, sellersApi } from "./catalog";
 import { apiError, handleApiError } from "./errors";
 import { healthApi } from "./health";
 import { allow } from "./auth";
@@ -20,6 +20,7 @@ export const api = new Hono<WorkerEnv>()
   .route("/categories", adminCategoriesApi)
   .route("/categories", categoriesApi)
   .route("/products", productsApi)
+  .route("/sellers", sellersApi)
   .route("/images", imagesApi)
   .route("/bookings", bookingsApi)
   .route("/booking", bookingApi)

@@ -59,7 +59,7 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
-function selectProducts(ctx: AppContext) {
+export function selectProducts(ctx: AppContext) {
   return ctx.db.select(productColumns).from(products).leftJoin(users, eq(users.id, products.sellerId));
 }
 

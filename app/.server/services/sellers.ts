@@ -1,0 +1,60 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { type SellerProfile } from "~/lib/types";
+import { type AppContext } from "../context";
+import { products, users } from "../db/schema";
+import { NotFound } from "../errors";
+import { selectProducts, toProduct } from "./products";
+
+export const SELLER_PAGE_SIZE = 24;
+
+/**
+ * A seller's public profile: name, badge, member since, and how many cars they have for sale and
+ * have sold. Unknown ids and accounts that are not sellers → 404. One round trip.
+ */
+export async function findSellerProfile(ctx: AppContext, sellerId: string): Promise<SellerProfile> {
+  return toProfile(await profileQuery(ctx, sellerId));
+}
+
+function profileQuery(ctx: AppContext, sellerId: string) {
+  return ctx.db
+    .select({
+      id: users.id,
+      name: users.name,
+      verified: users.sellerVerified,
+      createdAt: users.createdAt,
+      forSale: sql<number>`(select count(*) from ${products} where ${products.sellerId} = ${users.id} and ${products.isPaid} = 0)`,
+      sold: sql<number>`(select count(*) from ${products} where ${products.sellerId} = ${users.id} and ${products.isPaid} = 1)`,
+    })
+    .from(users)
+    .where(and(eq(users.id, sellerId), eq(users.role, "seller")))
+    .limit(1);
+}
+
+function toProfile([seller]: Awaited<ReturnType<typeof profileQuery>>): SellerProfile {
+  if (!seller) throw new NotFound("Seller not found");
+  return {
+    _id: seller.id,
+    name: seller.name,
+    verify: seller.verified,
+    memberSince: seller.createdAt,
+    forSale: seller.forSale,
+    sold: seller.sold,
+    // Reviews of sellers come with their own feature; until a seller has one the average is null.
+    rating: { average: null, count: 0 },
+  };
+}
+
+/** One page of a seller's cars for sale, newest first, with the seller's profile; one round trip. */
+export async function listSellerCarsForSale(ctx: AppContext, sellerId: string, page = 1, pageSize = SELLER_PAGE_SIZE) {
+  const forSale = and(eq(products.sellerId, sellerId), eq(products.isPaid, false));
+  const [profile, rows, [{ total }]] = await ctx.db.batch([
+    profileQuery(ctx, sellerId),
+    selectProducts(ctx)
+      .where(forSale)
+      .orderBy(desc(products.createdAt))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    ctx.db.select({ total: count() }).from(products).where(forSale),
+  ]);
+  return { seller: toProfile(profile), products: rows.map(toProduct), total, totalPages: Math.ceil(total / pageSize) };
+}
