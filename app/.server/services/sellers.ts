@@ -15,6 +15,11 @@ export async function findSellerProfile(ctx: AppContext, sellerId: string): Prom
   return toProfile(await profileQuery(ctx, sellerId));
 }
 
+// Written out in full: in a one-table select Drizzle leaves columns unqualified, and inside the
+// sub-select "id" would then mean the car's id.
+const carsOfSeller = (sold: boolean) =>
+  sql<number>`(select count(*) from "products" where "products"."seller_id" = "users"."id" and "products"."is_paid" = ${sold ? 1 : 0})`;
+
 function profileQuery(ctx: AppContext, sellerId: string) {
   return ctx.db
     .select({
@@ -22,8 +27,8 @@ function profileQuery(ctx: AppContext, sellerId: string) {
       name: users.name,
       verified: users.sellerVerified,
       createdAt: users.createdAt,
-      forSale: sql<number>`(select count(*) from ${products} where ${products.sellerId} = ${users.id} and ${products.isPaid} = 0)`,
-      sold: sql<number>`(select count(*) from ${products} where ${products.sellerId} = ${users.id} and ${products.isPaid} = 1)`,
+      forSale: carsOfSeller(false),
+      sold: carsOfSeller(true),
     })
     .from(users)
     .where(and(eq(users.id, sellerId), eq(users.role, "seller")))
