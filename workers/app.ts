@@ -4,11 +4,13 @@ import { dropUnreadBody } from "~/.server/body-limit";
 import { createAppContext, createScheduledContext, type AppContext } from "~/.server/context";
 import { deliverDueEmails, queuedEmail } from "~/.server/email/outgoing";
 import { removeUnusedUploads } from "~/.server/services/uploads";
+import { LOCAL_UPLOAD_PATH } from "~/.server/storage/presigned-put";
 import { api } from "./api";
 import { isCrossSiteWrite } from "./csrf";
 import { applySecurityHeaders, createNonce } from "./security-headers";
 import { type WorkerEnv } from "./hono-env";
 import { images } from "./images";
+import { localR2Uploads } from "./local-r2-uploads";
 import { seo } from "./seo";
 import { stripeWebhook } from "./webhooks/stripe";
 
@@ -43,6 +45,7 @@ app.use(async (c, next) => {
     path: c.req.path,
     https: c.req.url.startsWith("https:"),
     isPage: (c.res.headers.get("content-type") ?? "").startsWith("text/html") && !c.req.path.startsWith("/api/"),
+    uploadOrigin: c.var.app.config.r2Api ? `https://${c.var.app.config.r2Api.accountId}.r2.cloudflarestorage.com` : undefined,
   });
   console.log(
     JSON.stringify({
@@ -63,6 +66,8 @@ function redactEmails(path: string): string {
 
 app.route("/api", api);
 app.route("/images", images);
+// The local stand-in for R2's upload endpoint; it passes every request on when R2 is configured.
+app.route(LOCAL_UPLOAD_PATH, localR2Uploads);
 app.route("/webhooks/stripe", stripeWebhook);
 app.route("/", seo);
 

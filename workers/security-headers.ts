@@ -9,7 +9,8 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
 }
 
-export function pageContentSecurityPolicy(nonce: string, path: string, https: boolean): string {
+/** `uploadOrigin`: R2's S3 endpoint, where pages PUT photos with pre-signed URLs. */
+export function pageContentSecurityPolicy(nonce: string, path: string, https: boolean, uploadOrigin?: string): string {
   const stripe = path.startsWith(prefixOf(PATHS.payment));
   return [
     "default-src 'self'",
@@ -18,7 +19,7 @@ export function pageContentSecurityPolicy(nonce: string, path: string, https: bo
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    `connect-src 'self'${stripe ? ` ${STRIPE.api}` : ""}`,
+    `connect-src 'self'${stripe ? ` ${STRIPE.api}` : ""}${uploadOrigin ? ` ${uploadOrigin}` : ""}`,
     `frame-src ${stripe ? STRIPE.frames : "'none'"}`,
     "object-src 'none'",
     "base-uri 'self'",
@@ -31,11 +32,14 @@ export function pageContentSecurityPolicy(nonce: string, path: string, https: bo
 const NON_PAGE_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-export function applySecurityHeaders(response: Response, options: { nonce: string; path: string; https: boolean; isPage: boolean }) {
+export function applySecurityHeaders(
+  response: Response,
+  options: { nonce: string; path: string; https: boolean; isPage: boolean; uploadOrigin?: string },
+) {
   const headers = response.headers;
   headers.set(
     "Content-Security-Policy",
-    options.isPage ? pageContentSecurityPolicy(options.nonce, options.path, options.https) : NON_PAGE_POLICY,
+    options.isPage ? pageContentSecurityPolicy(options.nonce, options.path, options.https, options.uploadOrigin) : NON_PAGE_POLICY,
   );
   headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");
   headers.set("X-Content-Type-Options", "nosniff");

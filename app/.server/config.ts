@@ -11,6 +11,18 @@ export interface StripeSettings {
   apiUrl?: string;
 }
 
+/**
+ * R2's S3-compatible API, for pre-signed upload URLs (an R2 API token with Object Read & Write on
+ * the photo bucket). Without it, development and tests sign for the local stand-in instead.
+ */
+export interface R2ApiSettings {
+  accountId: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** The photo bucket's name (the PHOTOS binding's bucket_name); the binding does not tell it. */
+  bucketName: string;
+}
+
 export interface EmailApiSettings {
   EMAIL_API_URL?: string;
   EMAIL_API_KEY?: string;
@@ -27,6 +39,8 @@ export interface AppConfig {
   email: EmailApiSettings;
   /** Each sign-in provider whose client id and secret are set. */
   oauth: Record<OAuthProviderName, OAuthSettings | null>;
+  /** Null unless the account id and both keys are set. */
+  r2Api: R2ApiSettings | null;
 }
 
 // The Worker's env is one object per isolate: its configuration is worked out once, not per request.
@@ -53,7 +67,17 @@ function configFrom(env: Env): AppConfig {
     },
     email: { EMAIL_API_URL: env.EMAIL_API_URL, EMAIL_API_KEY: env.EMAIL_API_KEY, EMAIL_FROM: env.EMAIL_FROM },
     oauth: { google: oauthSettings("google", env, appEnv), github: oauthSettings("github", env, appEnv) },
+    r2Api: r2ApiSettings(env),
   };
+}
+
+/** The bucket of wrangler.toml's PHOTOS binding, when R2_BUCKET_NAME does not name another. */
+export const DEFAULT_PHOTO_BUCKET = "auto-reseller-photos";
+
+function r2ApiSettings(env: Env): R2ApiSettings | null {
+  const { R2_ACCOUNT_ID: accountId, R2_ACCESS_KEY_ID: accessKeyId, R2_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  if (!accountId || !accessKeyId || !secretAccessKey) return null;
+  return { accountId, accessKeyId, secretAccessKey, bucketName: env.R2_BUCKET_NAME || DEFAULT_PHOTO_BUCKET };
 }
 
 function parseAppEnvironment(value: string | undefined): AppEnvironment {

@@ -72,6 +72,17 @@ async function uploadedUrl(): Promise<string> {
   return ((await response.json()) as { data: { url: string } }).data.url;
 }
 
+/** A photo the caller sent straight to the bucket, not completed yet (a seller's for callers who may not upload). */
+async function directUpload(caller: Caller): Promise<string> {
+  const uploader = caller === "anonymous" || caller === "buyer" ? callers.owner : callers[caller];
+  const response = await apiJson("/api/images/uploads", { contentType: "image/jpeg", size: jpeg.length }, { token: uploader.token });
+  const upload = (await response.json()) as { key: string; uploadUrl: string; headers: Record<string, string> };
+  const { "Content-Length": _length, ...headers } = upload.headers;
+  const stored = await fetch(upload.uploadUrl, { method: "PUT", headers, body: jpeg });
+  if (stored.status !== 200) throw new Error(`The direct upload failed: ${stored.status} ${await stored.text()}`);
+  return upload.key;
+}
+
 const product = async () => ({
   productName: "Matrix Listed",
   originalPrice: 100,
@@ -192,6 +203,18 @@ const MATRIX: Record<string, Row> = {
     call: async () => ({ path: `/api/products/${await ownersCar()}` }),
   },
   "POST /images": { who: "seller or admin", allowed: 201, call: async () => ({ path: "/api/images", form: photoForm() }) },
+  "POST /images/uploads": {
+    who: "seller or admin",
+    allowed: 201,
+    call: async () => ({ path: "/api/images/uploads", body: { contentType: "image/jpeg", size: 1000 } }),
+  },
+  // Each caller completes an upload of their own; another user's answers 404 (direct-uploads.test.ts).
+  "POST /images/uploads/{key}/complete": {
+    who: "seller or admin",
+    allowed: 201,
+    subject: "caller",
+    call: async (caller) => ({ path: `/api/images/uploads/${await directUpload(caller)}/complete` }),
+  },
   "POST /bookings": {
     who: "buyer",
     allowed: 201,

@@ -6,6 +6,7 @@ import { bookingApi, bookingsApi, reportApi } from "./bookings";
 import { categoriesApi, imagesApi, productsApi, sellersApi } from "./catalog";
 import { apiError, handleApiError } from "./errors";
 import { healthApi } from "./health";
+import { directUploadsApi } from "./images";
 import { allow } from "./auth";
 import { apiDocument, doc } from "./openapi";
 import { renderReference } from "./reference";
@@ -22,6 +23,7 @@ export const api = new Hono<WorkerEnv>()
   .route("/products", productsApi)
   .route("/sellers", sellersApi)
   .route("/images", imagesApi)
+  .route("/images", directUploadsApi)
   .route("/bookings", bookingsApi)
   .route("/booking", bookingApi)
   .route("/report", adminReportsApi)

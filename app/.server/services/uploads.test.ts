@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeImage } from "../../../tests/support/images";
 import { startTestDatabase } from "../../../tests/support/test-database";
-import { categories, products, uploads, users } from "../db/schema";
+import { eq } from "drizzle-orm";
+import { categories, directUploads, productPhotos, products, uploads, users } from "../db/schema";
 import { Conflict, FieldRefused } from "../errors";
 import { CLEANUP_BATCH, createWithPhoto, removeUnusedUploads } from "./uploads";
 
@@ -44,29 +45,72 @@ async function cleanupContext() {
 describe("removeUnusedUploads", () => {
   it("removes uploads older than a day that no product or category shows, objects and rows", async () => {
     const { ctx, deleted, upload, remaining } = await cleanupContext();
-    await upload(["unused-old.jpg", 25], ["product-photo.jpg", 48], ["category-photo.jpg", 48], ["unused-fresh.jpg", 23]);
+    await upload(
+      ["unused-old.jpg", 25],
+      ["cover-photo.jpg", 48],
+      ["second-photo.jpg", 48],
+      ["small-copy.jpg", 48],
+      ["category-photo.jpg", 48],
+      ["unused-fresh.jpg", 23],
+    );
     const [category] = await ctx.db
       .insert(categories)
       .values({ name: `Cleanup ${crypto.randomUUID()}`, image: "/images/category-photo.jpg" })
       .returning();
-    await ctx.db.insert(products).values({
-      name: "Shown Car",
-      originalPrice: 20000,
-      resalePrice: 15000,
-      location: "Dhaka",
-      categoryId: category.id,
-      condition: "Good",
-      mobile: "+880 1711-000000",
-      description: "Uses its photo.",
-      purchaseYear: 2019,
-      image: "/images/product-photo.jpg",
-      sellerName: "Seller",
-      sellerEmail: "seller@example.test",
-    });
+    const [product] = await ctx.db
+      .insert(products)
+      .values({
+        name: "Shown Car",
+        originalPrice: 20000,
+        resalePrice: 15000,
+        location: "Dhaka",
+        categoryId: category.id,
+        condition: "Good",
+        mobile: "+880 1711-000000",
+        description: "Uses its photo.",
+        purchaseYear: 2019,
+        image: "/images/cover-photo.jpg",
+        sellerName: "Seller",
+        sellerEmail: "seller@example.test",
+      })
+      .returning();
+    // A car's photos are its product_photos rows, cover included; products.image alone keeps nothing.
+    await ctx.db.insert(productPhotos).values([
+      { productId: product.id, position: 0, url: "/images/cover-photo.jpg" },
+      { productId: product.id, position: 1, url: "/images/second-photo.jpg", smallUrl: "/images/small-copy.jpg" },
+    ]);
+    await upload(["only-products-image.jpg", 48]);
+    await ctx.db.update(products).set({ image: "/images/only-products-image.jpg" }).where(eq(products.id, product.id));
+
+    expect(await removeUnusedUploads(ctx)).toBe(2);
+    expect(deleted.sort()).toEqual(["only-products-image.jpg", "unused-old.jpg"]);
+    expect(await remaining()).toEqual(["category-photo.jpg", "cover-photo.jpg", "second-photo.jpg", "small-copy.jpg", "unused-fresh.jpg"]);
+  });
+
+  it("removes direct uploads never completed once a day old, with any object sent for them", async () => {
+    const { ctx, deleted, remaining } = await cleanupContext();
+    await ctx.db.delete(directUploads);
+    const [user] = await ctx.db
+      .insert(users)
+      .values({ name: "Seller", email: `seller-${crypto.randomUUID()}@example.test`, role: "seller" })
+      .returning();
+    const pending = (key: string, hoursAgo: number) => {
+      const createdAt = new Date(ctx.now().getTime() - hoursAgo * HOUR);
+      return {
+        key,
+        uploaderId: user.id,
+        contentType: "image/jpeg",
+        size: 1000,
+        createdAt: createdAt.toISOString(),
+        expiresAt: createdAt.toISOString(),
+      };
+    };
+    await ctx.db.insert(directUploads).values([pending("abandoned.jpg", 25), pending("in-progress.jpg", 1)]);
 
     expect(await removeUnusedUploads(ctx)).toBe(1);
-    expect(deleted).toEqual(["unused-old.jpg"]);
-    expect(await remaining()).toEqual(["category-photo.jpg", "product-photo.jpg", "unused-fresh.jpg"]);
+    expect(deleted).toEqual(["pending/abandoned.jpg"]);
+    expect((await ctx.db.select({ key: directUploads.key }).from(directUploads)).map((row) => row.key)).toEqual(["in-progress.jpg"]);
+    expect(await remaining()).toEqual([]);
   });
 
   it(`removes at most ${CLEANUP_BATCH} a run, oldest first, and the rest on the next runs`, async () => {

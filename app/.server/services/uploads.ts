@@ -1,8 +1,9 @@
 import { and, eq, inArray, lt, notExists, sql } from "drizzle-orm";
 import { type AppContext } from "../context";
-import { categories, products, uploads } from "../db/schema";
+import { categories, directUploads, productPhotos, uploads } from "../db/schema";
 import { DomainError, FieldRefused } from "../errors";
 import { deleteImage, storeImage } from "../storage/images";
+import { pendingObjectKey } from "./direct-uploads";
 
 /** Photos are used within minutes of their upload; one nothing uses after a day never will be. */
 export const UNUSED_UPLOAD_AGE_MS = 24 * 3600 * 1000;
@@ -14,30 +15,46 @@ export const UNUSED_UPLOAD_AGE_MS = 24 * 3600 * 1000;
 export const CLEANUP_BATCH = 100;
 
 /**
- * Removes uploads older than a day that no product or category shows: the R2 objects first,
- * then their rows, so a failed run leaves rows behind for the next run rather than lost objects.
- * Returns how many were removed.
+ * Removes uploads older than a day that no car's photos (cover, others, small copies) and no
+ * category show, and direct uploads never completed within a day (with whatever was sent for
+ * them): the R2 objects first, then their rows, so a failed run leaves rows behind for the next
+ * run rather than lost objects. Each kind is one indexed batch of at most CLEANUP_BATCH. Returns
+ * how many were removed.
  */
 export async function removeUnusedUploads(ctx: AppContext): Promise<number> {
   const cutoff = new Date(ctx.now().getTime() - UNUSED_UPLOAD_AGE_MS).toISOString();
   const url = sql`'/images/' || ${uploads.key}`;
-  const unused = await ctx.db
-    .select({ key: uploads.key })
-    .from(uploads)
-    .where(
-      and(
-        lt(uploads.createdAt, cutoff),
-        notExists(ctx.db.select({ id: products.id }).from(products).where(eq(products.image, url))),
-        notExists(ctx.db.select({ id: categories.id }).from(categories).where(eq(categories.image, url))),
-      ),
-    )
-    .orderBy(uploads.createdAt)
-    .limit(CLEANUP_BATCH);
+  const [unused, abandoned] = await Promise.all([
+    ctx.db
+      .select({ key: uploads.key })
+      .from(uploads)
+      .where(
+        and(
+          lt(uploads.createdAt, cutoff),
+          notExists(ctx.db.select({ id: productPhotos.productId }).from(productPhotos).where(eq(productPhotos.url, url))),
+          notExists(ctx.db.select({ id: productPhotos.productId }).from(productPhotos).where(eq(productPhotos.smallUrl, url))),
+          notExists(ctx.db.select({ id: categories.id }).from(categories).where(eq(categories.image, url))),
+        ),
+      )
+      .orderBy(uploads.createdAt)
+      .limit(CLEANUP_BATCH),
+    ctx.db
+      .select({ key: directUploads.key })
+      .from(directUploads)
+      .where(lt(directUploads.createdAt, cutoff))
+      .orderBy(directUploads.createdAt)
+      .limit(CLEANUP_BATCH),
+  ]);
   const keys = unused.map((upload) => upload.key);
-  if (keys.length === 0) return 0;
-  await ctx.photos.delete(keys);
-  await ctx.db.delete(uploads).where(inArray(uploads.key, keys));
-  return keys.length;
+  const abandonedKeys = abandoned.map((upload) => upload.key);
+  if (keys.length + abandonedKeys.length === 0) return 0;
+  await ctx.photos.delete([...keys, ...abandonedKeys.map(pendingObjectKey)]);
+  // An empty list matches nothing.
+  await ctx.db.batch([
+    ctx.db.delete(uploads).where(inArray(uploads.key, keys)),
+    ctx.db.delete(directUploads).where(inArray(directUploads.key, abandonedKeys)),
+  ]);
+  return keys.length + abandonedKeys.length;
 }
 
 /**

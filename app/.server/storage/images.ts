@@ -3,7 +3,7 @@ import { consumeLimit, LIMITS } from "../auth/rate-limits";
 import { type AppContext } from "../context";
 import { uploads } from "../db/schema";
 import { PayloadTooLarge } from "../errors";
-import { type ImageFormat } from "./image-dimensions";
+import { type ImageDimensions, type ImageFormat } from "./image-dimensions";
 import { inspectImage } from "./inspect-image";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -22,25 +22,44 @@ export async function storeImage(ctx: AppContext, uploaderId: string, file: Blob
   if (file.size > MAX_IMAGE_BYTES) throw new PayloadTooLarge("The photo must be at most 5 MiB");
   const image = await inspectImage(file);
   await consumeLimit(ctx, LIMITS.uploadsPerDay, uploaderId);
-  const key = `${crypto.randomUUID()}.${EXTENSIONS[image.format]}`;
+  const key = newImageKey(image.format);
   const contentType = `image/${image.format}`;
   await ctx.photos.put(key, file.stream().pipeThrough(new FixedLengthStream(file.size)), { httpMetadata: { contentType } });
   try {
-    await ctx.db.insert(uploads).values({
-      key,
-      uploaderId,
-      contentType,
-      size: file.size,
-      width: image.width,
-      height: image.height,
-      createdAt: ctx.now().toISOString(),
-    });
+    await recordUpload(ctx, { key, uploaderId, size: file.size, image });
   } catch (error) {
     // Without its row the clean-up would never find the photo.
     await ctx.photos.delete(key);
     throw error;
   }
   return `/images/${key}`;
+}
+
+/** A new random key for a photo of this format: `<uuid>.<ext>`. */
+export function newImageKey(format: ImageFormat): string {
+  return `${crypto.randomUUID()}.${EXTENSIONS[format]}`;
+}
+
+/** True for a key this app could have given a photo (keys arrive in paths and URLs). */
+export function isImageKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
+
+/**
+ * Records a stored photo (uploader, size, dimensions) for layout and the clean-up of unused
+ * uploads: a query to await, or to send in a batch with other writes.
+ */
+export function recordUpload(ctx: AppContext, upload: { key: string; uploaderId: string; size: number; image: ImageDimensions }) {
+  const { key, uploaderId, size, image } = upload;
+  return ctx.db.insert(uploads).values({
+    key,
+    uploaderId,
+    contentType: `image/${image.format}`,
+    size,
+    width: image.width,
+    height: image.height,
+    createdAt: ctx.now().toISOString(),
+  });
 }
 
 /** True when the URL names a photo this app stored. */

@@ -131,3 +131,15 @@ export const simulatedPaymentShape = v.object({
   amount: v.number(),
   error: v.optional(v.object({ message: v.string() })),
 });
+
+/** `POST /api/images/uploads`: where and how to send the photo's bytes (see ../shared/api-contract.md). */
+export const directUploadShape = named(
+  "DirectUpload",
+  v.object({
+    key: v.string(),
+    uploadUrl: v.string(),
+    method: v.literal("PUT"),
+    headers: v.record(v.string(), v.string()),
+    expiresAt: isoDate,
+  }),
+);
