@@ -2,7 +2,7 @@
 // Everything is plain SVG in an 800x500 coordinate system; the car faces right
 // and its tyres touch the ground line GROUND.
 
-export type CarBody = "sedan" | "suv" | "hatchback" | "pickup" | "coupe";
+export type CarBody = "sedan" | "suv" | "hatchback" | "pickup" | "coupe" | "van";
 
 /** [x, y, corner radius] */
 type Pt = readonly [number, number, number?];
@@ -230,6 +230,46 @@ export const SHAPES: Record<CarBody, Shape> = {
       [100, 310, 5],
     ],
     mirror: [556, 278],
+  },
+  van: {
+    outline: [
+      [100, 376, 10],
+      [96, 250, 10],
+      [108, 158, 24],
+      [512, 150, 40],
+      [600, 250, 20],
+      [684, 268, 26],
+      [708, 318, 14],
+      [702, 376, 10],
+    ],
+    glass: [
+      [118, 242, 4],
+      [124, 170, 14],
+      [500, 164, 26],
+      [578, 242, 4],
+    ],
+    pillars: [222, 338, 452],
+    seams: [222, 452, 560],
+    handles: [244, 470],
+    belt: 243,
+    sill: 376,
+    r: 44,
+    rear: 206,
+    front: 596,
+    head: [
+      [646, 272, 6],
+      [712, 280, 6],
+      [712, 298, 6],
+      [656, 292, 6],
+    ],
+    tail: [
+      [88, 192, 5],
+      [112, 190, 5],
+      [112, 246, 5],
+      [88, 248, 5],
+    ],
+    mirror: [588, 234],
+    rails: [160, 470, 148],
   },
 };
 

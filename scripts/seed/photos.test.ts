@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { CAR_BODIES, carPhotoSvg, categorySvg, renderJpeg, renderWebp } from "./photos.ts";
+import { ANGLES, CAR_BODIES, carPhotoSvg, categorySvg, renderJpeg, renderJpegPair, renderWebp } from "./photos.ts";
 import type { CarBody } from "./photos.ts";
 
 const isJpeg = (b: Uint8Array) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
@@ -71,6 +71,48 @@ describe("carPhotoSvg + renderJpeg", () => {
     expect(await sharp(small).metadata()).toMatchObject({ width: 400, height: 250 });
     const big = await renderJpeg(svg, { width: 1200 });
     expect(await sharp(big).metadata()).toMatchObject({ width: 1200, height: 750 });
+  });
+});
+
+describe("angles", () => {
+  it.each(ANGLES)("the %s view renders a safe, deterministic SVG for every body", (angle) => {
+    const svgs = CAR_BODIES.map((body) => carPhotoSvg({ body, color: "#1e5bb8", background: "road", seed: 4, angle }));
+    for (const svg of svgs) expectSafeSvg(svg);
+    expect(carPhotoSvg({ body: "suv", color: "#1e5bb8", seed: 4, angle })).toBe(
+      carPhotoSvg({ body: "suv", color: "#1e5bb8", seed: 4, angle }),
+    );
+    // The cabin looks the same whatever the body; the outside views differ per body.
+    expect(new Set(svgs.map((svg) => svg.replace(/<title>[^<]*<\/title>/, ""))).size).toBe(angle === "interior" ? 1 : CAR_BODIES.length);
+  });
+
+  it("draws each angle differently and paints the car in its colour", () => {
+    const views = ANGLES.map((angle) => carPhotoSvg({ body: "sedan", color: "#b3262b", background: "city", seed: 2, angle }));
+    expect(new Set(views).size).toBe(ANGLES.length);
+    for (const view of views.slice(0, 3)) expect(view).toContain("#b3262b");
+    expect(carPhotoSvg({ body: "sedan", color: "#c9b48f", seed: 2, angle: "interior" })).toContain("#c9b48f");
+  });
+
+  it("keeps markup out of the colour in every view", () => {
+    for (const angle of ANGLES) {
+      const svg = carPhotoSvg({ body: "van", color: '"/><script>alert(1)</script>', seed: 1, angle });
+      expectSafeSvg(svg);
+      expect(svg.replace(/<title>[^<]*<\/title>/, "")).not.toContain("alert");
+    }
+  });
+});
+
+describe("renderJpegPair", () => {
+  it("renders an 800x500 photo and its 480x300 small copy, deterministically", async () => {
+    const svg = carPhotoSvg({ body: "van", color: "#f2f4f5", seed: 8, angle: "front" });
+    const pair = await renderJpegPair(svg);
+    expect(pair).toMatchObject({ width: 800, height: 500, smallWidth: 480, smallHeight: 300 });
+    expect(isJpeg(pair.full) && isJpeg(pair.small)).toBe(true);
+    expect(await sharp(pair.full).metadata()).toMatchObject({ width: 800, height: 500 });
+    expect(await sharp(pair.small).metadata()).toMatchObject({ width: 480, height: 300 });
+    expect(pair.small.byteLength).toBeLessThan(pair.full.byteLength);
+    expect(pair.full.byteLength).toBeLessThan(120 * 1024);
+    const again = await renderJpegPair(svg);
+    expect(same(pair.full, again.full) && same(pair.small, again.small)).toBe(true);
   });
 });
 

@@ -1,16 +1,59 @@
 import { createClient } from "@libsql/client";
 import { count } from "drizzle-orm";
+import { type BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/libsql";
 import { hashPassword } from "../../app/.server/auth/passwords.ts";
-import { categories, products, users } from "../../app/.server/db/schema.ts";
-import { DEMO_CATEGORIES, DEMO_PASSWORD, DEMO_PRODUCTS, DEMO_USERS } from "./demo-data.ts";
-import { carPhotoSvg, categorySvg, renderJpeg, type CarBody } from "./photos.ts";
+import {
+  bookings,
+  categories,
+  payments,
+  priceChanges,
+  productPhotos,
+  products,
+  reports,
+  uploads,
+  users,
+} from "../../app/.server/db/schema.ts";
+import { buildDemoMarket, DEMO_CATEGORIES, DEMO_PASSWORD, DEMO_USERS, type PhotoSpec } from "./demo-data.ts";
+import { renderJpegPairCached } from "./photo-cache.ts";
+import { carPhotoSvg, categorySvg } from "./photos.ts";
 
 export type PutPhoto = (key: string, bytes: Uint8Array, contentType: string) => Promise<void>;
 
+/** A stored photo and its small copy, as product_photos refers to them. */
+interface StoredPhoto {
+  url: string;
+  smallUrl: string;
+  width: number;
+  height: number;
+}
+
+/** Runs `work` over the items with at most `limit` at a time (rendering holds a raster each). */
+async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/** A stable number for a photo's key, so the same photo always gets the same scene and details. */
+function seedOf(key: string): number {
+  let hash = 2166136261;
+  for (const ch of key) hash = Math.imul(hash ^ ch.charCodeAt(0), 16777619) >>> 0;
+  return hash % 100_000;
+}
+
+const DAY = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
 /**
- * Seeds the demo accounts and catalogue into an empty database, with photos in object storage.
+ * Seeds the demo accounts and market into an empty database, with photos in object storage.
  * A database that already has users is left alone, so re-running start never duplicates anything.
+ *
+ * Every distinct photo (a body in a paint from one angle, or a cabin) is rendered once and shared
+ * by the cars that show it; each stored object, small copies included, gets its `uploads` row.
+ * Rendered photos are kept in a disk cache, so later seeds (every test run's) skip the rendering.
  */
 export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: string; putPhoto: PutPhoto }): Promise<boolean> {
   const client = createClient({ url: options.dbUrl, authToken: options.dbAuthToken });
@@ -19,59 +62,176 @@ export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: strin
     const [{ users: existing }] = await db.select({ users: count() }).from(users);
     if (existing > 0) return false;
 
-    const storePhoto = async (svg: string) => {
+    const now = Date.now();
+    const market = buildDemoMarket(now);
+    const uploadRows: (typeof uploads.$inferInsert)[] = [];
+    const store = async (bytes: Uint8Array, width: number, height: number) => {
       const key = `${crypto.randomUUID()}.jpg`;
-      await options.putPhoto(key, await renderJpeg(svg), "image/jpeg");
+      await options.putPhoto(key, bytes, "image/jpeg");
+      uploadRows.push({ key, uploaderId: null, contentType: "image/jpeg", size: bytes.byteLength, width, height, createdAt: iso(now) });
       return `/images/${key}`;
     };
 
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
-    const userRows = DEMO_USERS.map((user) => ({ ...user, id: crypto.randomUUID(), passwordHash, emailVerified: true }));
+    const specs = new Map<string, PhotoSpec>();
+    for (const car of market.cars) for (const photo of car.photos) specs.set(photo.key, photo);
+    const photos = new Map<string, StoredPhoto>();
+    const categoryImages = new Map<string, string>();
+    const passwordHashing = hashPassword(DEMO_PASSWORD);
+    await Promise.all([
+      eachLimited([...specs.values()], 6, async (spec) => {
+        const svg = carPhotoSvg({ body: spec.body, color: spec.color, angle: spec.angle, seed: seedOf(spec.key) });
+        const pair = await renderJpegPairCached(svg);
+        const [url, smallUrl] = await Promise.all([
+          store(pair.full, pair.width, pair.height),
+          store(pair.small, pair.smallWidth, pair.smallHeight),
+        ]);
+        photos.set(spec.key, { url, smallUrl, width: pair.width, height: pair.height });
+      }),
+      eachLimited(DEMO_CATEGORIES, 2, async (category) => {
+        const tile = await renderJpegPairCached(categorySvg({ title: category.name, body: category.body, color: category.color }));
+        categoryImages.set(category.name, await store(tile.full, tile.width, tile.height));
+      }),
+    ]);
+
+    const passwordHash = await passwordHashing;
+    const userRows = DEMO_USERS.map((user) => ({
+      id: crypto.randomUUID(),
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      sellerVerified: user.sellerVerified,
+      passwordHash,
+      emailVerified: true,
+      createdAt: iso(now - user.memberForDays * DAY),
+    }));
     const userByEmail = new Map(userRows.map((user) => [user.email, user]));
+    const phoneOf = new Map(DEMO_USERS.map((user) => [user.email, user.phone]));
 
-    const categoryRows = await Promise.all(
-      DEMO_CATEGORIES.map(async (category) => ({
+    const categoryRows = DEMO_CATEGORIES.map((category, index) => ({
+      id: crypto.randomUUID(),
+      name: category.name,
+      image: categoryImages.get(category.name)!,
+      createdAt: iso(now - 400 * DAY + index * 60_000),
+    }));
+    const categoryId = new Map(categoryRows.map((category) => [category.name, category.id]));
+
+    const productRows = market.cars.map((car) => {
+      const seller = userByEmail.get(car.seller)!;
+      const prices = car.prices;
+      return {
         id: crypto.randomUUID(),
-        name: category.name,
-        image: await storePhoto(categorySvg({ title: category.name, body: category.body, color: category.color })),
-      })),
-    );
-    const categoryByName = new Map(
-      categoryRows.map((category, index) => [category.name, { ...category, body: DEMO_CATEGORIES[index].body }]),
-    );
-
-    const now = Date.now();
-    const productRows = await Promise.all(
-      DEMO_PRODUCTS.map(async (product, index) => {
-        const category = categoryByName.get(product.category)!;
-        const seller = userByEmail.get(product.seller)!;
-        const body: CarBody = category.body;
+        name: car.name,
+        originalPrice: car.originalPrice,
+        resalePrice: prices[prices.length - 1].price,
+        location: car.location,
+        categoryId: categoryId.get(car.category)!,
+        condition: car.condition,
+        mobile: car.mobile,
+        description: car.description,
+        purchaseYear: car.year,
+        image: photos.get(car.photos[0].key)!.url,
+        sellerId: seller.id,
+        sellerName: seller.name,
+        sellerEmail: seller.email,
+        isAdvertised: car.advertised,
+        isPaid: Boolean(car.sale),
+        make: car.make,
+        model: car.model,
+        mileageKm: car.mileageKm,
+        transmission: car.transmission,
+        fuel: car.fuel,
+        colour: car.colour,
+        vin: car.vin,
+        createdAt: iso(car.createdAt),
+        updatedAt: prices.length > 1 ? iso(prices[prices.length - 1].at) : null,
+      };
+    });
+    const photoRows = market.cars.flatMap((car, index) =>
+      car.photos.map((spec, position) => {
+        const photo = photos.get(spec.key)!;
         return {
-          name: product.name,
-          originalPrice: product.originalPrice,
-          resalePrice: product.resalePrice,
-          location: product.location,
-          categoryId: category.id,
-          condition: product.condition,
-          mobile: `+880 1711-${String(100000 + index * 7919).slice(0, 6)}`,
-          description: product.description,
-          purchaseYear: product.purchaseYear,
-          image: await storePhoto(carPhotoSvg({ body, color: product.color, seed: index + 1 })),
-          sellerId: seller.id,
-          sellerName: seller.name,
-          sellerEmail: seller.email,
-          isAdvertised: product.advertised,
-          // Newest first follows the list order.
-          createdAt: new Date(now - index * 3_600_000).toISOString(),
+          productId: productRows[index].id,
+          position,
+          url: photo.url,
+          smallUrl: photo.smallUrl,
+          width: photo.width,
+          height: photo.height,
         };
       }),
     );
+    const priceRows = market.cars.flatMap((car, index) =>
+      car.prices.map((change) => ({
+        id: crypto.randomUUID(),
+        productId: productRows[index].id,
+        price: change.price,
+        changedAt: iso(change.at),
+      })),
+    );
 
-    await db.batch([
+    const bookingRows: (typeof bookings.$inferInsert)[] = [];
+    const paymentRows: (typeof payments.$inferInsert)[] = [];
+    const bookingFor = (carIndex: number, buyerEmail: string, createdAt: number, meetingLocation: string) => {
+      const buyer = userByEmail.get(buyerEmail)!;
+      const row: typeof bookings.$inferInsert = {
+        id: crypto.randomUUID(),
+        productId: productRows[carIndex].id,
+        buyerId: buyer.id,
+        buyerName: buyer.name,
+        buyerEmail: buyer.email,
+        phone: phoneOf.get(buyerEmail)!,
+        meetingLocation,
+        createdAt: iso(createdAt),
+      };
+      bookingRows.push(row);
+      return row;
+    };
+    market.cars.forEach((car, index) => {
+      if (!car.sale) return;
+      const booking = bookingFor(index, car.sale.buyer, car.sale.bookedAt, `${car.location}, at the seller's`);
+      const transactionId = `pi_demo_${crypto.randomUUID().replaceAll("-", "")}`;
+      Object.assign(booking, {
+        paid: true,
+        transactionId,
+        paymentIntentId: transactionId,
+        paymentStartedAt: iso(car.sale.paidAt - 60_000),
+      });
+      paymentRows.push({
+        id: crypto.randomUUID(),
+        transactionId,
+        bookingId: booking.id,
+        productId: productRows[index].id,
+        buyerEmail: car.sale.buyer,
+        amount: productRows[index].resalePrice * 100,
+        createdAt: iso(car.sale.paidAt),
+      });
+    });
+    for (const booking of market.bookings) bookingFor(booking.car, booking.buyer, booking.createdAt, booking.meetingLocation);
+    const reportRows = market.reports.map((report) => ({
+      id: crypto.randomUUID(),
+      productId: productRows[report.car].id,
+      reporterId: userByEmail.get(report.reporter)!.id,
+      productName: productRows[report.car].name,
+      sellerName: productRows[report.car].sellerName,
+      reason: report.reason,
+      note: report.note,
+      createdAt: iso(report.createdAt),
+    }));
+
+    // One transaction; rows in chunks so no statement carries too many parameters.
+    const chunks = <T>(rows: T[], size = 100) =>
+      Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
+    const [first, ...rest]: BatchItem<"sqlite">[] = [
       db.insert(users).values(userRows),
       db.insert(categories).values(categoryRows),
-      db.insert(products).values(productRows),
-    ]);
+      ...chunks(uploadRows).map((rows) => db.insert(uploads).values(rows)),
+      ...chunks(productRows, 50).map((rows) => db.insert(products).values(rows)),
+      ...chunks(photoRows).map((rows) => db.insert(productPhotos).values(rows)),
+      ...chunks(priceRows).map((rows) => db.insert(priceChanges).values(rows)),
+      db.insert(bookings).values(bookingRows),
+      db.insert(payments).values(paymentRows),
+      db.insert(reports).values(reportRows),
+    ];
+    await db.batch([first, ...rest]);
     return true;
   } finally {
     client.close();
