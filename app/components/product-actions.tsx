@@ -1,26 +1,19 @@
-import { lazy, Suspense, useEffect, useState } from "react";
-import { Link, useFetcher } from "react-router";
-import { type ActionResult } from "~/lib/action-result";
+import { lazy, Suspense, useState } from "react";
+import { Link } from "react-router";
 import { PATHS, pathTo } from "~/lib/paths";
 import { type Product } from "~/lib/types";
-import { showToast } from "./ui/toast";
 
-// The dialog (and its form library) loads when a buyer first opens it, not with the page.
+// The dialogs (and their form library) load when someone first opens one, not with the page.
 const BookingDialog = lazy(() => import("./booking-dialog"));
+const ReportDialog = lazy(() => import("./report-dialog"));
 
 /**
- * Book Now and Report this item under a product card. Both are plain links/forms to their own
- * pages (so they work without JavaScript); with JavaScript, Book Now opens a dialog and both
- * answer with a toast.
+ * Book Now and Report this item under a product card. Both are plain links to their own pages
+ * (so they work without JavaScript); with JavaScript, each opens a dialog and answers with a toast.
  */
 export function ProductActions({ product }: { product: Product }) {
   const [booking, setBooking] = useState(false);
-  const report = useFetcher<ActionResult>();
-  useEffect(() => {
-    if (report.state === "idle" && report.data) {
-      showToast({ type: report.data.ok ? "success" : "blank", message: report.data.message });
-    }
-  }, [report.state, report.data]);
+  const [reporting, setReporting] = useState(false);
 
   return (
     <>
@@ -35,19 +28,25 @@ export function ProductActions({ product }: { product: Product }) {
       >
         Book Now
       </Link>
-      <report.Form method="post" action={pathTo(PATHS.report, { id: product._id })}>
-        <button
-          type="submit"
-          aria-label={`Report this item: ${product.productName}`}
-          disabled={report.state !== "idle"}
-          className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-700 hover:bg-slate-50"
-        >
-          Report this item
-        </button>
-      </report.Form>
+      <Link
+        to={pathTo(PATHS.report, { id: product._id })}
+        onClick={(event) => {
+          event.preventDefault();
+          setReporting(true);
+        }}
+        aria-label={`Report this item: ${product.productName}`}
+        className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-700 hover:bg-slate-50"
+      >
+        Report this item
+      </Link>
       {booking && (
         <Suspense fallback={null}>
           <BookingDialog product={product} onClose={() => setBooking(false)} />
+        </Suspense>
+      )}
+      {reporting && (
+        <Suspense fallback={null}>
+          <ReportDialog product={product} onClose={() => setReporting(false)} />
         </Suspense>
       )}
     </>

@@ -56,6 +56,8 @@ export const POLICY = {
   "read:orders:self-or-admin": { roles: ["buyer", "admin"], ownership: { of: "self", orAdmin: true, othersGet: "not-found" } },
   "read:booking:own-or-admin": { roles: ROLES, ownership: { of: "own", orAdmin: true, othersGet: "not-found" }, owner: "booker" },
   "pay:booking:own": { roles: ROLES, ownership: { of: "own", orAdmin: false, othersGet: "not-found" }, owner: "booker" },
+  // Only its buyer cancels a booking; for everyone else, admins too, it does not exist.
+  "cancel:booking:own": { roles: ROLES, ownership: { of: "own", orAdmin: false, othersGet: "not-found" }, owner: "booker" },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof POLICY;

@@ -1,23 +1,55 @@
 import { Link } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
-import { listBuyerOrders } from "~/.server/services/bookings";
+import { parseForm, readFormBody } from "~/.server/form-body";
+import { actionResult, failedAction, redirectWithToast } from "~/.server/page-errors";
+import { cancelBooking, listBuyerOrders } from "~/.server/services/bookings";
+import { ConfirmPanel } from "~/components/ui/confirm-panel";
+import { ResultBanner } from "~/components/ui/result-banner";
 import { formatPrice } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
 import { PATHS, pathTo } from "~/lib/paths";
+import { rowActionSchema } from "~/lib/schemas/rows";
 import { type Route } from "./+types/my-orders";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("My Orders");
 
+const actionSchema = rowActionSchema(["cancel"] as const);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const buyer = await requirePermission(context.app, request, "read:my-orders");
-  return { orders: await listBuyerOrders(context.app, buyer.id) };
+  const orders = await listBuyerOrders(context.app, buyer.id);
+  // "Are you sure?" is a page state (docs/decisions/0004): ?confirm=<booking id> of a cancellable order.
+  const confirmId = new URL(request.url).searchParams.get("confirm");
+  return { orders, confirm: orders.find((order) => order._id === confirmId && !order.paid && !order.paymentUnderWay) ?? null };
 }
 
-export default function MyOrders({ loaderData }: Route.ComponentProps) {
-  const { orders } = loaderData;
+/** Cancels an unpaid booking once confirmed; the service refuses paid ones and those being paid for. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const buyer = await requirePermission(context.app, request, "read:my-orders");
+  const submission = parseForm(await readFormBody(request), actionSchema);
+  if (submission.status !== "success") return failedAction();
+  const { id } = submission.value;
+  return actionResult(async () => {
+    await cancelBooking(context.app, buyer, id);
+    throw redirectWithToast(context.app, PATHS.myOrders, { type: "success", message: "Booking cancelled" });
+  });
+}
+
+export default function MyOrders({ loaderData, actionData }: Route.ComponentProps) {
+  const { orders, confirm } = loaderData;
   return (
     <main id="main">
       <h1 className="mb-6 text-3xl font-bold">My Orders</h1>
+      <ResultBanner result={actionData} />
+      {confirm && (
+        <ConfirmPanel
+          intent="cancel"
+          id={confirm._id}
+          confirmLabel={`Yes, cancel my booking of ${confirm.productName}`}
+          cancelTo="."
+          cancelLabel="Keep the booking"
+        />
+      )}
       {orders.length === 0 ? (
         <p className="rounded-2xl border border-slate-200 bg-white p-8">
           You have not booked a car yet.{" "}
@@ -40,7 +72,7 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
               <div className="flex flex-1 flex-col gap-2 p-5">
                 <h2 className="text-lg font-bold">{order.productName}</h2>
                 <p className="text-brand-700 font-semibold">{formatPrice(order.resalePrice)}</p>
-                <div className="mt-auto pt-2">
+                <div className="mt-auto flex flex-wrap items-center gap-3 pt-2">
                   {order.paid ? (
                     <span className="inline-block rounded-lg bg-green-100 px-4 py-2 font-semibold text-green-900">Paid</span>
                   ) : order.soldToSomeoneElse ? (
@@ -54,6 +86,19 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
                       Pay
                     </Link>
                   )}
+                  {!order.paid &&
+                    (order.paymentUnderWay ? (
+                      <span className="text-sm text-slate-700">Payment under way: it cannot be cancelled now</span>
+                    ) : (
+                      <Link
+                        to={`?confirm=${order._id}`}
+                        preventScrollReset
+                        aria-label={`Cancel booking: ${order.productName}`}
+                        className="inline-block rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
+                      >
+                        Cancel booking
+                      </Link>
+                    ))}
                 </div>
               </div>
             </li>

@@ -1,16 +1,20 @@
+import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
-import { readFormBody } from "~/.server/form-body";
-import { actionResult, orPageError } from "~/.server/page-errors";
+import { parseForm, readFormBody } from "~/.server/form-body";
+import { actionResult, failedAction, orPageError } from "~/.server/page-errors";
 import { findProduct } from "~/.server/services/products";
 import { createReport } from "~/.server/services/reports";
+import { ReportFields } from "~/components/report-fields";
 import { primaryButtonClass } from "~/components/ui/field";
 import { privatePageMeta } from "~/lib/meta";
+import { reportFormSchema } from "~/lib/schemas/bookings";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { type Route } from "./+types/report";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Report this item");
 
-/** Reporting a listing: the no-JavaScript page, and where the card's Report button posts. */
+/** Reporting a listing: the no-JavaScript page, and where the card's report dialog posts. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireUser(context.app, request);
   return { product: await orPageError(() => findProduct(context.app, params.id)) };
@@ -18,29 +22,42 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(context.app, request);
-  // The Report button's form has no fields, but a post that is not a form is refused all the same.
-  await readFormBody(request);
+  const formData = await readFormBody(request);
+  formData.set("product_id", params.id);
+  const submission = parseForm(formData, reportFormSchema);
+  if (submission.status !== "success") {
+    const problem = submission.error?.note ? "The note may have at most 500 characters, without control characters" : "Choose a reason";
+    return failedAction(problem);
+  }
+  const { reason, note } = submission.value;
   return actionResult(async () => {
-    await createReport(context.app, user, params.id);
+    await createReport(context.app, user, params.id, { reason, note });
     return { ok: true, message: "Report sent to admin" };
   });
 }
 
 export default function ReportPage({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm(reportFormSchema, { id: "report-page" });
   return (
     <main id="main" className="mx-auto max-w-lg px-4 py-12">
       <h1 className="mb-6 text-3xl font-bold">Report this item</h1>
-      {result ? (
+      {result?.ok ? (
         <p role="status" className="rounded-2xl bg-white p-6 font-semibold">
           {result.message}
         </p>
       ) : (
-        <Form method="post" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6">
+        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6">
+          {result && (
+            <p role="alert" className="font-medium text-red-700">
+              {result.message}
+            </p>
+          )}
           <p>
             Tell our admins that <strong>{loaderData.product.productName}</strong> looks wrong (a scam, a wrong price or a car that is not
             there)?
           </p>
+          <ReportFields fields={fields} />
           <button type="submit" className={primaryButtonClass}>
             Report this item
           </button>

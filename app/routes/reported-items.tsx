@@ -8,6 +8,7 @@ import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { ConfirmLink, confirmTarget, Pager, SortableHeader } from "~/components/ui/paged-list";
 import { parseListQueryLeniently } from "~/lib/list-query";
 import { privatePageMeta } from "~/lib/meta";
+import { REPORT_REASON_LABELS } from "~/lib/schemas/bookings";
 import { rowActionSchema } from "~/lib/schemas/rows";
 import { type Route } from "./+types/reported-items";
 import { ColumnHeader } from "~/components/ui/column-header";
@@ -66,6 +67,7 @@ export default function ReportedItems({ loaderData, actionData }: Route.Componen
           <thead className="bg-slate-100">
             <tr>
               <SortableHeader label="Product Name" column="productName" sort={query.sort} order={query.order} />
+              <ColumnHeader>Reason</ColumnHeader>
               <SortableHeader label="Seller Name" column="seller" sort={query.sort} order={query.order} />
               <ColumnHeader>Reported by</ColumnHeader>
               <ColumnHeader>When (UTC)</ColumnHeader>
@@ -75,7 +77,7 @@ export default function ReportedItems({ loaderData, actionData }: Route.Componen
           <tbody>
             {list.data.length === 0 && (
               <tr>
-                <td colSpan={5} className="px-4 py-6 text-center text-slate-600">
+                <td colSpan={6} className="px-4 py-6 text-center text-slate-600">
                   No reported items.
                 </td>
               </tr>
@@ -85,6 +87,10 @@ export default function ReportedItems({ loaderData, actionData }: Route.Componen
                 <th scope="row" className="px-4 py-3 font-semibold">
                   {report.productName}
                 </th>
+                <td className="min-w-40 px-4 py-3">
+                  {REPORT_REASON_LABELS[report.reason]}
+                  {report.note && <ReportNote note={report.note} />}
+                </td>
                 <td className="px-4 py-3">{report.seller}</td>
                 <td className="px-4 py-3">
                   {report.reporter.name} <span className="text-slate-600">({report.reporter.email})</span>
@@ -117,5 +123,22 @@ export default function ReportedItems({ loaderData, actionData }: Route.Componen
       </div>
       <Pager page={query.page} totalPages={list.totalPages} label="Reported item pages" />
     </main>
+  );
+}
+
+const NOTE_PREVIEW = 40;
+
+/** The reporter's note: its start in the summary, the whole of it when opened. */
+function ReportNote({ note }: { note: string }) {
+  const characters = Array.from(note);
+  const preview = characters.length > NOTE_PREVIEW ? `${characters.slice(0, NOTE_PREVIEW).join("").trimEnd()}…` : note;
+  return (
+    <details className="mt-1 max-w-64 text-sm text-slate-700">
+      <summary className="cursor-pointer break-words">
+        <span className="sr-only">Note: </span>
+        {preview}
+      </summary>
+      <p className="mt-1 break-words whitespace-pre-line">{note}</p>
+    </details>
   );
 }

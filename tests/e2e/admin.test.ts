@@ -42,14 +42,24 @@ describe("admin console in Chromium", () => {
     await page.getByRole("link", { name: "See all cars: Hatchback" }).click();
     const card = page.getByRole("article").filter({ hasText: name });
     await card.waitFor();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await expectAccessible(page, "a category page");
-    await card.getByRole("button", { name: /^Report this item/ }).click();
+    await card.getByRole("link", { name: /^Report this item/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Report this item?" });
+    await dialog.getByLabel("Scam or fraud").check();
+    await dialog.getByLabel("Note for the admins (optional)").fill("The seller asked for a deposit by wire before any viewing, twice.");
+    await expectAccessible(page, "the report dialog");
+    await dialog.getByRole("button", { name: "Report this item" }).click();
     await page.getByText("Report sent to admin").waitFor();
     await page.getByRole("button", { name: "Sign out" }).first().click();
     await page.waitForURL(`${appUrl}/`);
 
     await signInAs(page, "admin@autoreseller.test", "/dashboard/reporteditem?limit=50");
     await page.getByRole("heading", { name: "Reported Item" }).waitFor();
+    const row = page.getByRole("row", { name: new RegExp(name) });
+    await row.getByText("Scam or fraud").waitFor();
+    await row.locator("summary").click();
+    await row.getByText("The seller asked for a deposit by wire before any viewing, twice.").waitFor();
     await expectAccessible(page, "/dashboard/reporteditem");
     await page
       .getByRole("link", { name: `Delete ${name}` })

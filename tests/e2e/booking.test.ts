@@ -1,6 +1,6 @@
 import { type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appUrl, expectAccessible, gotoInteractive, launchBrowser, openPage } from "./browser";
+import { app, appUrl, expectAccessible, gotoInteractive, launchBrowser, openPage, signInAs } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -69,21 +69,72 @@ describe("booking in Chromium", () => {
     await close();
   });
 
-  it("reports an item with a toast, and answers a repeat kindly", async () => {
-    const { page, close } = await openPage(browser);
-    await page.goto("/login");
-    await page.getByLabel("Email").fill("buyer2@autoreseller.test");
-    await page.getByLabel("Password", { exact: true }).fill("Passw0rd!");
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await page.waitForURL(`${appUrl}/`);
+  it("reports an item with a reason after confirming in a dialog, with a toast, and answers a repeat kindly", async () => {
+    const email = `reporter-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    await app.register({ email });
+    const { page, close } = await openPage(browser, { viewport: { width: 360, height: 740 } });
+    await signInAs(page, email, "/");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     const report = page
       .getByRole("region", { name: "Advertised cars" })
-      .getByRole("button", { name: /^Report this item/ })
+      .getByRole("link", { name: /^Report this item/ })
       .last();
     await report.click();
+    const dialog = page.getByRole("dialog", { name: "Report this item?" });
+    await dialog.getByRole("button", { name: "Report this item" }).click();
+    await dialog.getByText("Choose a reason").waitFor();
+    await expectAccessible(page, "the report dialog on a phone, with errors");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Report this item");
+
+    // By keyboard: the link opens the dialog again, arrows choose the reason, Enter sends it.
+    await page.keyboard.press("Enter");
+    await dialog.getByRole("radio", { name: "Scam or fraud" }).focus();
+    await page.keyboard.press("ArrowDown");
+    expect(await dialog.getByRole("radio", { name: "Wrong information" }).isChecked()).toBe(true);
+    await dialog.getByLabel("Note for the admins (optional)").fill("The price is for another car");
+    await dialog.getByRole("button", { name: "Report this item" }).press("Enter");
     await page.getByText("Report sent to admin").waitFor();
+    await dialog.waitFor({ state: "detached" });
+    const [stored] = await app.sql("select reason, note from reports where note = ?", ["The price is for another car"]);
+    expect({ ...stored }).toEqual({ reason: "wrong_info", note: "The price is for another car" });
+
     await report.click();
+    await dialog.getByLabel("Other").check();
+    await dialog.getByRole("button", { name: "Report this item" }).click();
     await page.getByText("You have already reported this item").waitFor();
+    await close();
+  });
+
+  it("a buyer cancels an unpaid booking from My Orders after confirming, on a phone, by keyboard", async () => {
+    const email = `canceller-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    await app.register({ email, name: "Second Thoughts" });
+    const token = await app.accessToken(email);
+    const [car] = (await (await app.request("/api/products/advertisement")).json()) as { _id: string; productName: string }[];
+    const booked = await app.apiJson("/api/bookings", { product_id: car._id, phone: "01711 000000", meetingLocation: "Banani" }, { token });
+    expect(booked.status).toBe(201);
+
+    const { page, close } = await openPage(browser, { viewport: { width: 360, height: 740 } });
+    await signInAs(page, email, "/dashboard/myorders");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const order = page.getByRole("listitem").filter({ hasText: car.productName });
+    await order.getByRole("link", { name: `Cancel booking: ${car.productName}` }).press("Enter");
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByText("Are you sure?").waitFor();
+    await expectAccessible(page, "the cancel-booking confirmation on a phone");
+    await confirm.getByRole("link", { name: "Keep the booking" }).click();
+    await confirm.waitFor({ state: "detached" });
+    await order.waitFor();
+
+    await order.getByRole("link", { name: `Cancel booking: ${car.productName}` }).click();
+    const yes = page.getByRole("button", { name: `Yes, cancel my booking of ${car.productName}` });
+    await yes.waitFor();
+    expect(await yes.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    await page.getByText("Booking cancelled").waitFor();
+    await order.waitFor({ state: "detached" });
+    await page.getByText("You have not booked a car yet.").waitFor();
     await close();
   });
 });

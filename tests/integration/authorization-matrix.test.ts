@@ -220,6 +220,12 @@ const MATRIX: Record<string, Row> = {
     allowed: 201,
     call: async () => ({ path: "/api/bookings", body: { product_id: await ownersCar(), phone: "1", meetingLocation: "x" } }),
   },
+  "DELETE /bookings/{id}": {
+    who: "booker",
+    allowed: 200,
+    subject: "buyer",
+    call: async () => ({ path: `/api/bookings/${await buyersBooking()}` }),
+  },
   "GET /booking/orders/{email}": {
     who: "self or admin",
     allowed: 200,
@@ -232,7 +238,11 @@ const MATRIX: Record<string, Row> = {
     subject: "buyer",
     call: async () => ({ path: `/api/booking/${await buyersBooking()}` }),
   },
-  "POST /report": { who: "user", allowed: 201, call: async () => ({ path: "/api/report", body: { product_id: await ownersCar() } }) },
+  "POST /report": {
+    who: "user",
+    allowed: 201,
+    call: async () => ({ path: "/api/report", body: { product_id: await ownersCar(), reason: "wrong_info", note: "Matrix" } }),
+  },
   "GET /report": { who: "admin", allowed: 200, call: async () => ({ path: "/api/report" }) },
   "DELETE /report/{productId}": { who: "admin", allowed: 200, call: async () => ({ path: `/api/report/${await ownersCar()}` }) },
   "DELETE /report/item/{productId}": { who: "admin", allowed: 200, call: async () => ({ path: `/api/report/item/${await ownersCar()}` }) },

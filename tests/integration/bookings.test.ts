@@ -120,9 +120,9 @@ describe("reports", () => {
     const email = uniqueEmail("reporter");
     await register({ email });
     const cookie = await signIn(email);
-    const first = await postForm(`/report/${products[1]._id}`, {}, cookie);
+    const first = await postForm(`/report/${products[1]._id}`, { reason: "scam" }, cookie);
     expect(await first.text()).toContain("Report sent to admin");
-    const second = await postForm(`/report/${products[1]._id}`, {}, cookie);
+    const second = await postForm(`/report/${products[1]._id}`, { reason: "other" }, cookie);
     expect(second.status).toBe(409);
     const html = await second.text();
     expect(html).toContain("You have already reported this item");

@@ -41,6 +41,7 @@ interface PageAction {
   resourceRoute?: boolean;
 }
 
+let buyersBookingId: string;
 let productId: string, categoryId: string, victimBuyerId: string, victimSellerId: string, photo: Uint8Array<ArrayBuffer>;
 const cookies: Partial<Record<Role, string>> = {};
 
@@ -52,7 +53,7 @@ const ACTIONS: Record<string, PageAction> = {
   "/forgot-password": { as: "anonymous", fields: () => ({ email: "buyer@autoreseller.test" }) },
   "/reset-password/:token": { as: "anonymous", url: () => `/reset-password/${"a".repeat(64)}`, fields: () => ({ password: "NewPass1!" }) },
   "/book/:id": { as: "buyer", url: () => `/book/${productId}`, fields: () => ({ phone: "01711 000000", meetingLocation: "Gulshan" }) },
-  "/report/:id": { as: "buyer", url: () => `/report/${productId}`, fields: () => ({}) },
+  "/report/:id": { as: "buyer", url: () => `/report/${productId}`, fields: () => ({ reason: "scam", note: "Not there" }) },
   "/logout": { as: "buyer signing out", resourceRoute: true, fields: () => ({}) },
   "/dashboard/settings": {
     as: "buyer",
@@ -73,6 +74,7 @@ const ACTIONS: Record<string, PageAction> = {
       purchaseYear: "2019",
     }),
   },
+  "/dashboard/myorders": { as: "buyer", fields: () => ({ intent: "cancel", id: buyersBookingId }) },
   "/dashboard/myproducts": { as: "seller", fields: () => ({ intent: "delete", id: productId }) },
   "/dashboard/allsellers": { as: "admin", fields: () => ({ intent: "verify", id: victimSellerId }) },
   "/dashboard/allbuyers": { as: "admin", fields: () => ({ intent: "delete", id: victimBuyerId }) },
@@ -93,7 +95,7 @@ function pathsWithActions(entries: RouteConfigEntry[], parent = ""): string[] {
 beforeAll(async () => {
   const [buyerEmail, sellerEmail, twoFactorEmail] = [uniqueEmail("forms-buyer"), uniqueEmail("forms-seller"), uniqueEmail("forms-2fa")];
   const sellerId = await register({ email: sellerEmail, accountType: "seller", name: "Forms Seller" });
-  await Promise.all([register({ email: buyerEmail }), register({ email: twoFactorEmail })]);
+  const [buyerId] = await Promise.all([register({ email: buyerEmail }), register({ email: twoFactorEmail })]);
   [victimBuyerId, victimSellerId] = await Promise.all([
     register({ email: uniqueEmail("forms-victim-buyer") }),
     register({ email: uniqueEmail("forms-victim-seller"), accountType: "seller" }),
@@ -113,6 +115,12 @@ beforeAll(async () => {
     `insert into products (id, name, original_price, resale_price, location, category_id, condition, mobile, description, purchase_year, image, seller_id, seller_name, seller_email, created_at)
      values (?, 'Hostile Forms Car', 25000, 18000, 'Dhaka', ?, 'Good', '0171', 'Target of the hostile-form tests.', 2019, '/images/x.jpg', ?, 'Forms Seller', ?, ?)`,
     [productId, categoryId, sellerId, sellerEmail, new Date().toISOString()],
+  );
+  buyersBookingId = crypto.randomUUID();
+  await sql(
+    `insert into bookings (id, product_id, buyer_id, buyer_name, buyer_email, phone, meeting_location, created_at)
+     values (?, ?, ?, 'Forms Buyer', ?, '0171', 'Gulshan', ?)`,
+    [buyersBookingId, productId, buyerId, buyerEmail, new Date().toISOString()],
   );
   photo = await renderJpeg(carPhotoSvg({ body: "sedan", color: "#0f766e", seed: 7 }));
 });

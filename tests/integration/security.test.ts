@@ -98,6 +98,7 @@ describe("OpenAPI", () => {
     "DELETE /products/{id}",
     "POST /images",
     "POST /bookings",
+    "DELETE /bookings/{id}",
     "GET /booking/orders/{email}",
     "GET /booking/{id}",
     "POST /report",

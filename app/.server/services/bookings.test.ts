@@ -4,7 +4,7 @@ import { marketplace } from "../../../tests/support/marketplace";
 import { startTestDatabase } from "../../../tests/support/test-database";
 import { bookings, products } from "../db/schema";
 import { Conflict, Forbidden, NotFound } from "../errors";
-import { findBookingFor, findOwnBooking, listBuyerOrders } from "./bookings";
+import { cancelBooking, findBookingFor, findOwnBooking, listBuyerOrders } from "./bookings";
 
 let database: Awaited<ReturnType<typeof startTestDatabase>>;
 beforeAll(async () => {
@@ -100,5 +100,56 @@ describe("orders", () => {
     await expect(findOwnBooking(ctx, admin, bookingId)).rejects.toThrow(NotFound);
     await expect(findBookingFor(ctx, await account("buyer", "stranger"), bookingId)).rejects.toThrow(NotFound);
     await expect(findBookingFor(ctx, buyer, crypto.randomUUID())).rejects.toThrow(NotFound);
+  });
+});
+
+describe("cancelBooking", () => {
+  const MINUTE = 60_000;
+
+  it("removes the buyer's own unpaid booking, so the car can be booked again", async () => {
+    const { ctx, account, car, book, bookingRow } = setup();
+    const buyer = await account("buyer");
+    const productId = await car(await account("seller"));
+    const bookingId = await book(buyer, productId);
+
+    expect(await cancelBooking(ctx, buyer, bookingId)).toBe(1);
+    expect(await bookingRow(bookingId)).toBeUndefined();
+    await expect(cancelBooking(ctx, buyer, bookingId)).rejects.toThrow(new NotFound("Booking not found"));
+    await book(buyer, productId);
+  });
+
+  it("is the buyer's alone: other buyers, sellers and admins are told it does not exist", async () => {
+    const { ctx, account, car, book, bookingRow } = setup();
+    const buyer = await account("buyer");
+    const bookingId = await book(buyer, await car(await account("seller")));
+    for (const caller of [await account("buyer", "stranger"), await account("seller", "other-seller"), await account("admin")]) {
+      await expect(cancelBooking(ctx, caller, bookingId)).rejects.toThrow(new NotFound("Booking not found"));
+    }
+    expect(await bookingRow(bookingId)).toBeDefined();
+  });
+
+  it("refuses a paid booking and one being paid for in the last half hour, which the order list says", async () => {
+    const { ctx, account, car, book, bookingRow } = setup();
+    const buyer = await account("buyer");
+    const seller = await account("seller");
+    const [paid, paying] = [await book(buyer, await car(seller)), await book(buyer, await car(seller))];
+    await ctx.db.update(bookings).set({ paid: true, transactionId: "pi_unit" }).where(eq(bookings.id, paid));
+    await ctx.db
+      .update(bookings)
+      .set({ paymentStartedAt: new Date(ctx.now().getTime() - 29 * MINUTE).toISOString() })
+      .where(eq(bookings.id, paying));
+
+    await expect(cancelBooking(ctx, buyer, paid)).rejects.toThrow(new Conflict("This booking is paid and cannot be cancelled"));
+    await expect(cancelBooking(ctx, buyer, paying)).rejects.toThrow(
+      new Conflict("A payment for this booking is under way. Try again in half an hour."),
+    );
+    const orders = await listBuyerOrders(ctx, buyer.id);
+    expect(Object.fromEntries(orders.map((order) => [order._id, order.paymentUnderWay]))).toEqual({ [paid]: false, [paying]: true });
+    expect(await bookingRow(paid)).toBeDefined();
+
+    database.setNow(new Date(ctx.now().getTime() + 2 * MINUTE));
+    expect((await listBuyerOrders(ctx, buyer.id)).find((order) => order._id === paying)?.paymentUnderWay).toBe(false);
+    expect(await cancelBooking(ctx, buyer, paying)).toBe(1);
+    expect(await bookingRow(paying)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, not, sql } from "drizzle-orm";
 import { type BookingInput } from "~/lib/schemas/bookings";
 import { type Booking } from "~/lib/types";
 import { enforce } from "../auth/enforce";
@@ -6,6 +6,7 @@ import { type AppContext } from "../context";
 import { isUniqueViolation } from "../db/errors";
 import { bookings, products } from "../db/schema";
 import { Conflict, Forbidden, NotFound } from "../errors";
+import { bookingPaymentUnderWay } from "./payment-window";
 import { findUserByEmail, type UserRow } from "./users";
 
 // The car's name, photo and price are read from the car itself, never copied from the client.
@@ -16,7 +17,13 @@ const bookingColumns = {
   resalePrice: products.resalePrice,
   productSold: products.isPaid,
 };
-type BookingRow = typeof bookings.$inferSelect & { productName: string; image: string; resalePrice: number; productSold: boolean };
+type BookingRow = typeof bookings.$inferSelect & {
+  productName: string;
+  image: string;
+  resalePrice: number;
+  productSold: boolean;
+  paymentUnderWay: boolean;
+};
 
 export function toBooking(row: BookingRow): Booking {
   return {
@@ -35,15 +42,22 @@ export function toBooking(row: BookingRow): Booking {
   };
 }
 
-/** An order as the buyer's page shows it: the booking plus whether someone else bought the car. */
-export type Order = Booking & { soldToSomeoneElse: boolean };
+/**
+ * An order as the buyer's page shows it: the booking plus whether someone else bought the car and
+ * whether the buyer is paying for it right now (it cannot be cancelled then).
+ */
+export type Order = Booking & { soldToSomeoneElse: boolean; paymentUnderWay: boolean };
 
 function toOrder(row: BookingRow): Order {
-  return { ...toBooking(row), soldToSomeoneElse: row.productSold && !row.paid };
+  return { ...toBooking(row), soldToSomeoneElse: row.productSold && !row.paid, paymentUnderWay: row.paymentUnderWay };
 }
 
 function selectBookings(ctx: AppContext) {
-  return ctx.db.select(bookingColumns).from(bookings).innerJoin(products, eq(products.id, bookings.productId));
+  const paymentUnderWay = sql<boolean>`${bookingPaymentUnderWay(ctx)}`.mapWith((value) => Number(value) === 1);
+  return ctx.db
+    .select({ ...bookingColumns, paymentUnderWay })
+    .from(bookings)
+    .innerJoin(products, eq(products.id, bookings.productId));
 }
 
 /**
@@ -128,4 +142,27 @@ export async function findBookingToView(ctx: AppContext, user: UserRow, id: stri
 /** A booking for its buyer or an admin; for anyone else it does not exist (404). */
 export async function findBookingFor(ctx: AppContext, user: UserRow, id: string): Promise<Order> {
   return (await findBookingToView(ctx, user, id)).order;
+}
+
+const PAID_CANNOT_CANCEL = "This booking is paid and cannot be cancelled";
+
+/**
+ * Cancels a buyer's own unpaid booking (the car may be booked again). One conditional delete
+ * decides it, so it cannot race a payment: the booking goes only if it is the caller's, unpaid, and
+ * not being paid for right now. Anyone else's booking does not exist for them (404, admins too).
+ */
+export async function cancelBooking(ctx: AppContext, user: UserRow, id: string): Promise<number> {
+  enforce("cancel:booking:own", user);
+  const deleted = await ctx.db
+    .delete(bookings)
+    .where(and(eq(bookings.id, id), eq(bookings.buyerId, user.id), eq(bookings.paid, false), not(bookingPaymentUnderWay(ctx))))
+    .returning({ id: bookings.id });
+  if (deleted.length === 1) return 1;
+  // Refused by the conditions: say which one held (not theirs or gone, paid, or a payment under way).
+  const row = await readBooking(ctx, id);
+  enforce("cancel:booking:own", user, !!row && isBuyerOf(row, user), "Booking not found");
+  if (!row) throw new NotFound("Booking not found");
+  if (row.paid) throw new Conflict(PAID_CANNOT_CANCEL);
+  // Otherwise a payment was under way when the delete ran (its window may have ended just since).
+  throw new Conflict("A payment for this booking is under way. Try again in half an hour.");
 }

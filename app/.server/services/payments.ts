@@ -1,10 +1,11 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { type AppContext } from "../context";
 import { bookings, payments, products, refunds, type RefundReason } from "../db/schema";
 import { Conflict, DomainError, Invalid, NotFound } from "../errors";
 import { type PaymentIntent, type PaymentProvider } from "../payments/provider";
 import { checkCard, confirmSimulatedIntent, type SimulatedCard } from "../payments/simulator";
 import { findOwnBooking } from "./bookings";
+import { bookingPaymentUnderWay } from "./payment-window";
 import { type UserRow } from "./users";
 
 export class PaymentsUnavailable extends DomainError {
@@ -18,18 +19,9 @@ export function requireProvider(ctx: AppContext): PaymentProvider {
   return ctx.payments;
 }
 
-// A card payment takes minutes at most; after this the car may be deleted again (a payment that
-// still succeeds later is refunded automatically).
-const PAYMENT_UNDER_WAY_SECONDS = 30 * 60;
-
 /** SQL condition: no booking of this car has started paying recently (the car may be deleted). */
 export function noPaymentUnderWay(ctx: AppContext, productId: string) {
-  const since = new Date(ctx.now().getTime() - PAYMENT_UNDER_WAY_SECONDS * 1000).toISOString();
-  return sql`not exists (select 1 from ${bookings} where ${and(
-    eq(bookings.productId, productId),
-    eq(bookings.paid, false),
-    gt(bookings.paymentStartedAt, since),
-  )})`;
+  return sql`not exists (select 1 from ${bookings} where ${and(eq(bookings.productId, productId), bookingPaymentUnderWay(ctx))})`;
 }
 
 /** The amount to charge for a booking, in cents: always the car's price from the database. */

@@ -35,6 +35,23 @@ describe("createReport", () => {
     await expect(createReport(ctx, buyer, crypto.randomUUID())).rejects.toThrow(NotFound);
   });
 
+  it("stores why (a reason, `other` when not given) and the reporter's note", async () => {
+    const { ctx, account, car } = setup();
+    const id = await car(await account("seller"));
+    const withReason = await createReport(ctx, await account("buyer"), id, { reason: "scam", note: "Asked for a deposit by wire" });
+    const plain = await createReport(ctx, await account("buyer"), id);
+    const stored = await ctx.db
+      .select({ id: reports.id, reason: reports.reason, note: reports.note })
+      .from(reports)
+      .where(eq(reports.productId, id));
+    expect(stored.sort((a, b) => (a.id === withReason ? -1 : b.id === withReason ? 1 : 0))).toEqual([
+      { id: withReason, reason: "scam", note: "Asked for a deposit by wire" },
+      { id: plain, reason: "other", note: "" },
+    ]);
+    const { data } = await listReports(ctx, { page: 1, limit: 50, sort: "productName", order: "asc" });
+    expect(data.find((report) => report._id === withReason)).toMatchObject({ reason: "scam", note: "Asked for a deposit by wire" });
+  });
+
   it("lists reports with the car, its seller and who reported, sorted by the car's name", async () => {
     const { ctx, account, car } = setup();
     const seller = await account("seller");

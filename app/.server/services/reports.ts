@@ -1,5 +1,6 @@
 import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { listQuerySchema, type ListQuery, totalPages } from "~/lib/list-query";
+import { type ReportDetails } from "~/lib/schemas/bookings";
 import { type PagedList, type Report } from "~/lib/types";
 import { type AppContext } from "../context";
 import { isUniqueViolation } from "../db/errors";
@@ -9,8 +10,13 @@ import { auditEntry, auditEntryIfChanged } from "./audit";
 import { deleteProduct } from "./products";
 import { type UserRow } from "./users";
 
-/** Flags a listing for the admins; each user can report a car once. */
-export async function createReport(ctx: AppContext, reporter: UserRow, productId: string): Promise<string> {
+/** Flags a listing for the admins, with why; each user can report a car once. */
+export async function createReport(
+  ctx: AppContext,
+  reporter: UserRow,
+  productId: string,
+  details: ReportDetails = { reason: "other" },
+): Promise<string> {
   const [product] = await ctx.db
     .select({ id: products.id, name: products.name, sellerName: products.sellerName })
     .from(products)
@@ -25,6 +31,8 @@ export async function createReport(ctx: AppContext, reporter: UserRow, productId
         reporterId: reporter.id,
         productName: product.name,
         sellerName: product.sellerName,
+        reason: details.reason,
+        note: details.note ?? "",
         createdAt: ctx.now().toISOString(),
       })
       .returning({ id: reports.id });

@@ -9,11 +9,14 @@ export function ConfirmPanel({
   id,
   confirmLabel,
   cancelTo,
+  cancelLabel = "Cancel",
 }: {
   intent: string;
   id: string;
   confirmLabel: string;
   cancelTo: string;
+  /** The link that goes back without doing it (e.g. "Keep it" where "Cancel" would be ambiguous). */
+  cancelLabel?: string;
 }) {
   return (
     <div
@@ -46,7 +49,7 @@ export function ConfirmPanel({
           preventScrollReset
           className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold hover:bg-slate-50"
         >
-          Cancel
+          {cancelLabel}
         </Link>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import * as v from "valibot";
-import { requiredText } from "./fields";
+import { REPORT_REASONS } from "./catalog";
+import { optionalFreeText, requiredText } from "./fields";
 
 const id = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(64, message));
 
@@ -11,4 +12,22 @@ export const bookingSchema = v.object({
 });
 export type BookingInput = v.InferOutput<typeof bookingSchema>;
 
-export const reportSchema = v.object({ product_id: id("Choose a car to report") });
+/** Reporting a listing: why (one of the listed reasons, "other" when not said) and an optional note. */
+export const reportSchema = v.object({
+  product_id: id("Choose a car to report"),
+  reason: v.optional(v.picklist(REPORT_REASONS, "Choose one of the listed reasons"), "other"),
+  note: optionalFreeText("Write the note as text", 500),
+});
+/** The report form: the same fields, but the reason must be chosen (the API's default serves older clients). */
+export const reportFormSchema = v.object({ ...reportSchema.entries, reason: v.picklist(REPORT_REASONS, "Choose a reason") });
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export type ReportDetails = Pick<v.InferOutput<typeof reportSchema>, "reason" | "note">;
+
+/** The reasons as the report form and the admins' table show them. */
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  scam: "Scam or fraud",
+  wrong_info: "Wrong information",
+  sold_elsewhere: "Sold elsewhere",
+  offensive: "Offensive",
+  other: "Other",
+};

@@ -24,6 +24,21 @@ export function requiredText(message: string, max: number, tooLong = `Use at mos
   );
 }
 
+/**
+ * Optional free text (a note): trimmed, at most `max` characters, no control characters. Left out
+ * it is undefined (a default of "" would pass through Conform's empty-to-undefined coercion and fail).
+ */
+export function optionalFreeText(message: string, max: number, tooLong = `Use at most ${max} characters`) {
+  return v.optional(
+    v.pipe(
+      v.string(message),
+      v.trim(),
+      v.maxLength(max, tooLong),
+      v.check((text) => !CONTROL_CHARACTERS.test(text), "Remove the control characters from this text"),
+    ),
+  );
+}
+
 /** A name (of a person, car or category): required text that may not change the direction of what surrounds it. */
 export function nameText(message: string, max: number) {
   return v.pipe(
