@@ -5,6 +5,7 @@ import {
   type bookingShape,
   type categoryShape,
   type productDetailShape,
+  type productPhotoShape,
   type productShape,
   type reportShape,
   type sellerProfileShape,
@@ -15,9 +16,10 @@ import { type Role } from "./roles";
 export type AccountType = Role;
 export type User = v.InferOutput<typeof userShape>;
 export type Category = v.InferOutput<typeof categoryShape>;
-export type Product = v.InferOutput<typeof productShape>;
-export type ProductPhoto = Product["photos"][number];
-export type ProductDetail = v.InferOutput<typeof productDetailShape>;
+export type ProductPhoto = v.InferOutput<typeof productPhotoShape>;
+/** The contract's Product, and for pages its photos' small copies and sizes (API answers leave those out). */
+export type Product = v.InferOutput<typeof productShape> & { photos: ProductPhoto[] };
+export type ProductDetail = v.InferOutput<typeof productDetailShape> & { photos: ProductPhoto[] };
 export type SellerProfile = v.InferOutput<typeof sellerProfileShape>;
 export type Booking = v.InferOutput<typeof bookingShape>;
 export type Report = v.InferOutput<typeof reportShape>;

@@ -32,6 +32,7 @@ import { type WorkerEnv } from "../hono-env";
 import { allow } from "./auth";
 import { jsonBody, pathParams, queryParams } from "./json-body";
 import { doc } from "./openapi";
+import { productAnswer, productAnswers } from "./product-answers";
 
 const products = v.array(productShape);
 
@@ -64,7 +65,7 @@ export const categoriesApi = new Hono<WorkerEnv>()
     async (c) => {
       const { page, limit } = c.req.valid("query");
       const { products } = await listCategoryProducts(c.var.app, c.req.param("id"), page, limit);
-      return c.json(products);
+      return c.json(productAnswers(products));
     },
   );
 
@@ -73,7 +74,7 @@ export const productsApi = new Hono<WorkerEnv>()
     "/advertisement",
     doc({ summary: "Advertised cars for sale, newest first", tag: "Catalog", status: 200, description: "The cars", response: products }),
     allow("read:catalog"),
-    async (c) => c.json(await listAdvertisedProducts(c.var.app)),
+    async (c) => c.json(productAnswers(await listAdvertisedProducts(c.var.app))),
   )
   .get(
     "/seller/:email",
@@ -88,7 +89,7 @@ export const productsApi = new Hono<WorkerEnv>()
         c.var.user.email.toLowerCase() === email,
         "You can only ask about your own account",
       );
-      return c.json(await listSellerProducts(c.var.app, email));
+      return c.json(productAnswers(await listSellerProducts(c.var.app, email)));
     },
   )
   .post(
@@ -133,7 +134,7 @@ export const productsApi = new Hono<WorkerEnv>()
       errors: [404],
     }),
     allow("read:catalog"),
-    async (c) => c.json(await findProductDetail(c.var.app, c.req.param("id"))),
+    async (c) => c.json(productAnswer(await findProductDetail(c.var.app, c.req.param("id")))),
   )
   .patch(
     "/:id",

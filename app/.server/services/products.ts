@@ -141,7 +141,7 @@ export interface PhotoInput {
  * The photo rows for a car, in order. Every URL (small copies too) must be an upload this app
  * stored, which also gives each photo's dimensions; otherwise 400 on `images`.
  */
-async function photoRows(ctx: AppContext, productId: string, photos: PhotoInput[]) {
+async function photoRows(ctx: AppContext, productId: string, photos: PhotoInput[], field: PhotosField = "images") {
   const keyOf = (url: string) => url.replace(/^\/images\//, "");
   const urls = photos.flatMap((photo) => [photo.url, ...(photo.smallUrl ? [photo.smallUrl] : [])]);
   const stored = await ctx.db
@@ -151,7 +151,7 @@ async function photoRows(ctx: AppContext, productId: string, photos: PhotoInput[
   const byKey = new Map(stored.map((upload) => [upload.key, upload]));
   if (urls.some((url) => !byKey.has(keyOf(url)))) {
     throw new Invalid("Photo is required", [
-      { path: "images", message: "Upload each photo with POST /api/images and send the url it returns" },
+      { path: field, message: "Upload each photo with POST /api/images and send the url it returns" },
     ]);
   }
   return photos.map((photo, position) => {
@@ -170,7 +170,10 @@ function vinTaken(error: unknown): never {
   throw error;
 }
 
-export type NewProduct = Omit<ProductInput, "images"> & { photos: PhotoInput[] };
+/** The input field the photos came in, where a refusal of them is reported. */
+type PhotosField = ProductInput["photosField"];
+
+export type NewProduct = Omit<ProductInput, "images" | "photosField"> & { photos: PhotoInput[]; photosField?: PhotosField };
 
 /**
  * Lists a car for a seller. Seller, email, dates and flags come from the server, never the client;
@@ -182,7 +185,7 @@ export async function createProduct(ctx: AppContext, seller: UserRow, input: New
   const id = crypto.randomUUID();
   const [[category], photos] = await Promise.all([
     ctx.db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)).limit(1),
-    photoRows(ctx, id, input.photos),
+    photoRows(ctx, id, input.photos, input.photosField),
   ]);
   if (!category) throw new NotFound("Category not found");
   const now = ctx.now().toISOString();

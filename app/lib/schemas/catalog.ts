@@ -99,18 +99,16 @@ export const productApiSchema = v.pipe(
     image: v.optional(photoUrl),
     images: v.optional(photoListField),
   }),
-  v.rawTransform(({ dataset, addIssue, NEVER }) => {
-    const { image, images, ...rest } = dataset.value;
-    const photos = images ?? (image === undefined ? undefined : [image]);
-    if (!photos) {
-      addIssue({
-        message: "Photo is required",
-        path: [{ type: "object", origin: "value", input: dataset.value, key: "image", value: image }],
-      });
-      return NEVER;
-    }
-    return { ...rest, images: photos };
-  }),
+  v.forward(
+    v.partialCheck([["image"], ["images"]], (input) => input.image !== undefined || input.images !== undefined, "Photo is required"),
+    ["image"],
+  ),
+  v.transform(({ image, images, ...rest }) => ({
+    ...rest,
+    images: images ?? [image!],
+    // Where a photo problem found later is reported: the field the client sent.
+    photosField: images ? ("images" as const) : ("image" as const),
+  })),
 );
 export type ProductInput = v.InferOutput<typeof productApiSchema>;
 

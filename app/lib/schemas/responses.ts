@@ -39,10 +39,6 @@ export const productShape = named(
     // v1.1: always present, null when unknown.
     sellerId: v.nullable(v.string()),
     images: v.array(v.string()),
-    // Beyond the contract's list: each photo's small copy (for srcset) and size (for layout).
-    photos: v.array(
-      v.object({ url: v.string(), smallUrl: v.nullable(v.string()), width: v.nullable(v.number()), height: v.nullable(v.number()) }),
-    ),
     make: v.nullable(v.string()),
     model: v.nullable(v.string()),
     mileageKm: v.nullable(v.number()),
@@ -54,6 +50,14 @@ export const productShape = named(
     updatedAt: isoDate,
   }),
 );
+
+/** A photo as pages use it: its small copy (for srcset) and its size (for layout). Not in API answers. */
+export const productPhotoShape = v.object({
+  url: v.string(),
+  smallUrl: v.nullable(v.string()),
+  width: v.nullable(v.number()),
+  height: v.nullable(v.number()),
+});
 
 export const priceChangeShape = v.object({ price: v.number(), changedAt: isoDate });
 export const vinDecodedShape = v.object({
