@@ -196,6 +196,18 @@ const MATRIX: Record<string, Row> = {
     subject: "owner",
     call: async () => ({ path: `/api/products/advertisement/${await ownersCar()}` }),
   },
+  "GET /products/{id}": { who: "public", allowed: 200, call: async () => ({ path: `/api/products/${await ownersCar()}` }) },
+  "PATCH /products/{id}": {
+    who: "owner",
+    allowed: 200,
+    subject: "owner",
+    call: async () => ({ path: `/api/products/${await ownersCar()}`, body: { resalePrice: 80 } }),
+  },
+  "GET /sellers/{id}": {
+    who: "public",
+    allowed: 200,
+    call: async () => ({ path: `/api/sellers/${(await sql("select id from users where email = ?", [callers.owner.email]))[0].id}` }),
+  },
   "DELETE /products/{id}": {
     who: "owner or admin",
     allowed: 200,

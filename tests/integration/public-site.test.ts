@@ -48,6 +48,18 @@ describe("REST, first part", () => {
           "isAdvertised",
           "isPaid",
           "sellerVerified",
+          // v1.1 ("Product, extended")
+          "sellerId",
+          "images",
+          "make",
+          "model",
+          "mileageKm",
+          "transmission",
+          "fuel",
+          "colour",
+          "vin",
+          "priceRating",
+          "updatedAt",
         ].sort(),
       );
     }
