@@ -32,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user: user && { name: user.name, email: user.email, role: user.role },
       toast: flash.toast,
       requestId: context.app.requestId,
-      origin: context.app.origin,
+      // The canonical link's origin: the configured public one, not whichever host was asked.
+      origin: context.app.publicOrigin,
     },
     flash.clear ? { headers: { "Set-Cookie": flash.clear } } : undefined,
   );

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { listCarsForSitemap } from "~/.server/services/car-page";
 import { listCategories } from "~/.server/services/categories";
 import { INFO_PAGES, PATHS, pathTo } from "~/lib/paths";
 import { type WorkerEnv } from "./hono-env";
@@ -7,7 +8,7 @@ const PUBLIC_PAGES = [PATHS.home, PATHS.blog, PATHS.login, PATHS.register, ...IN
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** robots.txt and sitemap.xml, with absolute URLs for the host that was asked. */
+/** robots.txt and sitemap.xml (fixed pages, categories and every unsold car), with absolute URLs for the host that was asked. */
 export const seo = new Hono<WorkerEnv>()
   .get("/robots.txt", (c) =>
     c.text(
@@ -24,11 +25,16 @@ export const seo = new Hono<WorkerEnv>()
   )
   .get("/sitemap.xml", async (c) => {
     const origin = c.var.app.origin;
-    const categories = await listCategories(c.var.app);
-    const urls = [...PUBLIC_PAGES, ...categories.map((category) => pathTo(PATHS.category, { id: category._id }))];
+    const [categories, cars] = await Promise.all([listCategories(c.var.app), listCarsForSitemap(c.var.app)]);
+    const urls: { path: string; lastModified?: string }[] = [
+      ...[...PUBLIC_PAGES, ...categories.map((category) => pathTo(PATHS.category, { id: category._id }))].map((path) => ({ path })),
+      ...cars.map((car) => ({ path: pathTo(PATHS.car, { id: car.id }), lastModified: car.lastModified.slice(0, 10) })),
+    ];
+    const entry = ({ path, lastModified }: (typeof urls)[number]) =>
+      `  <url><loc>${escapeXml(origin + path)}</loc>${lastModified ? `<lastmod>${escapeXml(lastModified)}</lastmod>` : ""}</url>`;
     const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-${urls.map((url) => `  <url><loc>${escapeXml(origin + url)}</loc></url>`).join("\n")}
+${urls.map(entry).join("\n")}
 </urlset>
 `;
     return c.body(body, 200, { "Content-Type": "application/xml; charset=utf-8" });

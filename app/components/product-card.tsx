@@ -1,4 +1,6 @@
+import { Link } from "react-router";
 import { formatPrice } from "~/lib/format";
+import { PATHS, pathTo } from "~/lib/paths";
 import { overview, postedDate, yearsUsed } from "~/lib/product-derived";
 import { type Product } from "~/lib/types";
 
@@ -14,25 +16,31 @@ export function ProductCard({
   eager?: boolean;
   actions?: React.ReactNode;
 }) {
+  const carPage = pathTo(PATHS.car, { id: product._id });
   return (
     <article
       aria-labelledby={`product-${product._id}`}
       className="flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
     >
-      <img
-        src={product.image}
-        alt={`Photo of ${product.productName}`}
-        width={800}
-        height={500}
-        loading={eager ? "eager" : "lazy"}
-        fetchPriority={eager ? "high" : undefined}
-        decoding="async"
-        className="h-[250px] w-full object-cover"
-      />
+      {/* The title is the card's one link for keyboards and screen readers; the photo repeats it for pointers. */}
+      <Link to={carPage} aria-hidden="true" tabIndex={-1}>
+        <img
+          src={product.image}
+          alt={`Photo of ${product.productName}`}
+          width={800}
+          height={500}
+          loading={eager ? "eager" : "lazy"}
+          fetchPriority={eager ? "high" : undefined}
+          decoding="async"
+          className="h-[250px] w-full object-cover"
+        />
+      </Link>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
           <h3 id={`product-${product._id}`} className="text-xl font-bold">
-            {product.productName}
+            <Link to={carPage} className="underline-offset-2 hover:text-brand-700 hover:underline">
+              {product.productName}
+            </Link>
           </h3>
           <span className="shrink-0 rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-900">{product.condition}</span>
         </div>

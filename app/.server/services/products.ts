@@ -107,14 +107,24 @@ export async function findProduct(ctx: AppContext, id: string): Promise<Product>
 
 /** A car's own page and `GET /api/products/:id`: sold cars too, with every asking price (oldest first) and the VIN's decode. */
 export async function findProductDetail(ctx: AppContext, id: string): Promise<ProductDetail> {
-  const [rows, history] = await ctx.db.batch([
+  const [rows, history] = await ctx.db.batch(productDetailQueries(ctx, id));
+  return toProductDetail(rows, history);
+}
+
+/** The two statements of a car's detail, for a batch that reads more beside them (the car's page). */
+export function productDetailQueries(ctx: AppContext, id: string) {
+  return [
     selectProducts(ctx).where(eq(products.id, id)).limit(1),
     ctx.db
       .select({ price: priceChanges.price, changedAt: priceChanges.changedAt })
       .from(priceChanges)
       .where(eq(priceChanges.productId, id))
       .orderBy(asc(priceChanges.changedAt), asc(priceChanges.id)),
-  ]);
+  ] as const;
+}
+
+/** The detail from the answers to productDetailQueries; no car → 404. */
+export function toProductDetail(rows: ProductRow[], history: ProductDetail["priceHistory"]): ProductDetail {
   if (!rows[0]) throw new NotFound("Product not found");
   const product = toProduct(rows[0]);
   return { ...product, priceHistory: history, vinDecoded: product.vin ? decodeVin(product.vin) : null };

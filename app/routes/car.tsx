@@ -1,0 +1,250 @@
+import { Link } from "react-router";
+import { orPageError } from "~/.server/page-errors";
+import { findCarPage } from "~/.server/services/car-page";
+import { CarGallery } from "~/components/car-gallery";
+import { ProductActions } from "~/components/product-actions";
+import { ProductCard } from "~/components/product-card";
+import { VerifiedBadge } from "~/components/seller-badge";
+import {
+  carHeadline,
+  carJsonLd,
+  carSummary,
+  dropSentence,
+  fuelWord,
+  latestDrop,
+  longDate,
+  mileageWords,
+  monthAndYear,
+  priceChanges,
+  transmissionWord,
+} from "~/lib/car-listing";
+import { formatPrice } from "~/lib/format";
+import { pageTitle } from "~/lib/meta";
+import { useNonce } from "~/lib/nonce";
+import { openGraph } from "~/lib/open-graph";
+import { PATHS, pathTo } from "~/lib/paths";
+import { postedDate, yearsUsed } from "~/lib/product-derived";
+import { type ProductDetail } from "~/lib/types";
+import { sameMaker } from "~/lib/vin";
+import { type Route } from "./+types/car";
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data
+    ? [
+        { title: pageTitle(carHeadline(data.product)) },
+        ...openGraph({
+          title: carHeadline(data.product),
+          description: carSummary(data.product),
+          url: data.url,
+          image: `${data.origin}${data.product.image}`,
+        }),
+      ]
+    : [{ title: pageTitle("Car") }];
+
+/** Public: anyone may look at a car, sold ones too (they stay for the record, without booking). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const ctx = context.app;
+  const { product, similar, sellerSince } = await orPageError(() => findCarPage(ctx, params.id));
+  const origin = ctx.publicOrigin;
+  const url = `${origin}${pathTo(PATHS.car, { id: product._id })}`;
+  const decodedMaker = product.vinDecoded?.manufacturer;
+  return {
+    product,
+    similar,
+    sellerSince,
+    // Decided here so the makers' table stays out of the browser's bundle.
+    vinSays: decodedMaker && product.make && !sameMaker(decodedMaker, product.make) ? decodedMaker : null,
+    jsonLd: carJsonLd(product, url, origin),
+    url,
+    origin,
+    now: ctx.now().toISOString(),
+  };
+}
+
+export default function CarPage({ loaderData }: Route.ComponentProps) {
+  const { product, similar, sellerSince, vinSays, jsonLd } = loaderData;
+  const now = new Date(loaderData.now);
+  const nonce = useNonce();
+  return (
+    <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      <div className="mb-6 flex flex-wrap items-center gap-3">
+        <h1 className="min-w-0 break-words text-2xl font-bold sm:text-3xl">{product.productName}</h1>
+        <span className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-900">{product.condition}</span>
+        {product.isPaid && <span className="rounded-full bg-slate-800 px-3 py-1 text-sm font-bold uppercase text-white">Sold</span>}
+      </div>
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="flex min-w-0 flex-col gap-8">
+          <CarGallery photos={product.photos} name={product.productName} />
+          <section aria-labelledby="description-heading">
+            <h2 id="description-heading" className="mb-3 text-xl font-bold">
+              Description
+            </h2>
+            <p className="whitespace-pre-line break-words text-slate-800">{product.productDescription}</p>
+          </section>
+          <Facts product={product} vinSays={vinSays} now={now} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-6">
+          <PriceBox product={product} />
+          <SellerBox product={product} sellerSince={sellerSince} />
+        </div>
+      </div>
+      {similar.length > 0 && (
+        <section aria-labelledby="similar-heading" className="mt-12">
+          <h2 id="similar-heading" className="mb-6 text-2xl font-bold">
+            Similar cars
+          </h2>
+          <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {similar.map((car) => (
+              <ProductCard key={car._id} product={car} now={now} actions={<ProductActions product={car} />} />
+            ))}
+          </div>
+        </section>
+      )}
+    </main>
+  );
+}
+
+const boxClass = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
+
+function PriceBox({ product }: { product: ProductDetail }) {
+  const changes = priceChanges(product.priceHistory);
+  const drop = latestDrop(changes);
+  return (
+    <section aria-labelledby="price-heading" className={boxClass}>
+      <h2 id="price-heading" className="sr-only">
+        Price
+      </h2>
+      {product.isPaid ? (
+        <div className="flex flex-col gap-2">
+          <p className="text-3xl font-extrabold text-slate-800">Sold</p>
+          <p className="text-slate-700">
+            This car was sold for {formatPrice(product.resalePrice)}. It can no longer be booked; the page stays for the record.
+          </p>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-2">
+          <p className="text-4xl font-extrabold text-brand-700">{formatPrice(product.resalePrice)}</p>
+          <p className="text-slate-700">
+            Original price <span className="font-medium line-through decoration-slate-400">{formatPrice(product.originalPrice)}</span>
+          </p>
+          {drop && (
+            <p className="inline-flex items-center gap-1 self-start rounded-lg bg-emerald-50 px-3 py-1 font-semibold text-emerald-800">
+              <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3">
+                <path d="M12 4v16M5 13l7 7 7-7" />
+              </svg>
+              {dropSentence(drop)}
+            </p>
+          )}
+          <div className="mt-2 flex flex-wrap gap-2">
+            <ProductActions product={product} />
+          </div>
+        </div>
+      )}
+      {changes.length > 1 && (
+        <div className="mt-5 border-t border-slate-200 pt-4">
+          <h3 className="mb-2 font-semibold">Price history</h3>
+          <ol className="flex flex-col gap-1 text-sm">
+            {changes.map((change) => (
+              <li key={`${change.changedAt}-${change.price}`} className="flex flex-wrap justify-between gap-x-4">
+                <time dateTime={change.changedAt} className="text-slate-600">
+                  {longDate(change.changedAt)}
+                </time>
+                <span>
+                  {change.change === null ? "Listed at " : ""}
+                  <span className="font-semibold">{formatPrice(change.price)}</span>
+                  {change.change !== null && change.change !== 0 && (
+                    <span className={change.change < 0 ? "text-emerald-800" : "text-slate-700"}>
+                      {" "}
+                      ({change.change < 0 ? "down" : "up"} {formatPrice(Math.abs(change.change))})
+                    </span>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function SellerBox({ product, sellerSince }: { product: ProductDetail; sellerSince: string | null }) {
+  return (
+    <section aria-labelledby="seller-heading" className={`${boxClass} flex flex-col gap-3`}>
+      <h2 id="seller-heading" className="text-xl font-bold">
+        Seller
+      </h2>
+      <p className="break-words text-lg font-semibold">{product.seller}</p>
+      {product.sellerVerified && <VerifiedBadge />}
+      {sellerSince && <p className="text-slate-700">Member since {monthAndYear(sellerSince)}</p>}
+      <p>
+        Call{" "}
+        <a
+          href={`tel:${product.mobile.replace(/[^\d+]/g, "")}`}
+          className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+        >
+          {product.mobile}
+        </a>
+      </p>
+      {product.sellerId && sellerSince && (
+        <Link
+          to={pathTo(PATHS.seller, { id: product.sellerId })}
+          className="self-start rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-700 hover:bg-slate-50"
+        >
+          More from {product.seller}
+        </Link>
+      )}
+    </section>
+  );
+}
+
+function Facts({ product, vinSays, now }: { product: ProductDetail; vinSays: string | null; now: Date }) {
+  const decoded = product.vinDecoded;
+  const facts: [string, React.ReactNode][] = [
+    [
+      "Make",
+      product.make && (
+        <>
+          {product.make}
+          {vinSays && (
+            <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">VIN says: {vinSays}</span>
+          )}
+        </>
+      ),
+    ],
+    ["Model", product.model],
+    ["Purchase year", product.purchaseYear],
+    ["Years used", yearsUsed(product.purchaseYear, now)],
+    ["Mileage", mileageWords(product.mileageKm)],
+    ["Transmission", transmissionWord(product.transmission)],
+    ["Fuel", fuelWord(product.fuel)],
+    ["Colour", product.colour],
+    ["Location", product.location],
+    ["Condition", product.condition],
+    ["Posted", <time dateTime={product.createdDate}>{postedDate(product.createdDate)}</time>],
+    ["VIN", product.vin && <span className="break-all font-mono">{product.vin}</span>],
+    ["VIN manufacturer", decoded?.manufacturer],
+    ["VIN region", decoded?.region],
+    ["VIN model year", decoded?.modelYear],
+  ];
+  return (
+    <section aria-labelledby="facts-heading">
+      <h2 id="facts-heading" className="mb-3 text-xl font-bold">
+        Facts
+      </h2>
+      <dl
+        className={`${boxClass} grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2 sm:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)]`}
+      >
+        {facts.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="font-medium">
+              {value === null || value === undefined || value === "" ? <span className="text-slate-600">Not given</span> : value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
