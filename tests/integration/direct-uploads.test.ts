@@ -95,6 +95,18 @@ describe("POST /api/images/uploads", () => {
     expect(await sql("select count(*) as n from direct_uploads where uploader_id = ?", [seller.id])).toEqual(before);
   });
 
+  it.each<[string, unknown]>([
+    ["no content type", { size: 100 }],
+    ["no size", { contentType: "image/jpeg" }],
+    ["a size as text", { contentType: "image/jpeg", size: "100" }],
+    ["a fractional size", { contentType: "image/jpeg", size: 10.5 }],
+    ["an empty photo", { contentType: "image/jpeg", size: 0 }],
+  ])("answers 400 for %s", async (_label, body) => {
+    const response = await start(body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ message: expect.any(String), issues: [expect.any(Object)] });
+  });
+
   it("accepts exactly 5 MiB", async () => {
     expect((await start({ contentType: "image/jpeg", size: 5 * 1024 * 1024 })).status).toBe(201);
   });
@@ -238,6 +250,12 @@ describe("POST /api/images/uploads/:key/complete", () => {
     expect(await response.json()).toEqual({ message: "The photo is not the image/png image it was declared as" });
     await expectNothingStored(upload.key);
     expect(await served(upload.key)).toBe(404);
+  });
+
+  it("answers 400 for something that is no upload key", async () => {
+    for (const key of ["..%2F..%2Fsecret", "abc.gif", "pending%2Fa1b2c3d4-0000.jpg"]) {
+      expect((await complete(key)).status, key).toBe(400);
+    }
   });
 
   it("answers 404 when nothing was uploaded", async () => {
