@@ -8,6 +8,7 @@ import {
   VIN_MAKERS,
   VIN_PATTERN,
   vinCheckDigit,
+  vinMakerNote,
   vinProblem,
 } from "./vin";
 
@@ -270,5 +271,21 @@ describe("sameMaker", () => {
     expect(sameMaker("Volkswagen", "")).toBe(false);
     expect(sameMaker("Volkswagen", " - ")).toBe(false);
     expect(sameMaker(" ", "-")).toBe(false);
+  });
+});
+
+describe("vinMakerNote", () => {
+  it("names the VIN's maker when the make entered is another one", () => {
+    expect(vinMakerNote("JTDBR32E530012345", "Honda")).toBe("This VIN belongs to a Toyota; check the make or the VIN");
+    expect(vinMakerNote("wauzzz8k9ba000001", "BMW")).toBe("This VIN belongs to an Audi; check the make or the VIN");
+  });
+
+  it("says nothing when they agree, or when the VIN is missing, invalid or not decodable", () => {
+    expect(vinMakerNote("JTDBR32E530012345", "toyota")).toBeUndefined();
+    expect(vinMakerNote("WVWZZZ1JZXW000001", "VW")).toBeUndefined();
+    expect(vinMakerNote(undefined, "Honda")).toBeUndefined();
+    expect(vinMakerNote("JTDBR32E530012345", "")).toBeUndefined();
+    expect(vinMakerNote("1HGCM82643A004352", "Toyota")).toBeUndefined();
+    expect(vinMakerNote("00000000000000000", "Toyota")).toBeUndefined();
   });
 });

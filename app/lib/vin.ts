@@ -238,3 +238,15 @@ export function sameMaker(decodedManufacturer: string, make: string): boolean {
   const maker = MAKER_BY_NAME.get(decoded);
   return maker?.aliases?.some((alias) => normalizeMake(alias) === entered) ?? false;
 }
+
+/**
+ * The listing form's note (it never blocks) when a valid VIN decodes to a maker other than the
+ * make entered; undefined when they agree, or when either is missing, invalid or not decodable.
+ */
+export function vinMakerNote(vin: string | undefined, make: string | undefined): string | undefined {
+  const code = vin?.trim().toUpperCase() ?? "";
+  if (!make?.trim() || vinProblem(code)) return undefined;
+  const maker = decodeVin(code)?.manufacturer;
+  if (!maker || sameMaker(maker, make)) return undefined;
+  return `This VIN belongs to ${/^[AEIOU]/i.test(maker) ? "an" : "a"} ${maker}; check the make or the VIN`;
+}

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe("selling in Chromium", () => {
-  it("a seller adds a car with a photo, finds it on its category page, advertises it and sees it on Home", async () => {
+  it("a seller adds a car with a big photo (shrunk before upload), finds it on its category page, advertises it and sees it on Home", async () => {
     const { page, foreignRequests, close } = await openPage(browser);
     await page.goto("/login?redirectTo=%2Fdashboard%2Faddproduct");
     await page.getByLabel("Email").fill("seller@autoreseller.test");
@@ -25,6 +25,7 @@ describe("selling in Chromium", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.waitForURL(`${appUrl}/dashboard/addproduct`);
     await page.getByRole("heading", { name: "Add a product" }).waitFor();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await expectAccessible(page, "/dashboard/addproduct");
 
     const name = `Browser Listed SUV ${Date.now()}`;
@@ -37,8 +38,14 @@ describe("selling in Chromium", () => {
     await page.getByLabel("Mobile number").fill("+880 1711-555555");
     await page.getByLabel(/Purchase year/).fill("2017");
     await page.getByLabel("Product description").fill("Listed from a real browser with a big photo that gets shrunk first.");
-    await page.getByLabel("Photo").setInputFiles(photoPath);
-    await page.getByText("Photo ready (resized for upload).").waitFor();
+    await page.getByLabel("Make", { exact: true }).fill("Toyota");
+    await page.getByLabel("Model", { exact: true }).fill("RAV4");
+    await page.getByLabel("Mileage (km)").fill("76000");
+    await page.getByLabel("Transmission").selectOption("automatic");
+    await page.getByLabel("Fuel").selectOption("hybrid");
+    await page.getByLabel("Colour").fill("Purple");
+    await page.getByLabel("Add photos").setInputFiles(photoPath);
+    await page.getByText("Uploaded", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Add Product" }).click();
 
     await page.waitForURL(`${appUrl}/dashboard/myproducts`);

@@ -341,6 +341,12 @@ function productForm(categoryId: string, name = "Form Car 2018") {
     mobile: "01711 222333",
     productDescription: "Added through the form in a test.",
     purchaseYear: "2018",
+    make: "Toyota",
+    model: "Corolla",
+    mileageKm: "64000",
+    transmission: "automatic",
+    fuel: "petrol",
+    colour: "White",
   })) {
     form.set(key, value);
   }

@@ -146,7 +146,11 @@ describe("several photos", () => {
     const car = await detail(await addedId({ image: undefined, images: urls }));
     expect(car.images).toEqual(urls);
     expect(car.image).toBe(urls[0]);
-    expect(car.photos[0]).toMatchObject({ url: urls[0], width: expect.any(Number), height: expect.any(Number) });
+    expect(car).not.toHaveProperty("photos");
+    // Each photo's size is kept for layout.
+    const sizes = await sql("select url, width, height from product_photos where product_id = ? order by position", [car._id]);
+    expect(sizes.map((row) => row.url)).toEqual(urls);
+    for (const row of sizes) expect(row).toMatchObject({ width: expect.any(Number), height: expect.any(Number) });
   });
 
   it("lets `images` replace `image`, and makes `[image]` of a lone image", async () => {

@@ -46,17 +46,19 @@ function optionalText(max: number) {
 export const MAX_PHOTOS = 10;
 
 /** Vehicle data (v1.1): optional, so v1 clients keep working; the Add Product form asks for all of it. */
+function mileage(message: string) {
+  return v.pipe(
+    v.number(message),
+    v.integer("Use a whole number of kilometres"),
+    v.minValue(0, "Mileage cannot be negative"),
+    v.maxValue(2_000_000, "Mileage must be at most 2,000,000 km"),
+  );
+}
+
 export const vehicleFields = {
   make: optionalText(40),
   model: optionalText(60),
-  mileageKm: v.optional(
-    v.pipe(
-      v.number("Mileage must be a number of kilometres"),
-      v.integer("Use a whole number of kilometres"),
-      v.minValue(0, "Mileage cannot be negative"),
-      v.maxValue(2_000_000, "Mileage must be at most 2,000,000 km"),
-    ),
-  ),
+  mileageKm: v.optional(mileage("Mileage must be a number of kilometres")),
   transmission: v.optional(v.picklist(TRANSMISSIONS, "Choose automatic or manual")),
   fuel: v.optional(v.picklist(FUELS, "Choose petrol, diesel, hybrid, electric, CNG or LPG")),
   colour: optionalText(30),
@@ -127,14 +129,65 @@ export const productUpdateSchema = v.pipe(
 );
 export type ProductUpdate = v.InferOutput<typeof productUpdateSchema>;
 
-/** The form sends the photo file itself; the server stores it and fills in `image`. */
-export const productFormSchema = v.object({
-  ...productFields,
-  photo: v.pipe(
-    v.file("Photo is required"),
-    v.check((file) => file.size > 0, "Photo is required"),
+/**
+ * The Add Product and Edit pages ask for the vehicle data the API keeps optional (all but the VIN).
+ * Photos come either as `images` (uploaded from the browser, cover first) with `smallImages` (the
+ * matching small copies, empty where there is none) or, without JavaScript, as one `photo` file.
+ */
+const listingFormFields = {
+  make: requiredText("Make is required", 40),
+  model: requiredText("Model is required", 60),
+  mileageKm: mileage("Mileage is required"),
+  transmission: v.picklist(TRANSMISSIONS, "Choose automatic or manual"),
+  fuel: v.picklist(FUELS, "Choose petrol, diesel, hybrid, electric, CNG or LPG"),
+  colour: requiredText("Colour is required", 30),
+  vin: vehicleFields.vin,
+  images: v.optional(photoListField),
+  // Conform reads an empty entry as undefined, so each entry may be missing.
+  smallImages: v.optional(v.array(v.optional(v.pipe(v.string(), v.regex(IMAGE_URL_PATTERN, "Upload the photo again"))))),
+  photo: v.optional(
+    v.pipe(
+      v.file("Photo is required"),
+      v.check((file) => file.size > 0, "Photo is required"),
+    ),
   ),
-});
+};
+
+/** How many photos a listing form brings: those uploaded from the browser plus the file. */
+const photoCount = ({ images = [], photo }: { images?: string[]; photo?: File }) => images.length + (photo ? 1 : 0);
+const PHOTO_PATHS = [["images"], ["photo"]] as const;
+
+// One photo at least, at most MAX_PHOTOS; said under the photos (also beside other fields' errors).
+export const productFormSchema = v.pipe(
+  v.object({ ...productFields, ...listingFormFields }),
+  v.forward(
+    v.partialCheck(PHOTO_PATHS, (input) => photoCount(input) > 0, "Photo is required"),
+    ["images"],
+  ),
+  v.forward(
+    v.partialCheck(PHOTO_PATHS, (input) => photoCount(input) <= MAX_PHOTOS, `Use at most ${MAX_PHOTOS} photos`),
+    ["images"],
+  ),
+);
+
+/** Editing a listing: what `PATCH /api/products/:id` changes, by the same rules (name, category, original price and year stay). */
+const { productName: _name, originalPrice: _original, categoryId: _category, purchaseYear: _year, ...editableFields } = productFields;
+export const productEditFormSchema = v.pipe(
+  v.object({ ...editableFields, ...listingFormFields }),
+  v.forward(
+    v.partialCheck(PHOTO_PATHS, (input) => photoCount(input) > 0, "Photo is required"),
+    ["images"],
+  ),
+  v.forward(
+    v.partialCheck(PHOTO_PATHS, (input) => photoCount(input) <= MAX_PHOTOS, `Use at most ${MAX_PHOTOS} photos`),
+    ["images"],
+  ),
+);
+
+/** The photos a listing form sent, in order, each with its small copy where the browser made one. */
+export function photosFromForm(images: string[] = [], smallImages: (string | undefined)[] = []): { url: string; smallUrl?: string }[] {
+  return images.map((url, index) => (smallImages[index] ? { url, smallUrl: smallImages[index] } : { url }));
+}
 
 export const categoryApiSchema = v.object({
   categoryName: nameText("Category Name is Required", 60),
