@@ -43,7 +43,7 @@ export const LOCAL_BUCKET = DEFAULT_PHOTO_BUCKET;
 
 /**
  * Where upload URLs point: R2's S3 endpoint for the photo bucket, or locally the stand-in on the
- * app's public origin. Production without R2 API credentials cannot sign (like APP_ORIGIN, the
+ * request's origin. Production without R2 API credentials cannot sign (like APP_ORIGIN, the
  * request fails and says which settings are missing).
  */
 export function uploadTarget(ctx: AppContext): UploadTarget {
@@ -55,7 +55,8 @@ export function uploadTarget(ctx: AppContext): UploadTarget {
   if (!usesLocalUploads(ctx)) {
     throw new Error("Direct photo uploads need R2_ACCOUNT_ID, R2_ACCESS_KEY_ID and R2_SECRET_ACCESS_KEY (README, Configuration)");
   }
-  return { bucketUrl: `${ctx.publicOrigin}${LOCAL_UPLOAD_PATH}/${LOCAL_BUCKET}`, ...LOCAL_SIGNING_KEY };
+  // The origin the page asking is on (not APP_ORIGIN): the PUT stays same-origin however the app is reached.
+  return { bucketUrl: `${ctx.origin}${LOCAL_UPLOAD_PATH}/${LOCAL_BUCKET}`, ...LOCAL_SIGNING_KEY };
 }
 
 export interface PresignedPut {
