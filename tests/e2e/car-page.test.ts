@@ -1,0 +1,123 @@
+import { type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Product } from "~/lib/types";
+import { app, appUrl, expectAccessible, gotoInteractive, launchBrowser, openPage, signInAs } from "./browser";
+
+// A buyer finds a car from its card, looks through its photos with the keyboard, sees that its
+// price dropped and books it from the car's own page; the page is accessible, on a phone too.
+
+let browser: Browser;
+let car: Product;
+const DROP = 500;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // An advertised car (so it has a card on Home) with several photos, whose seller lowers its price.
+  const advertised = (await (await app.request("/api/products/advertisement")).json()) as Product[];
+  car = advertised.find((candidate) => candidate.images.length >= 3)!;
+  expect(car, "an advertised demo car with 3 or more photos").toBeDefined();
+  const sellerToken = await app.accessToken(car.email);
+  const response = await app.apiJson(
+    `/api/products/${car._id}`,
+    { resalePrice: car.resalePrice - DROP },
+    { method: "PATCH", token: sellerToken },
+  );
+  expect(response.status, await response.clone().text()).toBe(200);
+});
+afterAll(() => browser?.close());
+
+const mainPhoto = (page: Page) => page.locator("#main section").first().locator("img").first();
+
+describe("a car's page in Chromium", () => {
+  it("a buyer opens a car from its card, walks the photos by keyboard, sees the price drop and books it", async () => {
+    const { page, cspViolations, close } = await openPage(browser);
+    const email = `car-page-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    await app.register({ email, name: "Page Buyer" });
+    await signInAs(page, email, "/");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+
+    const card = page.locator(`article[aria-labelledby="product-${car._id}"]`);
+    await card.getByRole("link", { name: car.productName, exact: true }).click();
+    await page.waitForURL(`${appUrl}/cars/${car._id}`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByRole("heading", { level: 1, name: car.productName }).waitFor();
+
+    const count = car.images.length;
+    const photoOf = (index: number) => `${car.productName}, photo ${index} of ${count}`;
+    expect(await mainPhoto(page).getAttribute("alt")).toBe(photoOf(1));
+    const thumbnail = (index: number) => page.getByRole("button", { name: `Show photo ${index} of ${count}` });
+    await thumbnail(1).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => mainPhoto(page).getAttribute("alt")).toBe(photoOf(2));
+    expect(await thumbnail(2).getAttribute("aria-current")).toBe("true");
+    expect(await thumbnail(1).getAttribute("aria-current")).toBeNull();
+    expect(await thumbnail(2).evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => mainPhoto(page).getAttribute("alt")).toBe(photoOf(count));
+    expect(await thumbnail(count).getAttribute("aria-current")).toBe("true");
+    await page.getByRole("button", { name: "Next photo" }).click();
+    await expect.poll(() => mainPhoto(page).getAttribute("alt")).toBe(photoOf(1));
+
+    const fullScreenButton = page.getByRole("button", { name: "View full screen" });
+    await fullScreenButton.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: photoOf(1) });
+    await dialog.waitFor();
+    await page.keyboard.press("ArrowRight");
+    await page.getByRole("dialog", { name: photoOf(2) }).waitFor();
+    expect(await thumbnail(2).getAttribute("aria-current")).toBe("true");
+    await expectAccessible(page, "the car's photo in full screen");
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    expect(await fullScreenButton.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    const price = page.getByRole("region", { name: "Price" });
+    await price.getByText(new RegExp(`^Price dropped \\$${DROP} on \\d{1,2} [A-Z][a-z]{2}$`)).waitFor();
+    await price.getByText("Price history").waitFor();
+    await expectAccessible(page, "a car's page, signed in as a buyer");
+
+    await price.getByRole("link", { name: `Book Now: ${car.productName}` }).click();
+    const booking = page.getByRole("dialog", { name: car.productName });
+    await booking.getByLabel("Phone").fill("01711 445566");
+    await booking.getByLabel("Meeting location").fill("Gulshan 2");
+    await booking.getByRole("button", { name: "Submit" }).click();
+    await page.getByText("Booking confirmed").waitFor();
+    await booking.waitFor({ state: "detached" });
+    expect(cspViolations).toEqual([]);
+    await close();
+  });
+
+  it("fits a 360 px phone without sideways scrolling and passes axe there; a swipe moves the photo", async () => {
+    const { page, close } = await openPage(browser, { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+    await gotoInteractive(page, `/cars/${car._id}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectAccessible(page, "a car's page at 360 px");
+
+    const photo = mainPhoto(page);
+    const box = (await photo.boundingBox())!;
+    const y = box.y + box.height / 2;
+    await photo.dispatchEvent("pointerdown", { pointerType: "touch", clientX: box.x + box.width - 20, clientY: y, isPrimary: true });
+    await photo.dispatchEvent("pointerup", { pointerType: "touch", clientX: box.x + 20, clientY: y, isPrimary: true });
+    await expect.poll(() => photo.getAttribute("alt")).toBe(`${car.productName}, photo 2 of ${car.images.length}`);
+    await close();
+  });
+
+  it("a sold car's page says so, offers no booking, and its seller's page is accessible", async () => {
+    const advertised = (await (await app.request("/api/products/advertisement")).json()) as Product[];
+    const sold = advertised.find((candidate) => candidate._id !== car._id)!;
+    await app.sql("update products set is_paid = 1 where id = ?", [sold._id]);
+    const { page, close } = await openPage(browser);
+    await gotoInteractive(page, `/cars/${sold._id}`);
+    const price = page.getByRole("region", { name: "Price" });
+    await price.getByText("Sold", { exact: true }).waitFor();
+    expect(await price.getByRole("link", { name: /Book Now/ }).count()).toBe(0);
+    await expectAccessible(page, "a sold car's page");
+
+    await page.getByRole("link", { name: `More from ${sold.seller}` }).click();
+    await page.waitForURL(new RegExp(`${appUrl}/sellers/`));
+    await page.getByRole("heading", { level: 1, name: sold.seller }).waitFor();
+    await expectAccessible(page, "a seller's page");
+    await close();
+  });
+});
