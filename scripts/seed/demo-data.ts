@@ -118,7 +118,7 @@ const MODELS: Model[] = [
   { make: "Toyota", model: "Noah", category: "Microbus", body: "van", price: 30000, years: [2014, 2022], fuels: ["petrol", "hybrid"], manual: 0, wmi: "JTN", vds: "ZRR80", weight: 4, features: ["eight seats", "two sliding doors"] },
   { make: "Toyota", model: "Hiace", category: "Microbus", body: "van", price: 36000, years: [2012, 2022], fuels: ["diesel", "petrol"], manual: 0.6, wmi: "JTF", vds: "KDH22", weight: 3, features: ["fourteen seats", "rear air conditioning"] },
   { make: "Nissan", model: "Serena", category: "Microbus", body: "van", price: 28000, years: [2014, 2022], fuels: ["hybrid", "petrol"], manual: 0, wmi: "JN1", vds: "C27GF", weight: 2, features: ["ProPilot assist", "hands-free sliding door"] },
-  { make: "Hyundai", model: "H-1", category: "Microbus", body: "van", price: 33000, years: [2014, 2021], fuels: ["diesel"], manual: 0.5, wmi: "KMJ", vds: "WA37H", weight: 1, features: ["twelve seats", "strong diesel"] },
+  { make: "Hyundai", model: "H-1", category: "Microbus", body: "van", price: 33000, years: [2014, 2021], fuels: ["diesel"], manual: 0.5, wmi: "KMH", vds: "WH81K", weight: 1, features: ["twelve seats", "strong diesel"] },
   { make: "Kia", model: "Carnival", category: "Microbus", body: "van", price: 42000, years: [2016, 2023], fuels: ["diesel", "petrol"], manual: 0, wmi: "KND", vds: "MB5C2", weight: 1, features: ["captain chairs", "rear entertainment screens"] },
   { make: "Volkswagen", model: "Transporter", category: "Microbus", body: "van", price: 45000, years: [2014, 2022], fuels: ["diesel"], manual: 0.5, wmi: "WV2", vds: "ZZZ7H", weight: 1, features: ["nine seats", "long wheelbase"] },
   // Electric
