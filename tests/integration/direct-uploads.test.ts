@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { LIMITS } from "~/.server/auth/rate-limits";
 import { pendingObjectKey } from "~/.server/services/direct-uploads";
 import { LOCAL_BUCKET, LOCAL_SIGNING_KEY, presignPut } from "~/.server/storage/presigned-put";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
@@ -109,6 +110,21 @@ describe("POST /api/images/uploads", () => {
 
   it("accepts exactly 5 MiB", async () => {
     expect((await start({ contentType: "image/jpeg", size: 5 * 1024 * 1024 })).status).toBe(201);
+  });
+
+  it("counts against the seller's daily uploads: 429 once they are used up, recording nothing", async () => {
+    const uploader = await newUser("seller");
+    const resetAt = Math.floor(Date.now() / 1000) + 3600;
+    await sql("insert into rate_limits (key, count, reset_at) values (?, ?, ?)", [
+      `${LIMITS.uploadsPerDay.name}:${uploader.id}`,
+      LIMITS.uploadsPerDay.max - 1,
+      resetAt,
+    ]);
+    expect((await start({ contentType: "image/jpeg", size: 100 }, uploader.token)).status).toBe(201);
+    const refused = await start({ contentType: "image/jpeg", size: 100 }, uploader.token);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await sql("select key from direct_uploads where uploader_id = ?", [uploader.id])).toHaveLength(1);
   });
 
   it("is for sellers and admins: buyers get 403, anonymous callers 401", async () => {
