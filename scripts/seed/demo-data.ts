@@ -364,9 +364,9 @@ export function buildDemoMarket(now: number): DemoMarket {
       MODELS.filter((candidate) => candidate.category === category.name),
       (candidate) => candidate.weight,
     );
-    // The contract sellers take every fifth and every seventh car, so theirs cover the categories.
+    // The contract sellers take every eighth and every seventh car, so theirs cover the categories.
     const seller =
-      index % 5 === 0
+      index % 8 === 0
         ? sellers[0]
         : index % 7 === 3
           ? sellers[1]
