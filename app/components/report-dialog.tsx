@@ -56,6 +56,7 @@ export default function ReportDialog({ product, onClose }: { product: Product; o
             <p>
               Tell our admins that <strong>{product.productName}</strong> looks wrong.
             </p>
+            <input type="hidden" name="product_id" value={product._id} />
             <ReportFields fields={fields} />
             <div className="flex flex-wrap gap-3">
               <button type="submit" className={primaryButtonClass} disabled={fetcher.state !== "idle"}>

@@ -57,6 +57,7 @@ export default function ReportPage({ loaderData }: Route.ComponentProps) {
             Tell our admins that <strong>{loaderData.product.productName}</strong> looks wrong (a scam, a wrong price or a car that is not
             there)?
           </p>
+          <input type="hidden" name="product_id" value={loaderData.product._id} />
           <ReportFields fields={fields} />
           <button type="submit" className={primaryButtonClass}>
             Report this item

@@ -107,6 +107,40 @@ describe("booking in Chromium", () => {
     await close();
   });
 
+  it("the report page (the dialog's fallback, where it posts) says what is missing, accessibly", async () => {
+    const [car] = (await (await app.request("/api/products/advertisement")).json()) as { _id: string }[];
+    const { page, close } = await openPage(browser, { viewport: { width: 360, height: 740 } });
+    await signInAs(page, "buyer@autoreseller.test", `/report/${car._id}`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByRole("button", { name: "Report this item" }).click();
+    await page.getByText("Choose a reason").waitFor();
+    await expectAccessible(page, "the report page on a phone, with errors");
+    await close();
+  });
+
+  it("without JavaScript: reports from the report page, and cancels a booking through the confirmation page", async () => {
+    const email = `no-js-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    await app.register({ email });
+    const token = await app.accessToken(email);
+    const [car, other] = (await (await app.request("/api/products/advertisement")).json()) as { _id: string; productName: string }[];
+    expect((await app.apiJson("/api/bookings", { product_id: car._id, phone: "1", meetingLocation: "x" }, { token })).status).toBe(201);
+
+    const { page, close } = await openPage(browser, { javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+    await signInAs(page, email, "/");
+    await page.goto(`/report/${other._id}`);
+    await page.getByLabel("Sold elsewhere").check();
+    await page.getByRole("button", { name: "Report this item" }).click();
+    await page.getByText("Report sent to admin").waitFor();
+
+    await page.goto("/dashboard/myorders");
+    await page.getByRole("link", { name: `Cancel booking: ${car.productName}` }).click();
+    await page.getByRole("alertdialog").getByText("Are you sure?").waitFor();
+    await page.getByRole("button", { name: `Yes, cancel my booking of ${car.productName}` }).click();
+    await page.waitForURL(`${appUrl}/dashboard/myorders`);
+    await page.getByText("You have not booked a car yet.").waitFor();
+    await close();
+  });
+
   it("a buyer cancels an unpaid booking from My Orders after confirming, on a phone, by keyboard", async () => {
     const email = `canceller-${crypto.randomUUID().slice(0, 8)}@example.test`;
     await app.register({ email, name: "Second Thoughts" });

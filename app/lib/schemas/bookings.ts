@@ -18,8 +18,15 @@ export const reportSchema = v.object({
   reason: v.optional(v.picklist(REPORT_REASONS, "Choose one of the listed reasons"), "other"),
   note: optionalFreeText("Write the note as text", 500),
 });
-/** The report form: the same fields, but the reason must be chosen (the API's default serves older clients). */
-export const reportFormSchema = v.object({ ...reportSchema.entries, reason: v.picklist(REPORT_REASONS, "Choose a reason") });
+/**
+ * The report form: the same fields, but a reason must be chosen (the API's default serves older
+ * clients). With no radio checked the form sends no `reason` at all; the empty default makes that
+ * "Choose a reason", as for any empty field.
+ */
+export const reportFormSchema = v.object({
+  ...reportSchema.entries,
+  reason: v.optional(v.picklist(REPORT_REASONS, "Choose a reason"), "" as (typeof REPORT_REASONS)[number]),
+});
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export type ReportDetails = Pick<v.InferOutput<typeof reportSchema>, "reason" | "note">;
 
