@@ -163,7 +163,7 @@ export function ListingForm(props: ListingFormProps) {
         <TextField label="Resale price ($)" type="number" meta={fields.resalePrice} />
       </Section>
 
-      <fieldset className="flex flex-col gap-3">
+      <fieldset className="flex min-w-0 flex-col gap-3">
         <legend className="mb-2 text-xl font-bold">Photos</legend>
         {hydrated ? (
           <PhotoPicker
@@ -213,7 +213,7 @@ export function ListingForm(props: ListingFormProps) {
 
 function Section({ legend, children }: { legend: string; children: ReactNode }) {
   return (
-    <fieldset className="grid gap-4 md:grid-cols-2">
+    <fieldset className="grid min-w-0 gap-4 md:grid-cols-2">
       <legend className="mb-2 text-xl font-bold">{legend}</legend>
       {children}
     </fieldset>

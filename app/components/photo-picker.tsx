@@ -186,7 +186,7 @@ export function PhotoPicker({
             add([...(event.currentTarget.files ?? [])]);
             event.currentTarget.value = "";
           }}
-          className="rounded-lg border border-slate-300 bg-white px-3 py-2 file:mr-4 file:rounded-md file:border-0 file:bg-brand-100 file:px-3 file:py-1 file:font-semibold"
+          className="w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 file:mr-4 file:rounded-md file:border-0 file:bg-brand-100 file:px-3 file:py-1 file:font-semibold"
         />
         <p className="text-sm text-slate-600">or drop photo files here.</p>
       </div>

@@ -34,7 +34,7 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   const origin = new URL(appUrl).origin;
   page.on("request", (request) => {
     const url = request.url();
-    if (!url.startsWith(origin) && !url.startsWith("data:")) foreignRequests.push(url);
+    if (!url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:")) foreignRequests.push(url);
   });
   return { page, foreignRequests, cspViolations, close: () => context.close() };
 }
