@@ -1,9 +1,9 @@
 // The large catalogue, generated deterministically (fixed PRNG seed, fixed dates) and written
 // straight into the SQLite file with multi-row INSERTs: seconds instead of minutes over HTTP.
 import Database from "libsql";
-import { CONDITIONS, LOCATIONS } from "../../app/lib/schemas/catalog.ts";
+import { CONDITIONS, FUELS, LOCATIONS, TRANSMISSIONS } from "../../app/lib/schemas/catalog.ts";
 
-export const LARGE = { categories: 50, users: 2000, products: 10_000, bookings: 100_000, reports: 100_000 };
+export const LARGE = { categories: 50, users: 2000, products: 100_000, bookings: 100_000, reports: 100_000 };
 /** Sellers among the generated users (the demo data has 2 more); the rest are buyers. */
 const GENERATED_SELLERS = 398;
 /** Buyers with no bookings at all, kept for the POST /api/bookings run (part of LARGE.users). */
@@ -16,6 +16,8 @@ const ROWS_PER_INSERT = 100;
 
 const BRANDS = ["Toyota", "Honda", "Nissan", "Mitsubishi", "Suzuki", "Mazda", "Hyundai", "Kia", "Ford", "Subaru", "Lexus", "Isuzu"];
 const KINDS = ["Minivan", "Coupe", "Wagon", "Crossover", "Convertible"];
+const MODELS = ["Axio", "Premio", "Civic", "Fit", "X-Trail", "Note", "Pajero", "Swift", "Demio", "Tucson", "Rio", "Ranger", "Forester"];
+const COLOURS = ["White", "Silver", "Black", "Grey", "Blue", "Red", "Green", "Brown"];
 const FIRST = ["Rahim", "Karim", "Nadia", "Tanvir", "Farhana", "Imran", "Sadia", "Arif", "Nusrat", "Habib", "Ayesha", "Jamal"];
 const LAST = ["Uddin", "Islam", "Ahmed", "Hossain", "Rahman", "Chowdhury", "Khan", "Sarkar", "Das", "Akter"];
 const SENTENCES = [
@@ -149,7 +151,9 @@ export function seedLargeCatalogue(file: string) {
       const seller = rand.pick(sellers);
       const year = 2008 + rand.int(16);
       const original = 10_000 + rand.int(70) * 1000;
-      const product = { id: rand.uuid(), name: `${rand.pick(BRANDS)} ${rand.pick(KINDS)} ${year} #${pad(i)}`, sellerName: seller.name };
+      const make = rand.pick(BRANDS);
+      const model = rand.pick(MODELS);
+      const product = { id: rand.uuid(), name: `${make} ${model} ${rand.pick(KINDS)} ${year} #${pad(i)}`, sellerName: seller.name };
       products.push(product);
       productRows.push([
         product.id,
@@ -169,6 +173,12 @@ export function seedLargeCatalogue(file: string) {
         rand.next() < 0.1 ? 1 : 0,
         rand.next() < 0.05 ? 1 : 0,
         iso(BASE_TIME - rand.int(365 * DAY)),
+        make,
+        model,
+        (2024 - year) * (8000 + rand.int(12000)),
+        rand.pick(TRANSMISSIONS),
+        rand.pick(FUELS),
+        rand.pick(COLOURS),
       ]);
     }
     insertRows(
@@ -192,6 +202,12 @@ export function seedLargeCatalogue(file: string) {
         "is_advertised",
         "is_paid",
         "created_at",
+        "make",
+        "model",
+        "mileage_km",
+        "transmission",
+        "fuel",
+        "colour",
       ],
       productRows,
     );

@@ -13,7 +13,9 @@ import {
   listSellerProducts,
   updateProduct,
 } from "~/.server/services/products";
+import { searchProducts } from "~/.server/services/search";
 import { findSellerProfile } from "~/.server/services/sellers";
+import { searchQuerySchema } from "~/lib/schemas/search";
 import { MAX_IMAGE_BYTES, storeImage } from "~/.server/storage/images";
 import { pageQuerySchema } from "~/lib/list-query";
 import { productApiSchema, productUpdateSchema } from "~/lib/schemas/catalog";
@@ -24,6 +26,7 @@ import {
   deletedShape,
   productDetailShape,
   productShape,
+  searchResultShape,
   sellerProfileShape,
   updatedShape,
   uploadedShape,
@@ -70,6 +73,22 @@ export const categoriesApi = new Hono<WorkerEnv>()
   );
 
 export const productsApi = new Hono<WorkerEnv>()
+  .get(
+    "/",
+    doc({
+      summary: "Search the cars for sale: keywords, filters, sort, pages, and facet counts",
+      tag: "Catalog",
+      status: 200,
+      description: "A page of cars with the total and the facets",
+      response: searchResultShape,
+    }),
+    allow("read:catalog"),
+    queryParams(searchQuerySchema),
+    async (c) => {
+      const result = await searchProducts(c.var.app, c.req.valid("query"));
+      return c.json({ ...result, data: productAnswers(result.data) });
+    },
+  )
   .get(
     "/advertisement",
     doc({ summary: "Advertised cars for sale, newest first", tag: "Catalog", status: 200, description: "The cars", response: products }),

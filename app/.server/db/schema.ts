@@ -104,12 +104,24 @@ export const products = sqliteTable(
     updatedAt: text("updated_at"),
   },
   (t) => [
-    index("products_category_idx").on(t.categoryId, t.isPaid, t.createdAt),
+    // Led by is_paid (like the search's indexes below) so the category facet reads it in order.
+    index("products_unsold_category_idx").on(t.isPaid, t.categoryId, t.createdAt),
     index("products_advertised_idx").on(t.isAdvertised, t.isPaid, t.createdAt),
     index("products_seller_idx").on(t.sellerId, t.createdAt),
+    index("products_seller_unsold_idx").on(t.sellerId, t.isPaid, t.createdAt),
     // The upload clean-up asks whether a photo is still used.
     index("products_image_idx").on(t.image),
     check("products_prices_check", sql`${t.originalPrice} > 0 and ${t.resalePrice} > 0`),
+    // The search's filters and sorts over cars for sale (`GET /api/products`, /cars): each filter a
+    // user may pick alone has an index led by is_paid, so no search reads the whole table.
+    index("products_unsold_newest_idx").on(t.isPaid, t.createdAt),
+    index("products_make_idx").on(t.isPaid, sql`${t.make} collate nocase`, t.createdAt),
+    index("products_make_model_idx").on(t.isPaid, sql`${t.make} collate nocase`, sql`${t.model} collate nocase`, t.createdAt),
+    index("products_location_idx").on(t.isPaid, t.location, t.createdAt),
+    index("products_condition_idx").on(t.isPaid, t.condition, t.createdAt),
+    index("products_price_idx").on(t.isPaid, t.resalePrice),
+    index("products_mileage_idx").on(t.isPaid, t.mileageKm),
+    index("products_year_idx").on(t.isPaid, t.purchaseYear),
     // One unsold listing per VIN; a sold car's VIN may be listed again by its next owner.
     uniqueIndex("products_vin_unsold_unique")
       .on(t.vin)

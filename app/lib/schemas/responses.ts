@@ -147,3 +147,14 @@ export const directUploadShape = named(
     expiresAt: isoDate,
   }),
 );
+
+const facetShape = v.array(v.object({ value: v.string(), count: v.number() }));
+
+/** `GET /api/products`: a page of the search with, per facet, the counts of the alternatives. */
+export const searchResultShape = named(
+  "SearchResult",
+  v.object({
+    ...pagedShape(productShape).entries,
+    facets: v.object({ make: facetShape, location: facetShape, condition: facetShape, categoryId: facetShape }),
+  }),
+);
