@@ -196,6 +196,7 @@ const MATRIX: Record<string, Row> = {
     subject: "owner",
     call: async () => ({ path: `/api/products/advertisement/${await ownersCar()}` }),
   },
+  "GET /products": { who: "public", allowed: 200, call: async () => ({ path: "/api/products?make=toyota&sort=price_asc" }) },
   "GET /products/{id}": { who: "public", allowed: 200, call: async () => ({ path: `/api/products/${await ownersCar()}` }) },
   "PATCH /products/{id}": {
     who: "owner",
