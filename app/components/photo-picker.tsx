@@ -39,6 +39,7 @@ export function PhotoPicker({
   errors?: string[];
   errorId: string;
   onBusyChange?: (busy: boolean) => void;
+  /** Called after the stored photos (or their order) changed, once the hidden inputs show it. */
   onPhotosChange?: () => void;
 }) {
   const [photos, setPhotos] = useState<PickedPhoto[]>(() =>
@@ -73,12 +74,18 @@ export function PhotoPicker({
   });
 
   const stored = photos.filter((photo) => photo.url);
+  // Once the hidden inputs hold the new list, the form may check the photos again.
+  const storedUrls = stored.map((photo) => photo.url).join(" ");
+  const photosChanged = useRef(onPhotosChange);
+  useEffect(() => {
+    photosChanged.current = onPhotosChange;
+  });
+  useEffect(() => photosChanged.current?.(), [storedUrls]);
   // The cover is the first photo that is (or will be) stored.
   const coverKey = photos.find((photo) => !photo.error)?.key;
 
   function update(key: string, change: Partial<PickedPhoto>) {
     setPhotos((current) => current.map((photo) => (photo.key === key ? { ...photo, ...change } : photo)));
-    onPhotosChange?.();
   }
 
   function add(files: File[]) {
@@ -124,7 +131,6 @@ export function PhotoPicker({
     const [photo] = next.splice(from, 1);
     next.splice(to, 0, photo);
     setPhotos(next);
-    onPhotosChange?.();
     setAnnouncement(`${photo.label} moved to position ${to + 1} of ${next.length}${to === 0 ? ", the cover" : ""}.`);
     if (action) pendingFocus.current = { key, action };
   }
@@ -144,7 +150,6 @@ export function PhotoPicker({
     if (objectUrls.current.delete(photo.preview)) URL.revokeObjectURL(photo.preview);
     const next = photos.filter((candidate) => candidate.key !== key);
     setPhotos(next);
-    onPhotosChange?.();
     setAnnouncement(`${photo.label} removed.`);
     const neighbour = next[Math.min(index, next.length - 1)];
     if (neighbour) pendingFocus.current = { key: neighbour.key, action: "remove" };

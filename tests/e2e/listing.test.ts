@@ -76,6 +76,12 @@ describe("listing a car in Chromium", () => {
     await expectAccessible(page, "/dashboard/addproduct");
     await expectAccessibleAt360(page, "/dashboard/addproduct");
 
+    // Sent empty: each field says what it needs, the photos too; they check again as they are corrected.
+    await page.getByRole("button", { name: "Add Product" }).click();
+    const photoError = page.locator("#add-product-images-error");
+    await expect.poll(() => photoError.textContent()).toBe("Photo is required");
+    await page.getByText("Make is required").waitFor();
+
     const name = `Browser Coupe ${Date.now()}`;
     await page.getByLabel("Product name").fill(name);
     await page.getByLabel("Category").selectOption({ label: "SUV" });
@@ -102,6 +108,8 @@ describe("listing a car in Chromium", () => {
     await page.getByLabel("Add photos").setInputFiles([files["front.jpg"], files["side.jpg"], files["back.jpg"]]);
     await expect.poll(() => page.getByText("Uploaded", { exact: true }).count(), { timeout: 20_000 }).toBe(3);
     await expectOrder(page, ["front.jpg", "side.jpg", "back.jpg"]);
+    await expect.poll(() => photoError.textContent()).toBe("");
+    await expect.poll(() => page.getByText("Make is required").count()).toBe(0);
     await expectAccessible(page, "the photo picker");
 
     // Keyboard: Move down, then Move up; the moved photo keeps the focus and the new place is announced.
