@@ -59,8 +59,8 @@ export default function MyProducts({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <div className="rounded-2xl border border-slate-200 bg-white md:overflow-x-auto">
-          {/* Below md each row is a card: cells stack, each labelled by its column (data-label). */}
-          <table className="w-full text-left max-md:block">
+          {/* Below md each row is a card: cells stack, each labelled by its column (data-label); the roles keep the table a table to screen readers. */}
+          <table role="table" className="w-full text-left max-md:block">
             <caption className="sr-only">Your products</caption>
             <thead className="bg-slate-100 max-md:sr-only">
               <tr>
@@ -73,7 +73,7 @@ export default function MyProducts({ loaderData }: Route.ComponentProps) {
                 <ColumnHeader>Delete</ColumnHeader>
               </tr>
             </thead>
-            <tbody className="max-md:block">
+            <tbody role="rowgroup" className="max-md:block">
               {products.map((product, index) => (
                 <tr key={product._id} role="row" className="border-t border-slate-200 max-md:block max-md:py-2">
                   <td role="cell" data-label="#" className={cellClass}>
