@@ -6,7 +6,7 @@ import { productDetailQueries, selectProducts, toProduct, toProductDetail } from
 
 export const SIMILAR_LIMIT = 6;
 // Similar cars are picked from this many of the category's newest unsold cars (read backwards
-// along products_category_idx), so the cost stays the same however large the category grows.
+// along products_unsold_category_idx), so the cost stays the same however large the category grows.
 const SIMILAR_CANDIDATES = 60;
 
 /**
