@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { type ReactNode, useCallback, useState, useSyncExternalStore } from "react";
 import { Form, useNavigation } from "react-router";
+import { FUEL_WORDS } from "~/lib/car-listing";
 import { formatPrice } from "~/lib/format";
 import { CONDITIONS, FUELS, LOCATIONS, MAX_PHOTOS, productEditFormSchema, productFormSchema, TRANSMISSIONS } from "~/lib/schemas/catalog";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -9,15 +10,6 @@ import { PhotoPicker, type StoredPhoto } from "./photo-picker";
 import { FieldErrors, FormErrors, primaryButtonClass, SelectField, TextAreaField, TextField } from "./ui/field";
 import { PhotoInput } from "./ui/photo-input";
 import { Spinner } from "./ui/spinner";
-
-const FUEL_LABELS: Record<(typeof FUELS)[number], string> = {
-  petrol: "Petrol",
-  diesel: "Diesel",
-  hybrid: "Hybrid",
-  electric: "Electric",
-  cng: "CNG",
-  lpg: "LPG",
-};
 
 /** What an edit shows but cannot change (`PATCH /api/products/:id` keeps them as listed). */
 export interface FixedFacts {
@@ -129,7 +121,7 @@ export function ListingForm(props: ListingFormProps) {
           label="Fuel"
           meta={fields.fuel}
           placeholder="Choose the fuel"
-          options={FUELS.map((value) => ({ value, label: FUEL_LABELS[value] }))}
+          options={FUELS.map((value) => ({ value, label: FUEL_WORDS[value] }))}
         />
         <TextField label="Colour" meta={fields.colour} />
         <div className="flex flex-col gap-1 md:col-span-2">

@@ -37,7 +37,8 @@ export function dropSentence(drop: PriceChange): string {
   return `Price dropped ${formatPrice(-(drop.change ?? 0))} on ${shortDate(drop.changedAt)}`;
 }
 
-const FUEL_WORDS: Record<NonNullable<Product["fuel"]>, string> = {
+/** How each fuel reads to people (forms and pages alike). */
+export const FUEL_WORDS: Record<NonNullable<Product["fuel"]>, string> = {
   petrol: "Petrol",
   diesel: "Diesel",
   hybrid: "Hybrid",
