@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useNavigation,
   useRouteLoaderData,
   type LinksFunction,
@@ -43,6 +44,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const origin = useRouteLoaderData<typeof loader>("root")?.origin;
   const { pathname } = useLocation();
+  // A page whose query makes it a page of its own (a make's cars) names its canonical path in its data.
+  const ownCanonical = useMatches()
+    .map((match) => (match.data as { canonicalPath?: unknown } | undefined)?.canonicalPath)
+    .findLast((path): path is string => typeof path === "string");
   // Says the page is interactive: browser tests wait for it before using what only JavaScript does.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -54,7 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e40af" />
         <Meta />
-        {origin && <link rel="canonical" href={`${origin}${pathname === "/home" ? "/" : pathname}`} />}
+        {origin && <link rel="canonical" href={`${origin}${ownCanonical ?? (pathname === "/home" ? "/" : pathname)}`} />}
         <Links />
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">

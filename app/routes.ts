@@ -19,6 +19,7 @@ export default [
     route(top(PATHS.verifyEmail), "routes/verify-email.tsx"),
     route(top(PATHS.devOutbox), "routes/dev-outbox.tsx"),
     route(top(PATHS.category), "routes/category.tsx"),
+    route(top(PATHS.search), "routes/search.tsx"),
     route(top(PATHS.car), "routes/car.tsx"),
     route(top(PATHS.seller), "routes/seller.tsx"),
     route(top(PATHS.book), "routes/book.tsx"),

@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { listCarsForSitemap } from "~/.server/services/car-page";
 import { listCategories } from "~/.server/services/categories";
+import { listMakesForSale } from "~/.server/services/search-page";
 import { INFO_PAGES, PATHS, pathTo } from "~/lib/paths";
 import { type WorkerEnv } from "./hono-env";
 
-const PUBLIC_PAGES = [PATHS.home, PATHS.blog, PATHS.login, PATHS.register, ...INFO_PAGES.map((slug) => `/${slug}`)];
+const PUBLIC_PAGES = [PATHS.home, PATHS.search, PATHS.blog, PATHS.login, PATHS.register, ...INFO_PAGES.map((slug) => `/${slug}`)];
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -25,9 +26,19 @@ export const seo = new Hono<WorkerEnv>()
   )
   .get("/sitemap.xml", async (c) => {
     const origin = c.var.app.origin;
-    const [categories, cars] = await Promise.all([listCategories(c.var.app), listCarsForSitemap(c.var.app)]);
+    const [categories, makes, cars] = await Promise.all([
+      listCategories(c.var.app),
+      listMakesForSale(c.var.app),
+      listCarsForSitemap(c.var.app),
+    ]);
     const urls: { path: string; lastModified?: string }[] = [
-      ...[...PUBLIC_PAGES, ...categories.map((category) => pathTo(PATHS.category, { id: category._id }))].map((path) => ({ path })),
+      ...[
+        ...PUBLIC_PAGES,
+        ...categories.map((category) => pathTo(PATHS.category, { id: category._id })),
+        // The search's landing pages: one per make for sale and per category (their canonical URLs).
+        ...makes.map((make) => `${PATHS.search}?${new URLSearchParams({ make })}`),
+        ...categories.map((category) => `${PATHS.search}?${new URLSearchParams({ categoryId: category._id })}`),
+      ].map((path) => ({ path })),
       ...cars.map((car) => ({ path: pathTo(PATHS.car, { id: car.id }), lastModified: car.lastModified.slice(0, 10) })),
     ];
     const entry = ({ path, lastModified }: (typeof urls)[number]) =>

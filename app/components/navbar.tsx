@@ -21,6 +21,9 @@ export function Navbar({ user, drawerLinks = [] }: { user: NavbarUser | null; dr
       <NavLink to="/" end className={linkClass}>
         Home
       </NavLink>
+      <NavLink to={PATHS.search} end className={linkClass}>
+        Browse cars
+      </NavLink>
       <NavLink to={PATHS.blog} className={linkClass}>
         Blog
       </NavLink>

@@ -13,6 +13,7 @@ export const PATHS = {
   verifyEmail: "/verify-email/:token",
   devOutbox: "/dev/outbox",
   category: "/category/:id",
+  search: "/cars",
   car: "/cars/:id",
   seller: "/sellers/:id",
   book: "/book/:id",

@@ -1,12 +1,15 @@
 import { requireUser } from "~/.server/auth/guards";
 import { orPageError } from "~/.server/page-errors";
-import { listCategoryProducts } from "~/.server/services/products";
+import { adviceForEmptySearch, searchCategoryPage } from "~/.server/services/search-page";
 import { ProductActions } from "~/components/product-actions";
 import { ProductCard } from "~/components/product-card";
-import { SimplePager } from "~/components/ui/simple-pager";
-import { pageFromUrl } from "~/lib/list-query";
+import { SearchLayout } from "~/components/search-filters";
+import { EmptySearch } from "~/components/search-results";
+import { Pager } from "~/components/ui/paged-list";
 import { pageTitle } from "~/lib/meta";
 import { openGraph } from "~/lib/open-graph";
+import { PATHS, pathTo } from "~/lib/paths";
+import { activeFilters, parseSearchLeniently } from "~/lib/search-params";
 import { type Route } from "./+types/category";
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -22,32 +25,45 @@ export const meta: Route.MetaFunction = ({ data }) =>
       ]
     : [{ title: pageTitle("Category") }];
 
+const FIXED = ["categoryId"] as const;
+
+/** A category's cars for sale, with the search's filters and sort (the category fixed by the path). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireUser(context.app, request);
-  const page = pageFromUrl(request.url);
-  const result = await orPageError(() => listCategoryProducts(context.app, params.id, page));
-  return { ...result, page, now: context.app.now().toISOString(), origin: context.app.origin };
+  const query = { ...parseSearchLeniently(new URL(request.url).searchParams, { categoryId: params.id }), categoryId: params.id };
+  const found = await orPageError(() => searchCategoryPage(context.app, query));
+  const advice = found.total === 0 ? await adviceForEmptySearch(context.app, query, FIXED) : null;
+  return { ...found, query, advice, now: context.app.now().toISOString(), origin: context.app.origin };
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, products, page, totalPages } = loaderData;
+  const { category, query, facets, categories, total, data: products, totalPages, advice } = loaderData;
   const now = new Date(loaderData.now);
+  const state = { path: pathTo(PATHS.category, { id: category._id }), query, facets, categories, fixed: FIXED, total };
+  const headline = (
+    <div>
+      <h1 className="mb-2 text-3xl font-bold">{category.categoryName}</h1>
+      <h2 className="text-lg text-slate-700">{`${total} ${total === 1 ? "car" : "cars"} for sale`}</h2>
+    </div>
+  );
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="mb-2 text-3xl font-bold">{category.categoryName}</h1>
-      <h2 className="mb-6 text-lg text-slate-700">
-        {loaderData.total} {loaderData.total === 1 ? "car" : "cars"} for sale
-      </h2>
-      {products.length === 0 ? (
-        <p className="rounded-2xl border border-slate-200 bg-white p-8 text-center text-lg">No car Available for this category</p>
-      ) : (
-        <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {products.map((product, index) => (
-            <ProductCard key={product._id} product={product} now={now} eager={index < 3} actions={<ProductActions product={product} />} />
-          ))}
-        </div>
-      )}
-      <SimplePager page={page} totalPages={totalPages} label="Pages of this category" />
+      <SearchLayout state={state} products={products} headline={headline}>
+        {products.length === 0 ? (
+          <EmptySearch
+            state={state}
+            advice={advice}
+            nothingForSale={activeFilters(query, FIXED).length === 0 ? "No car Available for this category" : undefined}
+          />
+        ) : (
+          <div className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
+            {products.map((product, index) => (
+              <ProductCard key={product._id} product={product} now={now} eager={index < 3} actions={<ProductActions product={product} />} />
+            ))}
+          </div>
+        )}
+        <Pager page={query.page} totalPages={totalPages} label="Pages of this category" />
+      </SearchLayout>
     </main>
   );
 }

@@ -1,12 +1,14 @@
 import { Carousel } from "~/components/carousel";
 import { CategoryCard } from "~/components/category-card";
 import { Faq } from "~/components/faq";
+import { HomeSearch } from "~/components/home-search";
 import { ProductActions } from "~/components/product-actions";
 import { ProductCard } from "~/components/product-card";
 import { HOME_FAQ, HOME_SLIDES } from "~/content/home";
 import { listCategories } from "~/.server/services/categories";
 import { listAdvertisedProducts } from "~/.server/services/products";
 import { pageTitle } from "~/lib/meta";
+import { LOCATIONS } from "~/lib/schemas/catalog";
 import { openGraph } from "~/lib/open-graph";
 import { type Route } from "./+types/home";
 
@@ -22,7 +24,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [categories, advertised] = await Promise.all([listCategories(context.app), listAdvertisedProducts(context.app)]);
-  return { categories, advertised, now: context.app.now().toISOString(), origin: context.app.origin };
+  return { categories, advertised, locations: LOCATIONS, now: context.app.now().toISOString(), origin: context.app.origin };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -31,7 +33,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="mx-auto flex max-w-7xl flex-col gap-16 px-4 py-8">
       <h1 className="sr-only">Auto Reseller: used cars for sale</h1>
-      <Carousel slides={HOME_SLIDES} label="Featured brands" />
+      <div className="flex flex-col gap-6">
+        <HomeSearch locations={loaderData.locations} />
+        <Carousel slides={HOME_SLIDES} label="Featured brands" />
+      </div>
 
       <section aria-labelledby="categories-heading">
         <h2 id="categories-heading" className="mb-6 text-3xl font-bold">

@@ -1,0 +1,408 @@
+import { useEffect, useId, useRef } from "react";
+import { Link, useLocation, useSubmit } from "react-router";
+import { CONDITIONS, FUELS, LOCATIONS, TRANSMISSIONS } from "~/lib/schemas/catalog";
+import { type Facet, SEARCH_SORTS, type SearchQuery } from "~/lib/schemas/search";
+import { PAGE_FILTERS, type PageFilter, SORT_LABELS, activeFilters, filterLabel, searchHref } from "~/lib/search-params";
+import { fuelWord, transmissionWord } from "~/lib/car-listing";
+import { type Category, type Product } from "~/lib/types";
+
+type FacetCounts = Record<Facet, { value: string; count: number }[]>;
+
+export interface SearchState {
+  /** The page the form submits to (/cars, or a category's page). */
+  path: string;
+  query: SearchQuery;
+  facets: FacetCounts;
+  categories: Category[];
+  /** Filters the path itself fixes (a category page's category): neither in the form nor in chips. */
+  fixed: readonly PageFilter[];
+  total: number;
+}
+
+/** Typed fields apply after a pause in typing; the rest as soon as they change. */
+const TYPED = new Set(["q", "minPrice", "maxPrice", "minYear", "maxYear", "maxMileage"]);
+const TYPING_PAUSE_MS = 300;
+const FORM_FIELDS = [...PAGE_FILTERS, "sort"] as const;
+const inputClass = "w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600";
+const labelClass = "text-sm font-medium";
+
+const countOf = (facets: FacetCounts, facet: Facet, value: string) =>
+  facets[facet].find((entry) => entry.value.toLowerCase() === value.toLowerCase())?.count ?? 0;
+
+/**
+ * The search form's behaviour. Without JavaScript it is a plain GET form; with it, a change applies
+ * at once (typing after a pause, replacing the history entry), the URL keeps only values that are
+ * set, and fields follow the URL when it changes from elsewhere (a chip, back and forward).
+ */
+export function useSearchForm(state: SearchState, suggestions: { make: string[]; model: string[] }) {
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<number | undefined>(undefined);
+  const location = useLocation();
+
+  const apply = (replace: boolean) => {
+    window.clearTimeout(timer.current);
+    const form = formRef.current;
+    if (!form) return;
+    const params = new URLSearchParams();
+    for (const [key, value] of new FormData(form)) {
+      if (typeof value !== "string" || value.trim() === "" || (key === "sort" && value === "newest")) continue;
+      params.set(key, value.trim());
+    }
+    void submit(params, { method: "get", action: state.path, replace, preventScrollReset: true });
+  };
+
+  const onChange = (event: React.ChangeEvent<HTMLFormElement | HTMLInputElement | HTMLSelectElement>) => {
+    const field = event.target as HTMLInputElement | HTMLSelectElement;
+    if (TYPED.has(field.name)) {
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => apply(true), TYPING_PAUSE_MS);
+    } else if (field.name === "make" || field.name === "model") {
+      // A make or model applies once it is whole: picked from the suggestions, cleared, or on leaving the box.
+      const known = suggestions[field.name].some((value) => value.toLowerCase() === field.value.trim().toLowerCase());
+      if (known || field.value === "") apply(false);
+    } else if (field.name) {
+      apply(false);
+    }
+  };
+
+  const onBlur = (event: React.FocusEvent<HTMLFormElement>) => {
+    const field = event.target as unknown as HTMLInputElement;
+    if (field.name !== "make" && field.name !== "model") return;
+    if (field.value.trim() !== (state.query[field.name] ?? "")) apply(false);
+  };
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    apply(false);
+  };
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  // When the URL changes, fields show what it holds, except the one being typed in.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    for (const key of FORM_FIELDS) {
+      const field = form.elements.namedItem(key);
+      if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement) || field === document.activeElement) continue;
+      field.value = key === "sort" ? state.query.sort : String(state.query[key as PageFilter] ?? "");
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the URL is what changed
+  }, [location.search]);
+
+  return { formRef, onChange, onBlur, onSubmit };
+}
+
+/**
+ * The keyword box, the sort, the filter panel (a <details>, open beside the results on large
+ * screens), the chips and the count, around the page's results (`children`).
+ */
+export function SearchLayout({
+  state,
+  products,
+  headline,
+  children,
+}: {
+  state: SearchState;
+  products: Product[];
+  headline: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  const { query, facets, categories, fixed, path } = state;
+  const formId = useId();
+  const makeSuggestions = facets.make.map((entry) => entry.value);
+  // The facets leave models out: suggest those of the cars on this page (of the chosen make).
+  const modelSuggestions = [
+    ...new Set(
+      products
+        .filter((product) => !query.make || product.make?.toLowerCase() === query.make.toLowerCase())
+        .flatMap((product) => (product.model ? [product.model] : [])),
+    ),
+  ].sort();
+  const { formRef, onChange, onBlur, onSubmit } = useSearchForm(state, { make: makeSuggestions, model: modelSuggestions });
+  const panel = useRef<HTMLDetailsElement>(null);
+  const ids = { make: `${formId}-makes`, model: `${formId}-models` };
+
+  // Beside the results on large screens, the panel starts open; on phones it waits to be opened.
+  useEffect(() => {
+    if (panel.current && window.matchMedia("(min-width: 1024px)").matches) panel.current.open = true;
+  }, []);
+
+  const categoryName = (id: string) => categories.find((category) => category._id === id)?.categoryName;
+  const inUse = activeFilters(query, fixed);
+
+  return (
+    <div className="flex flex-col gap-6">
+      {headline}
+      <div role="search" className="flex flex-col gap-1">
+        <label htmlFor={`${formId}-q`} className="font-medium">
+          Search by keywords
+        </label>
+        <div className="flex gap-2">
+          <input
+            id={`${formId}-q`}
+            form={formId}
+            type="search"
+            name="q"
+            defaultValue={query.q ?? ""}
+            maxLength={100}
+            placeholder="e.g. Corolla hybrid"
+            onChange={onChange}
+            className={inputClass}
+          />
+          <button
+            type="submit"
+            form={formId}
+            className="shrink-0 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"
+          >
+            Search
+          </button>
+        </div>
+      </div>
+
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[17rem_minmax(0,1fr)] lg:items-start">
+        <details ref={panel} className="rounded-2xl border border-slate-200 bg-white">
+          <summary className="cursor-pointer rounded-2xl px-4 py-3 font-semibold hover:bg-slate-50">
+            Filters{inUse.length > 0 ? ` (${inUse.length} in use)` : ""}
+          </summary>
+          <form
+            id={formId}
+            ref={formRef}
+            method="get"
+            action={path}
+            onChange={onChange}
+            onBlur={onBlur}
+            onSubmit={onSubmit}
+            aria-label="Filters"
+            className="flex flex-col gap-4 border-t border-slate-200 p-4"
+          >
+            {!fixed.includes("categoryId") && (
+              <FacetSelect
+                name="categoryId"
+                label="Category"
+                any="Any category"
+                value={query.categoryId}
+                options={categories.map((category) => ({
+                  value: category._id,
+                  label: category.categoryName,
+                  count: countOf(facets, "categoryId", category._id),
+                }))}
+              />
+            )}
+            <div className="flex flex-col gap-1">
+              <label htmlFor={`${formId}-make`} className={labelClass}>
+                Make
+              </label>
+              <input
+                id={`${formId}-make`}
+                name="make"
+                list={ids.make}
+                defaultValue={query.make ?? ""}
+                maxLength={40}
+                autoComplete="off"
+                className={inputClass}
+              />
+              <datalist id={ids.make}>
+                {facets.make.map((entry) => (
+                  <option key={entry.value} value={entry.value}>{`${entry.value} (${entry.count})`}</option>
+                ))}
+              </datalist>
+            </div>
+            <div className="flex flex-col gap-1">
+              <label htmlFor={`${formId}-model`} className={labelClass}>
+                Model
+              </label>
+              <input
+                id={`${formId}-model`}
+                name="model"
+                list={ids.model}
+                defaultValue={query.model ?? ""}
+                maxLength={60}
+                autoComplete="off"
+                className={inputClass}
+              />
+              <datalist id={ids.model}>
+                {modelSuggestions.map((model) => (
+                  <option key={model} value={model} />
+                ))}
+              </datalist>
+            </div>
+            <FacetSelect
+              name="location"
+              label="Location"
+              any="Any location"
+              value={query.location}
+              options={LOCATIONS.map((value) => ({ value, label: value, count: countOf(facets, "location", value) }))}
+            />
+            <FacetSelect
+              name="condition"
+              label="Condition"
+              any="Any condition"
+              value={query.condition}
+              options={CONDITIONS.map((value) => ({ value, label: value, count: countOf(facets, "condition", value) }))}
+            />
+            <FacetSelect
+              name="transmission"
+              label="Transmission"
+              any="Any transmission"
+              value={query.transmission}
+              options={TRANSMISSIONS.map((value) => ({ value, label: transmissionWord(value)! }))}
+            />
+            <FacetSelect
+              name="fuel"
+              label="Fuel"
+              any="Any fuel"
+              value={query.fuel}
+              options={FUELS.map((value) => ({ value, label: fuelWord(value)! }))}
+            />
+            <fieldset className="flex flex-col gap-2">
+              <legend className={labelClass}>Price ($)</legend>
+              <div className="grid grid-cols-2 gap-2">
+                <NumberField name="minPrice" label="Min price" value={query.minPrice} max={10_000_000} />
+                <NumberField name="maxPrice" label="Max price" value={query.maxPrice} max={10_000_000} />
+              </div>
+            </fieldset>
+            <fieldset className="flex flex-col gap-2">
+              <legend className={labelClass}>Model year</legend>
+              <div className="grid grid-cols-2 gap-2">
+                <NumberField name="minYear" label="From" value={query.minYear} min={1900} max={2100} />
+                <NumberField name="maxYear" label="To" value={query.maxYear} min={1900} max={2100} />
+              </div>
+            </fieldset>
+            <NumberField name="maxMileage" label="Max mileage (km)" value={query.maxMileage} max={2_000_000} />
+            <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900">
+              Show results
+            </button>
+          </form>
+        </details>
+
+        <div className="flex min-w-0 flex-col gap-4">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <ResultCount total={state.total} />
+            <div className="flex flex-col gap-1">
+              <label htmlFor={`${formId}-sort`} className={labelClass}>
+                Sort by
+              </label>
+              <select id={`${formId}-sort`} form={formId} name="sort" defaultValue={query.sort} onChange={onChange} className={inputClass}>
+                {SEARCH_SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {SORT_LABELS[sort]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          {inUse.length > 0 && (
+            <ul aria-label="Filters in use" className="flex flex-wrap gap-2">
+              {inUse.map((key) => {
+                const label = filterLabel(key, query, categoryName);
+                return (
+                  <li key={key}>
+                    <Link
+                      to={searchHref(path, query, { [key]: undefined, page: undefined }, fixed)}
+                      preventScrollReset
+                      aria-label={`Remove filter: ${label}`}
+                      className="inline-flex items-center gap-2 rounded-full border border-brand-700 bg-brand-50 px-3 py-1 text-sm font-medium text-brand-900 hover:bg-brand-100"
+                    >
+                      <span className="break-all">{label}</span>
+                      <span aria-hidden="true">×</span>
+                    </Link>
+                  </li>
+                );
+              })}
+              <li>
+                <Link
+                  to={searchHref(
+                    path,
+                    { ...query, ...Object.fromEntries(inUse.map((key) => [key, undefined])) },
+                    { page: undefined },
+                    fixed,
+                  )}
+                  preventScrollReset
+                  className="inline-flex items-center rounded-full px-3 py-1 text-sm font-semibold text-brand-700 underline underline-offset-2 hover:bg-brand-50"
+                >
+                  Clear all
+                </Link>
+              </li>
+            </ul>
+          )}
+          {children}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ResultCount({ total }: { total: number }) {
+  return (
+    <p role="status" className="text-lg font-semibold">
+      {`${total.toLocaleString("en-US")} ${total === 1 ? "car" : "cars"}`}
+    </p>
+  );
+}
+
+function FacetSelect({
+  name,
+  label,
+  any,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  any: string;
+  value: string | undefined;
+  options: { value: string; label: string; count?: number }[];
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value ?? ""} className={inputClass}>
+        <option value="">{any}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.count === undefined ? option.label : `${option.label} (${option.count})`}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function NumberField({
+  name,
+  label,
+  value,
+  min = 0,
+  max,
+}: {
+  name: string;
+  label: string;
+  value: number | undefined;
+  min?: number;
+  max: number;
+}) {
+  const id = useId();
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={id} className="text-sm">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={min}
+        max={max}
+        step={1}
+        defaultValue={value ?? ""}
+        className={inputClass}
+      />
+    </div>
+  );
+}

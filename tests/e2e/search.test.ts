@@ -1,0 +1,139 @@
+import { type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { app, appUrl, expectAccessible, gotoInteractive, launchBrowser, openPage } from "./browser";
+
+// Finding a car: from Home's search box to /cars, narrowing, sorting and loosening, with and
+// without JavaScript; each count is checked against GET /api/products with the same filters.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+interface Answer {
+  total: number;
+  data: { productName: string }[];
+}
+const api = async (query: string) => (await (await app.request(`/api/products?${query}`)).json()) as Answer;
+const cars = (total: number) => `${total.toLocaleString("en-US")} ${total === 1 ? "car" : "cars"}`;
+const resultCount = (page: Page) => page.getByRole("status").filter({ hasText: /^[\d,]+ cars?$/ });
+const cardNames = (page: Page) => page.locator("main article h3").allTextContents();
+const searchParams = (page: Page) => new URL(page.url()).searchParams;
+
+async function expectCount(page: Page, query: string) {
+  const { total } = await api(query);
+  await resultCount(page)
+    .filter({ hasText: new RegExp(`^${cars(total)}$`) })
+    .waitFor();
+  return total;
+}
+
+describe("searching for a car in Chromium", () => {
+  it("a buyer searches from Home, narrows by make and price, sorts by price, removes a filter by its chip and opens a car", async () => {
+    const { page, foreignRequests, cspViolations, close } = await openPage(browser);
+    await gotoInteractive(page, "/");
+    const hero = page.getByRole("search");
+    await hero.getByLabel("Keywords").fill("Toyota");
+    await hero.getByLabel("Max price ($)").fill("40000");
+    await hero.getByRole("button", { name: "Search cars" }).click();
+    await page.waitForURL(/\/cars\?/);
+    expect(searchParams(page).get("q")).toBe("Toyota");
+    expect(searchParams(page).get("maxPrice")).toBe("40000");
+    await expectCount(page, "q=Toyota&maxPrice=40000");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+
+    // A make from the suggestions applies at once; a typed price after a pause, replacing the entry.
+    const filters = page.getByRole("form", { name: "Filters" });
+    await filters.getByLabel("Make").fill("Toyota");
+    await page.waitForURL((url) => url.searchParams.get("make") === "Toyota");
+    await filters.getByLabel("Max price").fill("20000");
+    await page.waitForURL((url) => url.searchParams.get("maxPrice") === "20000");
+    const narrowed = await expectCount(page, "q=Toyota&make=Toyota&maxPrice=20000");
+    expect(narrowed).toBeGreaterThan(1);
+
+    await page.getByLabel("Sort by").selectOption("price_asc");
+    await page.waitForURL((url) => url.searchParams.get("sort") === "price_asc");
+    const cheapestFirst = await api("q=Toyota&make=Toyota&maxPrice=20000&sort=price_asc");
+    await expect.poll(() => cardNames(page)).toEqual(cheapestFirst.data.map((car) => car.productName));
+
+    await page.getByRole("link", { name: "Remove filter: Max price $20,000" }).click();
+    await page.waitForURL((url) => !url.searchParams.has("maxPrice") && url.searchParams.get("sort") === "price_asc");
+    await expectCount(page, "q=Toyota&make=Toyota");
+    expect(await filters.getByLabel("Max price").inputValue()).toBe("");
+    expect(await filters.getByLabel("Make").inputValue()).toBe("Toyota");
+
+    const first = page.locator("main article h3 a").first();
+    const name = await first.textContent();
+    await first.click();
+    await page.waitForURL(/\/cars\/[^/?]+$/);
+    await page.getByRole("heading", { level: 1, name: name! }).waitFor();
+
+    // Back returns to the same search.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === "/cars" && url.searchParams.get("make") === "Toyota");
+    await expectCount(page, "q=Toyota&make=Toyota");
+    expect(foreignRequests).toEqual([]);
+    expect(cspViolations).toEqual([]);
+    await close();
+  });
+
+  it("the same search works with JavaScript off", async () => {
+    const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto("/");
+    await page.getByLabel("Keywords").fill("Toyota");
+    await page.getByLabel("Max price ($)").fill("40000");
+    await page.getByRole("button", { name: "Search cars" }).click();
+    await page.waitForURL(/\/cars\?/);
+    await expectCount(page, "q=Toyota&maxPrice=40000");
+
+    await page.locator("summary", { hasText: /^Filters/ }).click();
+    const filters = page.getByRole("form", { name: "Filters" });
+    await filters.getByLabel("Make").fill("Toyota");
+    await filters.getByLabel("Max price").fill("20000");
+    await page.getByLabel("Sort by").selectOption("price_asc");
+    await filters.getByRole("button", { name: "Show results" }).click();
+    await page.waitForURL((url) => url.searchParams.get("make") === "Toyota" && url.searchParams.get("sort") === "price_asc");
+    await expectCount(page, "q=Toyota&make=Toyota&maxPrice=20000");
+    const cheapestFirst = await api("q=Toyota&make=Toyota&maxPrice=20000&sort=price_asc");
+    expect(await cardNames(page)).toEqual(cheapestFirst.data.map((car) => car.productName));
+
+    await page.getByRole("link", { name: "Remove filter: Max price $20,000" }).click();
+    await page.waitForURL((url) => !url.searchParams.has("maxPrice"));
+    await expectCount(page, "q=Toyota&make=Toyota");
+    await close();
+  });
+
+  it("says which filter to loosen, and a chip removes it by keyboard", async () => {
+    const { page, close } = await openPage(browser);
+    await gotoInteractive(page, "/cars?make=Toyota&maxPrice=1000");
+    const { total } = await api("make=Toyota");
+    await page.getByText(`No cars match. Try removing “Max price $1,000” — ${cars(total)} without it.`).waitFor();
+    await page.getByRole("link", { name: "Remove filter: Max price $1,000" }).focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${appUrl}/cars?make=Toyota`);
+    await expectCount(page, "make=Toyota");
+    await close();
+  });
+
+  it("axe finds nothing on /cars, on a phone (no sideways scrolling) and with the filter panel open", async () => {
+    const { page, close } = await openPage(browser);
+    await gotoInteractive(page, "/cars?make=Toyota&location=Dhaka");
+    await expectAccessible(page, "/cars with filters");
+    await gotoInteractive(page, "/cars?make=Toyota&maxPrice=1000");
+    await expectAccessible(page, "/cars with no results");
+    await close();
+
+    const phone = await openPage(browser, { viewport: { width: 360, height: 740 } });
+    await gotoInteractive(phone.page, "/cars?make=Toyota&location=Dhaka");
+    const fitsWidth = () => phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(await fitsWidth()).toBe(true);
+    await expectAccessible(phone.page, "/cars at 360 px");
+    expect(await phone.page.getByRole("form", { name: "Filters" }).isVisible()).toBe(false);
+    await phone.page.locator("summary", { hasText: /^Filters/ }).click();
+    expect(await phone.page.getByRole("form", { name: "Filters" }).isVisible()).toBe(true);
+    expect(await fitsWidth()).toBe(true);
+    await expectAccessible(phone.page, "/cars at 360 px with the filter panel open");
+    await phone.close();
+  });
+});
