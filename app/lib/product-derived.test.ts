@@ -27,6 +27,11 @@ describe("overview", () => {
     expect(overview("c".repeat(101))).toBe(`${"c".repeat(100)}...`);
     expect(overview(`${"d".repeat(100)}TAIL`)).not.toContain("TAIL");
   });
+  it("drops the punctuation and spaces the cut text ends with before the ellipsis", () => {
+    expect(overview("Clean inside and out, no accidents.")).toBe("Clean inside and out, no accidents...");
+    expect(overview("Runs well; new tyres fitted!?  ")).toBe("Runs well; new tyres fitted...");
+    expect(overview(`${"e".repeat(98)}, more`)).toBe(`${"e".repeat(98)}...`);
+  });
 });
 
 describe("postedDate", () => {
