@@ -40,6 +40,108 @@ describe("searchProducts", () => {
   });
 });
 
+describe("facet_counts", () => {
+  // What the triggers must keep: the unsold cars' counts per facet value (makes whatever their case).
+  async function recount(ctx: ReturnType<typeof database.context>) {
+    const { rows } = await ctx.db.$client.execute(`
+      select 'total' as facet, '' as value, count(*) as count from products where is_paid = 0
+      union all select 'make', lower(make), count(*) from products where is_paid = 0 and make is not null group by make collate nocase
+      union all select 'location', location, count(*) from products where is_paid = 0 group by location
+      union all select 'condition', condition, count(*) from products where is_paid = 0 group by condition
+      union all select 'categoryId', category_id, count(*) from products where is_paid = 0 group by category_id`);
+    return rows.map((row) => `${row.facet}:${row.value}=${row.count}`).sort();
+  }
+  async function kept(ctx: ReturnType<typeof database.context>) {
+    const { rows } = await ctx.db.$client.execute(
+      "select facet, case facet when 'make' then lower(value) else value end as value, count from facet_counts",
+    );
+    return rows.map((row) => `${row.facet}:${row.value}=${row.count}`).sort();
+  }
+
+  it("stay exact as cars are listed, edited, sold, relisted and deleted", async () => {
+    const ctx = database.context();
+    const { account, car, category } = marketplace(ctx);
+    const seller = await account("seller");
+    const other = await category();
+    const ids = [await car(seller), await car(seller), await car(seller), await car(seller, { categoryId: other })];
+    expect(await kept(ctx)).toEqual(await recount(ctx));
+
+    const set = (id: string, values: Partial<typeof products.$inferInsert>) =>
+      ctx.db.update(products).set(values).where(eq(products.id, id));
+    await set(ids[0], { make: "Toyota", location: "Sylhet", condition: "Fair" });
+    await set(ids[1], { make: "TOYOTA" }); // the same make for the counts
+    await set(ids[2], { make: "Honda", categoryId: other });
+    expect(await kept(ctx)).toEqual(await recount(ctx));
+    await set(ids[1], { isPaid: true }); // sold: out of every count
+    await set(ids[2], { name: "Renamed", resalePrice: 1234 }); // no facet column: no change
+    expect(await kept(ctx)).toEqual(await recount(ctx));
+    await set(ids[1], { isPaid: false, make: null }); // relisted without a make
+    await set(ids[0], { make: "Honda" });
+    expect(await kept(ctx)).toEqual(await recount(ctx));
+    await ctx.db.delete(products).where(eq(products.id, ids[2]));
+    await set(ids[3], { isPaid: true });
+    await ctx.db.delete(products).where(eq(products.id, ids[3])); // a sold car leaves no count behind
+    expect(await kept(ctx)).toEqual(await recount(ctx));
+
+    // And the search's answer without filters (read from facet_counts) equals a count of the cars.
+    const result = await searchProducts(ctx, query({}));
+    const [{ n }] = (await ctx.db.$client.execute("select count(*) as n from products where is_paid = 0")).rows;
+    expect(result.total).toBe(Number(n));
+    const honda = result.facets.make.find((facet) => facet.value.toLowerCase() === "honda");
+    expect(honda?.count).toBe(
+      Number((await ctx.db.$client.execute("select count(*) as n from products where is_paid = 0 and make = 'Honda'")).rows[0].n),
+    );
+  });
+
+  it("give the same facets as grouping the cars, for every kind of part", async () => {
+    const ctx = database.context();
+    const { account, car } = marketplace(ctx);
+    const seller = await account("seller");
+    for (const [make, location] of [
+      ["Kia", "Dhaka"],
+      ["Kia", "Khulna"],
+      ["kia", "Dhaka"],
+      ["Mazda", "Dhaka"],
+    ] as const) {
+      await ctx.db
+        .update(products)
+        .set({ make, location })
+        .where(eq(products.id, await car(seller)));
+    }
+    // make alone: the make facet from facet_counts, the others from the materialized matches.
+    const byMake = await searchProducts(ctx, query({ make: "kia", sellerId: seller.id }));
+    expect(byMake.total).toBe(3);
+    expect(byMake.facets.location).toEqual([
+      { value: "Dhaka", count: 2 },
+      { value: "Khulna", count: 1 },
+    ]);
+    expect(byMake.facets.make.map(({ value, count }) => [value.toLowerCase(), count])).toEqual([
+      ["kia", 3],
+      ["mazda", 1],
+    ]);
+    // make and location: each facet counts the cars matching the other filter.
+    const both = await searchProducts(ctx, query({ make: "KIA", location: "Dhaka", sellerId: seller.id }));
+    expect(both.total).toBe(2);
+    expect(both.facets.make.map(({ value, count }) => [value.toLowerCase(), count])).toEqual([
+      ["kia", 2],
+      ["mazda", 1],
+    ]);
+    expect(both.facets.location).toEqual([
+      { value: "Dhaka", count: 2 },
+      { value: "Khulna", count: 1 },
+    ]);
+  });
+});
+
+/** EXPLAIN QUERY PLAN of one statement of the search (a query builder or a raw statement). */
+async function planOf(ctx: ReturnType<typeof database.context>, statement: ReturnType<typeof searchStatements>[number]) {
+  const { sql, params: args } = "toSQL" in statement ? statement.toSQL() : statement.getQuery();
+  const plan = (await ctx.db.$client.execute({ sql: `explain query plan ${sql}`, args: args as never })).rows.map((row) =>
+    String(row.detail),
+  );
+  return { sql, plan };
+}
+
 describe("query plans", () => {
   // Each filter a user may pick alone is answered from an index: no statement of the search (page,
   // total, facets) reads the whole products table.
@@ -67,10 +169,7 @@ describe("query plans", () => {
   ])("%s: the total uses the filter's index, and no statement reads the whole table", async (_, params, index) => {
     const ctx = database.context();
     for (const [position, statement] of searchStatements(ctx, query(params)).entries()) {
-      const { sql, params: args } = statement.toSQL();
-      const plan = (await ctx.db.$client.execute({ sql: `explain query plan ${sql}`, args: args as never })).rows.map((row) =>
-        String(row.detail),
-      );
+      const { sql, plan } = await planOf(ctx, statement);
       expect(
         plan.filter((step) => /^SCAN products\b(?! USING (COVERING )?INDEX)|^SCAN products$/.test(step)),
         `${sql}\n${plan.join("\n")}`,
@@ -78,5 +177,44 @@ describe("query plans", () => {
       // The page may walk another index in its sort's order (it stops after a page of matches).
       if (position === 1) expect(plan.join("\n"), sql).toMatch(index);
     }
+  });
+
+  it("without filters, the counts read facet_counts alone, and the page the newest index", async () => {
+    const ctx = database.context();
+    const [page, , counts] = searchStatements(ctx, query({}));
+    const { plan } = await planOf(ctx, counts);
+    expect(plan.filter((step) => /\bproducts\b/.test(step))).toEqual([]);
+    expect(plan.join("\n")).toMatch(/facet_counts/);
+    expect((await planOf(ctx, page)).plan.join("\n")).toMatch(/INDEX products_unsold_newest_idx \(is_paid=\?\)/);
+  });
+
+  // Facet counts of a filter's matches, and the choice of a page's cars, read the filter's index
+  // alone (it carries the facets' columns, the price and the date): never a car's row.
+  it.each<[string, Record<string, string>, RegExp]>([
+    ["make", { make: "toyota" }, /COVERING INDEX products_make(_model)?_idx \(is_paid=\? AND make=\?\)/],
+    ["location", { location: "Dhaka" }, /COVERING INDEX products_location_idx \(is_paid=\? AND location=\?\)/],
+    ["category", { categoryId: "c0ffee" }, /COVERING INDEX products_unsold_category_idx \(is_paid=\? AND category_id=\?\)/],
+    [
+      "price range",
+      { minPrice: "10000", maxPrice: "20000" },
+      /COVERING INDEX products_price_idx \(is_paid=\? AND resale_price>\? AND resale_price<\?\)/,
+    ],
+    ["make and price", { make: "toyota", maxPrice: "20000", sort: "price_asc" }, /COVERING INDEX products_(make|price)_idx/],
+    ["make and location", { make: "toyota", location: "Dhaka" }, /COVERING INDEX products_(make|location)_idx/],
+  ])("%s: facet counts read only the filter's index", async (_, params, index) => {
+    const ctx = database.context();
+    const [page, , counts] = searchStatements(ctx, query(params));
+    const countPlan = (await planOf(ctx, counts)).plan;
+    const reads = countPlan.filter((step) => /^(SEARCH|SCAN) products\b/.test(step));
+    expect(reads.length, countPlan.join("\n")).toBeGreaterThan(0);
+    for (const step of reads) expect(step).toMatch(index);
+    // The page: cars picked through an index, then only those cars' rows, by rowid.
+    const pagePlan = (await planOf(ctx, page)).plan;
+    const pageReads = pagePlan.filter((step) => /^(SEARCH|SCAN) products\b/.test(step));
+    expect(pageReads, pagePlan.join("\n")).toContain("SEARCH products USING INTEGER PRIMARY KEY (rowid=?)");
+    expect(
+      pageReads.filter((step) => !/USING (COVERING )?INDEX|rowid=/.test(step)),
+      pagePlan.join("\n"),
+    ).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, type SQL, sql } from "drizzle-orm";
+import { and, count, type SQL, sql } from "drizzle-orm";
 import { FACETS, type Facet, type SearchFilters, type SearchQuery } from "~/lib/schemas/search";
 import { type PagedList, type Product } from "~/lib/types";
 import { type AppContext } from "../context";
@@ -56,45 +56,102 @@ function conditions(filters: SearchFilters): { facet?: Facet; where: SQL }[] {
   return found;
 }
 
+const newest = [sql`${column("created_at")} desc`];
 const ORDER: Record<SearchQuery["sort"], SQL[]> = {
-  newest: [desc(products.createdAt), desc(products.id)],
-  price_asc: [asc(products.resalePrice), desc(products.createdAt)],
-  price_desc: [desc(products.resalePrice), desc(products.createdAt)],
-  // Cars whose mileage is unknown come last.
-  mileage_asc: [sql`${products.mileageKm} is null`, asc(products.mileageKm), desc(products.createdAt)],
-  year_desc: [desc(products.purchaseYear), desc(products.createdAt)],
+  // Ties by id. (By rowid, which every index holds, SQLite would rather walk the newest cars and
+  // test each against the filters than read a rare make's few cars through its index and sort.)
+  newest: [...newest, sql`${column("id")} desc`],
+  price_asc: [sql`${column("resale_price")} asc`, ...newest],
+  price_desc: [sql`${column("resale_price")} desc`, ...newest],
+  // Cars whose mileage is unknown come last (the mileage index still gives the order).
+  mileage_asc: [sql`${column("mileage_km")} asc nulls last`, ...newest],
+  year_desc: [sql`${column("purchase_year")} desc`, ...newest],
 };
 
-const FACET_COLUMN: Record<Facet, SQL> = {
-  make: sql`${column("make")} collate nocase`,
-  location: column("location"),
-  condition: column("condition"),
-  categoryId: column("category_id"),
-};
+/** The facet columns as the materialized matches name them. */
+const MATCH_COLUMN: Record<Facet, string> = { make: "make", location: "location", condition: "condition", categoryId: "category_id" };
 
-/** The statements of one search: the page, the total, and one per facet (for a batch, and for EXPLAIN in tests). */
+const facetName = (facet: Facet | "total") => sql.raw(`'${facet}'`);
+const mostFrequent = sql.raw(`order by 3 desc, 2 limit ${FACET_VALUES}`);
+const matching = (conditions: { where: SQL }[]) => and(...conditions.map((condition) => condition.where));
+
+/** A facet's counts over a materialized set of matches (`from`), most frequent first. */
+function grouped(facet: Facet, from: string) {
+  const value = sql.raw(MATCH_COLUMN[facet]);
+  const key = facet === "make" ? sql`${value} collate nocase` : value;
+  return sql`select ${facetName(facet)} as facet, min(${key}) as value, count(*) as count from ${sql.raw(from)} where ${value} is not null group by ${key} ${mostFrequent}`;
+}
+
+/**
+ * The total and the four facets in one statement, rows of (facet, value, count); the total's facet
+ * is "total". Each part is read the cheapest exact way:
+ * - with no filter but the facet's own (or none at all), from `facet_counts`, which triggers keep
+ *   equal to the unsold cars' counts (migration 0007): a few dozen rows, whatever the catalogue;
+ * - the total and every facet without a filter of its own count the same cars, so those cars'
+ *   facet columns are read once (a materialized CTE) and grouped four ways from there;
+ * - a facet whose own filter is in use beside others counts the cars matching the others, read
+ *   once into a CTE of its own.
+ * Materializing keeps SQLite from walking the grouped column's index over every car for sale (to
+ * group without sorting): each set is read through its filters' index, and those indexes carry the
+ * facets' columns, so no car's row is read unless keywords or an unindexed filter need it.
+ */
+function countsStatement(ctx: AppContext, all: { facet?: Facet; where: SQL }[]) {
+  const filtered = all.length > 1; // the first condition (unsold) is always there
+  const own = new Set(all.flatMap((condition) => condition.facet ?? []));
+  const sets: SQL[] = [];
+  const parts: SQL[] = [];
+  // With any filter the total reads the matches, so they are always materialized then.
+  if (filtered) {
+    const columns = sql.join(Object.values(MATCH_COLUMN).map(column), sql`, `);
+    sets.push(sql`matches as materialized (select ${columns} from products where ${matching(all)})`);
+  }
+  for (const part of ["total", ...FACETS] as const) {
+    const others = part === "total" ? all : all.filter((condition) => condition.facet !== part);
+    if (others.length === 1) {
+      parts.push(sql`select facet, value, count from facet_counts where facet = ${facetName(part)} ${mostFrequent}`);
+    } else if (part === "total") {
+      parts.push(sql`select 'total' as facet, null as value, count(*) as count from matches`);
+    } else if (!own.has(part)) {
+      parts.push(grouped(part, "matches"));
+    } else {
+      const name = `matches_${MATCH_COLUMN[part]}`;
+      sets.push(sql`${sql.raw(name)} as materialized (select ${column(MATCH_COLUMN[part])} from products where ${matching(others)})`);
+      parts.push(grouped(part, name));
+    }
+  }
+  const ctes = sets.length > 0 ? sql`with ${sql.join(sets, sql`, `)} ` : sql``;
+  return ctx.db.all<{ facet: string; value: string | null; count: number }>(
+    sql`${ctes}${sql.join(
+      parts.map((part) => sql`select * from (${part})`),
+      sql` union all `,
+    )}`,
+  );
+}
+
+/**
+ * The statements of one search: the page, the total (for callers that need only a count), and the
+ * total with the facets in one statement (see countsStatement). For a batch, and for EXPLAIN in tests.
+ */
 export function searchStatements(ctx: AppContext, query: SearchQuery) {
   const { sort, page, limit, ...filters } = query;
   const all = conditions(filters);
   const where = and(...all.map((condition) => condition.where));
-  const facetQuery = (facet: Facet) => {
-    const others = and(...all.filter((condition) => condition.facet !== facet).map((condition) => condition.where));
-    return ctx.db
-      .select({ value: sql<string>`min(${FACET_COLUMN[facet]})`, count: count() })
-      .from(products)
-      .where(and(others, sql`${FACET_COLUMN[facet]} is not null`))
-      .groupBy(FACET_COLUMN[facet])
-      .orderBy(desc(count()), asc(sql`1`))
-      .limit(FACET_VALUES);
-  };
+  // The page's cars are picked by rowid first, from the filters' index where it holds the sort's
+  // columns too, and only those cars' rows (seller, photos) are read: sorting the matches never
+  // carries whole rows.
+  const picked = ctx.db
+    .select({ rowid: column("rowid") })
+    .from(products)
+    .where(where)
+    .orderBy(...ORDER[sort])
+    .limit(limit)
+    .offset((page - 1) * limit);
   return [
     selectProducts(ctx)
-      .where(where)
-      .orderBy(...ORDER[sort])
-      .limit(limit)
-      .offset((page - 1) * limit),
+      .where(sql`${column("rowid")} in ${picked}`)
+      .orderBy(...ORDER[sort]),
     ctx.db.select({ total: count() }).from(products).where(where),
-    ...(FACETS.map(facetQuery) as [ReturnType<typeof facetQuery>, ...ReturnType<typeof facetQuery>[]]),
+    countsStatement(ctx, all),
   ] as const;
 }
 
@@ -103,12 +160,19 @@ export function searchStatements(ctx: AppContext, query: SearchQuery) {
  * cars matching every filter but that facet's own. Page, total and facets go in one batch.
  */
 export async function searchProducts(ctx: AppContext, query: SearchQuery): Promise<SearchResult> {
-  const [rows, [{ total }], ...facetRows] = await ctx.db.batch(searchStatements(ctx, query));
+  const [page, , counts] = searchStatements(ctx, query);
+  const [rows, countRows] = await ctx.db.batch([page, counts]);
+  const facets = Object.fromEntries(FACETS.map((facet) => [facet, [] as FacetCount[]])) as Facets;
+  let total = 0;
+  for (const { facet, value, count } of countRows) {
+    if (facet === "total") total = Number(count);
+    else facets[facet as Facet].push({ value: String(value), count: Number(count) });
+  }
   return {
     data: rows.map(toProduct),
     total,
     currentPage: query.page,
     totalPages: Math.ceil(total / query.limit),
-    facets: Object.fromEntries(FACETS.map((facet, index) => [facet, facetRows[index]])) as Facets,
+    facets,
   };
 }
