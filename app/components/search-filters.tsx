@@ -1,98 +1,19 @@
 import { useEffect, useId, useRef } from "react";
-import { Link, useLocation, useSubmit } from "react-router";
 import { CONDITIONS, FUELS, LOCATIONS, TRANSMISSIONS } from "~/lib/schemas/catalog";
-import { type Facet, SEARCH_SORTS, type SearchQuery } from "~/lib/schemas/search";
-import { PAGE_FILTERS, type PageFilter, SORT_LABELS, activeFilters, filterLabel, searchHref } from "~/lib/search-params";
+import { type Facet, SEARCH_SORTS } from "~/lib/schemas/search";
+import { SORT_LABELS, activeFilters } from "~/lib/search-params";
+import { useSearchForm } from "~/lib/use-search-form";
 import { fuelWord, transmissionWord } from "~/lib/car-listing";
-import { type Category, type Product } from "~/lib/types";
+import { type Product } from "~/lib/types";
+import { FilterChips, type SearchState } from "./search-results";
 
-type FacetCounts = Record<Facet, { value: string; count: number }[]>;
+type FacetCounts = SearchState["facets"];
 
-export interface SearchState {
-  /** The page the form submits to (/cars, or a category's page). */
-  path: string;
-  query: SearchQuery;
-  facets: FacetCounts;
-  categories: Category[];
-  /** Filters the path itself fixes (a category page's category): neither in the form nor in chips. */
-  fixed: readonly PageFilter[];
-  total: number;
-}
-
-/** Typed fields apply after a pause in typing; the rest as soon as they change. */
-const TYPED = new Set(["q", "minPrice", "maxPrice", "minYear", "maxYear", "maxMileage"]);
-const TYPING_PAUSE_MS = 300;
-const FORM_FIELDS = [...PAGE_FILTERS, "sort"] as const;
 const inputClass = "w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600";
 const labelClass = "text-sm font-medium";
 
 const countOf = (facets: FacetCounts, facet: Facet, value: string) =>
   facets[facet].find((entry) => entry.value.toLowerCase() === value.toLowerCase())?.count ?? 0;
-
-/**
- * The search form's behaviour. Without JavaScript it is a plain GET form; with it, a change applies
- * at once (typing after a pause, replacing the history entry), the URL keeps only values that are
- * set, and fields follow the URL when it changes from elsewhere (a chip, back and forward).
- */
-export function useSearchForm(state: SearchState, suggestions: { make: string[]; model: string[] }) {
-  const submit = useSubmit();
-  const formRef = useRef<HTMLFormElement>(null);
-  const timer = useRef<number | undefined>(undefined);
-  const location = useLocation();
-
-  const apply = (replace: boolean) => {
-    window.clearTimeout(timer.current);
-    const form = formRef.current;
-    if (!form) return;
-    const params = new URLSearchParams();
-    for (const [key, value] of new FormData(form)) {
-      if (typeof value !== "string" || value.trim() === "" || (key === "sort" && value === "newest")) continue;
-      params.set(key, value.trim());
-    }
-    void submit(params, { method: "get", action: state.path, replace, preventScrollReset: true });
-  };
-
-  const onChange = (event: React.ChangeEvent<HTMLFormElement | HTMLInputElement | HTMLSelectElement>) => {
-    const field = event.target as HTMLInputElement | HTMLSelectElement;
-    if (TYPED.has(field.name)) {
-      window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => apply(true), TYPING_PAUSE_MS);
-    } else if (field.name === "make" || field.name === "model") {
-      // A make or model applies once it is whole: picked from the suggestions, cleared, or on leaving the box.
-      const known = suggestions[field.name].some((value) => value.toLowerCase() === field.value.trim().toLowerCase());
-      if (known || field.value === "") apply(false);
-    } else if (field.name) {
-      apply(false);
-    }
-  };
-
-  const onBlur = (event: React.FocusEvent<HTMLFormElement>) => {
-    const field = event.target as unknown as HTMLInputElement;
-    if (field.name !== "make" && field.name !== "model") return;
-    if (field.value.trim() !== (state.query[field.name] ?? "")) apply(false);
-  };
-
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    apply(false);
-  };
-
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  // When the URL changes, fields show what it holds, except the one being typed in.
-  useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    for (const key of FORM_FIELDS) {
-      const field = form.elements.namedItem(key);
-      if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement) || field === document.activeElement) continue;
-      field.value = key === "sort" ? state.query.sort : String(state.query[key as PageFilter] ?? "");
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the URL is what changed
-  }, [location.search]);
-
-  return { formRef, onChange, onBlur, onSubmit };
-}
 
 /**
  * The keyword box, the sort, the filter panel (a <details>, open beside the results on large
@@ -129,7 +50,6 @@ export function SearchLayout({
     if (panel.current && window.matchMedia("(min-width: 1024px)").matches) panel.current.open = true;
   }, []);
 
-  const categoryName = (id: string) => categories.find((category) => category._id === id)?.categoryName;
   const inUse = activeFilters(query, fixed);
 
   return (
@@ -293,40 +213,7 @@ export function SearchLayout({
               </select>
             </div>
           </div>
-          {inUse.length > 0 && (
-            <ul aria-label="Filters in use" className="flex flex-wrap gap-2">
-              {inUse.map((key) => {
-                const label = filterLabel(key, query, categoryName);
-                return (
-                  <li key={key}>
-                    <Link
-                      to={searchHref(path, query, { [key]: undefined, page: undefined }, fixed)}
-                      preventScrollReset
-                      aria-label={`Remove filter: ${label}`}
-                      className="inline-flex items-center gap-2 rounded-full border border-brand-700 bg-brand-50 px-3 py-1 text-sm font-medium text-brand-900 hover:bg-brand-100"
-                    >
-                      <span className="break-all">{label}</span>
-                      <span aria-hidden="true">×</span>
-                    </Link>
-                  </li>
-                );
-              })}
-              <li>
-                <Link
-                  to={searchHref(
-                    path,
-                    { ...query, ...Object.fromEntries(inUse.map((key) => [key, undefined])) },
-                    { page: undefined },
-                    fixed,
-                  )}
-                  preventScrollReset
-                  className="inline-flex items-center rounded-full px-3 py-1 text-sm font-semibold text-brand-700 underline underline-offset-2 hover:bg-brand-50"
-                >
-                  Clear all
-                </Link>
-              </li>
-            </ul>
-          )}
+          <FilterChips state={state} />
           {children}
         </div>
       </div>

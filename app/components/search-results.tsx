@@ -1,6 +1,18 @@
 import { Link } from "react-router";
-import { type PageFilter, filterLabel, searchHref } from "~/lib/search-params";
-import { type SearchState } from "./search-filters";
+import { type PageFilter, activeFilters, filterLabel, searchHref } from "~/lib/search-params";
+import { type Facet, type SearchQuery } from "~/lib/schemas/search";
+import { type Category } from "~/lib/types";
+
+export interface SearchState {
+  /** The page the form submits to (/cars, or a category's page). */
+  path: string;
+  query: SearchQuery;
+  facets: Record<Facet, { value: string; count: number }[]>;
+  categories: Category[];
+  /** Filters the path itself fixes (a category page's category): neither in the form nor in chips. */
+  fixed: readonly PageFilter[];
+  total: number;
+}
 
 const boxClass = "rounded-2xl border border-slate-200 bg-white p-8 text-center text-lg";
 const linkClass = "font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900";
@@ -48,5 +60,42 @@ export function EmptySearch({
         </Link>
       </p>
     </div>
+  );
+}
+
+/** One link per filter in use that removes it (keeping the rest), and "Clear all". */
+export function FilterChips({ state }: { state: SearchState }) {
+  const { path, query, fixed, categories } = state;
+  const inUse = activeFilters(query, fixed);
+  const categoryName = (id: string) => categories.find((category) => category._id === id)?.categoryName;
+  if (inUse.length === 0) return null;
+  return (
+    <ul aria-label="Filters in use" className="flex flex-wrap gap-2">
+      {inUse.map((key) => {
+        const label = filterLabel(key, query, categoryName);
+        return (
+          <li key={key}>
+            <Link
+              to={searchHref(path, query, { [key]: undefined, page: undefined }, fixed)}
+              preventScrollReset
+              aria-label={`Remove filter: ${label}`}
+              className="inline-flex items-center gap-2 rounded-full border border-brand-700 bg-brand-50 px-3 py-1 text-sm font-medium text-brand-900 hover:bg-brand-100"
+            >
+              <span className="break-all">{label}</span>
+              <span aria-hidden="true">×</span>
+            </Link>
+          </li>
+        );
+      })}
+      <li>
+        <Link
+          to={searchHref(path, { ...query, ...Object.fromEntries(inUse.map((key) => [key, undefined])) }, { page: undefined }, fixed)}
+          preventScrollReset
+          className="inline-flex items-center rounded-full px-3 py-1 text-sm font-semibold text-brand-700 underline underline-offset-2 hover:bg-brand-50"
+        >
+          Clear all
+        </Link>
+      </li>
+    </ul>
   );
 }
