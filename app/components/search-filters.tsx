@@ -5,7 +5,7 @@ import { SORT_LABELS, activeFilters } from "~/lib/search-params";
 import { useSearchForm } from "~/lib/use-search-form";
 import { fuelWord, transmissionWord } from "~/lib/car-listing";
 import { type Product } from "~/lib/types";
-import { FilterChips, type SearchState } from "./search-results";
+import { FilterChips, RESULT_COUNT_ID, type SearchState } from "./search-results";
 
 type FacetCounts = SearchState["facets"];
 
@@ -223,7 +223,7 @@ export function SearchLayout({
 
 function ResultCount({ total }: { total: number }) {
   return (
-    <p role="status" className="text-lg font-semibold">
+    <p id={RESULT_COUNT_ID} role="status" tabIndex={-1} className="text-lg font-semibold">
       {`${total.toLocaleString("en-US")} ${total === 1 ? "car" : "cars"}`}
     </p>
   );

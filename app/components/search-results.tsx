@@ -14,6 +14,9 @@ export interface SearchState {
   total: number;
 }
 
+/** The number of results, where focus goes when the chip that had it goes away. */
+export const RESULT_COUNT_ID = "search-result-count";
+
 const boxClass = "rounded-2xl border border-slate-200 bg-white p-8 text-center text-lg";
 const linkClass = "font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900";
 
@@ -78,6 +81,7 @@ export function FilterChips({ state }: { state: SearchState }) {
             <Link
               to={searchHref(path, query, { [key]: undefined, page: undefined }, fixed)}
               preventScrollReset
+              onClick={() => document.getElementById(RESULT_COUNT_ID)?.focus()}
               aria-label={`Remove filter: ${label}`}
               className="inline-flex items-center gap-2 rounded-full border border-brand-700 bg-brand-50 px-3 py-1 text-sm font-medium text-brand-900 hover:bg-brand-100"
             >

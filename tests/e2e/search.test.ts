@@ -113,6 +113,8 @@ describe("searching for a car in Chromium", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL(`${appUrl}/cars?make=Toyota`);
     await expectCount(page, "make=Toyota");
+    // The chip is gone; focus waits on the new count rather than falling back to the page's top.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(cars(total));
     await close();
   });
 
