@@ -75,11 +75,11 @@ const facetName = (facet: Facet | "total") => sql.raw(`'${facet}'`);
 const mostFrequent = sql.raw(`order by 3 desc, 2 limit ${FACET_VALUES}`);
 const matching = (conditions: { where: SQL }[]) => and(...conditions.map((condition) => condition.where));
 
-/** A facet's counts over a materialized set of matches (`from`), most frequent first. */
-function grouped(facet: Facet, from: string) {
+/** A facet's counts over a materialized set of matches (`from`, whose rows count `cars` each), most frequent first. */
+function grouped(facet: Facet, from: string, cars: SQL) {
   const value = sql.raw(MATCH_COLUMN[facet]);
   const key = facet === "make" ? sql`${value} collate nocase` : value;
-  return sql`select ${facetName(facet)} as facet, min(${key}) as value, count(*) as count from ${sql.raw(from)} where ${value} is not null group by ${key} ${mostFrequent}`;
+  return sql`select ${facetName(facet)} as facet, min(${key}) as value, ${cars} as count from ${sql.raw(from)} where ${value} is not null group by ${key} ${mostFrequent}`;
 }
 
 /**
@@ -88,7 +88,8 @@ function grouped(facet: Facet, from: string) {
  * - with no filter but the facet's own (or none at all), from `facet_counts`, which triggers keep
  *   equal to the unsold cars' counts (migration 0007): a few dozen rows, whatever the catalogue;
  * - the total and every facet without a filter of its own count the same cars, so those cars'
- *   facet columns are read once (a materialized CTE) and grouped four ways from there;
+ *   facet columns are read once and counted per combination of the four (a materialized CTE, far
+ *   fewer rows than cars when many match), then summed four ways from there;
  * - a facet whose own filter is in use beside others counts the cars matching the others, read
  *   once into a CTE of its own.
  * Materializing keeps SQLite from walking the grouped column's index over every car for sale (to
@@ -103,20 +104,23 @@ function countsStatement(ctx: AppContext, all: { facet?: Facet; where: SQL }[]) 
   // With any filter the total reads the matches, so they are always materialized then.
   if (filtered) {
     const columns = sql.join(Object.values(MATCH_COLUMN).map(column), sql`, `);
-    sets.push(sql`matches as materialized (select ${columns} from products where ${matching(all)})`);
+    sets.push(sql`matches as materialized (select ${columns}, count(*) as n from products where ${matching(all)} group by ${columns})`);
   }
+  const summed = sql`sum(n)`;
   for (const part of ["total", ...FACETS] as const) {
     const others = part === "total" ? all : all.filter((condition) => condition.facet !== part);
     if (others.length === 1) {
       parts.push(sql`select facet, value, count from facet_counts where facet = ${facetName(part)} ${mostFrequent}`);
     } else if (part === "total") {
-      parts.push(sql`select 'total' as facet, null as value, count(*) as count from matches`);
+      parts.push(sql`select 'total' as facet, null as value, coalesce(sum(n), 0) as count from matches`);
     } else if (!own.has(part)) {
-      parts.push(grouped(part, "matches"));
+      parts.push(grouped(part, "matches", summed));
     } else {
       const name = `matches_${MATCH_COLUMN[part]}`;
       sets.push(sql`${sql.raw(name)} as materialized (select ${column(MATCH_COLUMN[part])} from products where ${matching(others)})`);
-      parts.push(grouped(part, name));
+      // One row per car here: grouping inside this CTE would let SQLite walk the facet's own
+      // index over every car for sale to group without sorting.
+      parts.push(grouped(part, name, sql`count(*)`));
     }
   }
   const ctes = sets.length > 0 ? sql`with ${sql.join(sets, sql`, `)} ` : sql``;
