@@ -401,9 +401,63 @@ export const outgoingEmails = sqliteTable(
     nextAttemptAt: text("next_attempt_at"),
     sentAt: text("sent_at"),
     lastError: text("last_error"),
+    // Set when delivery was given up after the last retry: the dead letters an admin sees.
+    deadAt: text("dead_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("outgoing_emails_next_idx").on(t.nextAttemptAt), index("outgoing_emails_to_idx").on(t.to, t.createdAt)],
+  (t) => [
+    index("outgoing_emails_next_idx").on(t.nextAttemptAt),
+    index("outgoing_emails_to_idx").on(t.to, t.createdAt),
+    index("outgoing_emails_dead_idx").on(t.deadAt),
+  ],
+);
+
+/** Every attempt to deliver an email, with the email API's error when it failed (null: delivered). */
+export const emailAttempts = sqliteTable(
+  "email_attempts",
+  {
+    id: id(),
+    emailId: text("email_id")
+      .notNull()
+      .references(() => outgoingEmails.id, { onDelete: "cascade" }),
+    attemptedAt: text("attempted_at").notNull(),
+    error: text("error"),
+  },
+  (t) => [index("email_attempts_email_idx").on(t.emailId, t.attemptedAt)],
+);
+
+/** Cars a user saved (any role), most recently saved first; sold cars stay saved. */
+export const favourites = sqliteTable(
+  "favourites",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index("favourites_user_idx").on(t.userId, t.createdAt),
+    // Who saved a car (price-drop notifications).
+    index("favourites_product_idx").on(t.productId),
+  ],
+);
+
+/** Searches a user saved: the query string as `GET /api/products` takes it. */
+export const savedSearches = sqliteTable(
+  "saved_searches",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    query: text("query").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("saved_searches_user_idx").on(t.userId, t.createdAt)],
 );
 
 /** Two-factor sign-in tickets already used: each ticket cookie signs in at most once. */
