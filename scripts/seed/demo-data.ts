@@ -102,7 +102,7 @@ const MODELS: Model[] = [
   { make: "BMW", model: "X5", category: "SUV", body: "suv", price: 78000, years: [2014, 2021], fuels: ["petrol", "diesel"], manual: 0, wmi: "5UX", vds: "CR6C5", weight: 1, features: ["air suspension", "head-up display"] },
   // Hatchbacks
   { make: "Toyota", model: "Aqua", category: "Hatchback", body: "hatchback", price: 19000, years: [2012, 2020], fuels: ["hybrid"], manual: 0, wmi: "JTD", vds: "KP10H", weight: 6, features: ["excellent fuel economy", "push start"] },
-  { make: "Toyota", model: "Vitz", category: "Hatchback", body: "hatchback", price: 15000, years: [2012, 2020], fuels: ["petrol"], manual: 0.1, wmi: "JTD", vds: "KSP13", weight: 3, features: ["easy to park", "cheap to run"] },
+  { make: "Toyota", model: "Vitz", category: "Hatchback", body: "hatchback", price: 15000, years: [2012, 2020], fuels: ["petrol"], manual: 0.1, wmi: "JTD", vds: "KSP13", weight: 3, features: ["parking sensors", "low running costs"] },
   { make: "Honda", model: "Fit", category: "Hatchback", body: "hatchback", price: 16500, years: [2013, 2021], fuels: ["petrol", "hybrid"], manual: 0, wmi: "JHM", vds: "GP5H1", weight: 4, features: ["magic seats", "paddle shifters"] },
   { make: "Suzuki", model: "Swift", category: "Hatchback", body: "hatchback", price: 14500, years: [2014, 2023], fuels: ["petrol"], manual: 0.5, wmi: "JS2", vds: "ZC83S", weight: 3, features: ["lively 1.2 engine", "touchscreen"] },
   { make: "Volkswagen", model: "Golf", category: "Hatchback", body: "hatchback", price: 27000, years: [2014, 2021], fuels: ["petrol", "diesel"], manual: 0.3, wmi: "WVW", vds: "ZZZAU", weight: 2, features: ["DSG gearbox", "digital cockpit"] },
@@ -133,7 +133,7 @@ const MODELS: Model[] = [
   { make: "BMW", model: "430i Coupe", category: "Coupe & Sports", body: "coupe", price: 58000, years: [2017, 2022], fuels: ["petrol"], manual: 0, wmi: "WBA", vds: "4W310", weight: 1, features: ["M Sport package", "adaptive suspension"] },
   { make: "Mercedes-Benz", model: "C 300 Coupe", category: "Coupe & Sports", body: "coupe", price: 56000, years: [2016, 2022], fuels: ["petrol"], manual: 0, wmi: "WDD", vds: "WJ4JB", weight: 1, features: ["Burmester sound", "AMG line"] },
   { make: "Nissan", model: "Fairlady Z", category: "Coupe & Sports", body: "coupe", price: 38000, years: [2012, 2020], fuels: ["petrol"], manual: 0.5, wmi: "JN1", vds: "AZ34D", weight: 1, features: ["3.7 V6", "limited-slip differential"] },
-  { make: "Mazda", model: "MX-5", category: "Coupe & Sports", body: "coupe", price: 30000, years: [2016, 2023], fuels: ["petrol"], manual: 0.7, wmi: "JM1", vds: "ND6EL", weight: 1, features: ["soft top", "light and nimble"] },
+  { make: "Mazda", model: "MX-5", category: "Coupe & Sports", body: "coupe", price: 30000, years: [2016, 2023], fuels: ["petrol"], manual: 0.7, wmi: "JM1", vds: "ND6EL", weight: 1, features: ["soft top", "sport seats"] },
 ]; // prettier-ignore
 
 export const PAINTS: { name: string; hex: string; weight: number }[] = [
