@@ -26,7 +26,9 @@ export async function loader({ request, pattern, context }: Route.LoaderArgs) {
   const query = parseListQueryLeniently(usersListQuery, new URL(request.url).searchParams);
   const list = await listUsersByRole(context.app, role, query);
   const intents = role === "seller" ? ["delete", "verify"] : ["delete"];
-  return { role, query, list, confirm: confirmTarget(request.url, list.data, intents) };
+  const confirm = confirmTarget(request.url, list.data, intents);
+  // A seller verified already (just now, or in another tab) has nothing left to confirm.
+  return { role, query, list, confirm: confirm?.intent === "verify" && confirm.row.verify ? null : confirm };
 }
 
 export async function action({ request, pattern, context }: Route.ActionArgs) {

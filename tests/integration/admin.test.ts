@@ -244,6 +244,18 @@ describe("admin pages", () => {
     expect(self.status).toBe(403);
   });
 
+  it("drop a verification's confirmation once the seller is verified, in the answer and on reload", async () => {
+    // Named to sort first, so the seller is on the list's first page.
+    const id = await register({ email: uniqueEmail("verified-once"), accountType: "seller", name: "Aa Verified Once" });
+    const cookie = await signIn("admin@autoreseller.test");
+    const page = `/dashboard/allsellers?confirm=verify:${id}`;
+    expect(await (await request(page, { headers: { cookie } })).text()).toContain("Yes, verify Aa Verified Once");
+    const answer = await (await postForm(page, { intent: "verify", id }, cookie)).text();
+    expect(answer).toContain("Verified successfully");
+    expect(answer).not.toContain("Yes, verify Aa Verified Once");
+    expect(await (await request(page, { headers: { cookie } })).text()).not.toContain("Are you sure?");
+  });
+
   it("are the same with a trailing slash: /dashboard/allsellers/ lists and verifies sellers", async () => {
     const id = await register({ email: uniqueEmail("slash-seller"), accountType: "seller" });
     const cookie = await signIn("admin@autoreseller.test");
