@@ -44,5 +44,6 @@ export default [
     route(dashboard(PATHS.reportedItems), "routes/reported-items.tsx"),
     route(dashboard(PATHS.addCategory), "routes/add-category.tsx"),
     route(dashboard(PATHS.audit), "routes/audit-trail.tsx"),
+    route(dashboard(PATHS.emailProblems), "routes/email-problems.tsx"),
   ]),
 ] satisfies RouteConfig;

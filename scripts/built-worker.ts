@@ -8,8 +8,8 @@ export function buildDirectory(root = path.resolve(import.meta.dirname, "..")): 
 
 /**
  * Miniflare's options for the built Worker (build/server), as `wrangler dev` would derive them
- * from the build's wrangler.json: its modules, compatibility settings, R2 bucket name and static
- * assets. Bindings, sockets and persistence are the caller's.
+ * from the build's wrangler.json: its modules, compatibility settings, R2 bucket name, queues and
+ * static assets. Bindings, sockets and persistence are the caller's.
  */
 export function builtWorker(serverDir: string) {
   const config = JSON.parse(readFileSync(path.join(serverDir, "wrangler.json"), "utf8")) as {
@@ -17,6 +17,10 @@ export function builtWorker(serverDir: string) {
     compatibility_flags?: string[];
     r2_buckets?: { binding: string; bucket_name: string }[];
     assets?: { directory: string };
+    queues?: {
+      producers?: { binding: string; queue: string }[];
+      consumers?: { queue: string; max_batch_size?: number; max_batch_timeout?: number; max_retries?: number }[];
+    };
   };
   const compat = { compatibilityDate: config.compatibility_date, compatibilityFlags: config.compatibility_flags ?? [] };
   return {
@@ -24,6 +28,14 @@ export function builtWorker(serverDir: string) {
     modulesRoot: serverDir,
     ...compat,
     bucket: config.r2_buckets?.find((b) => b.binding === "PHOTOS")?.bucket_name ?? "auto-reseller-photos",
+    // The email queue: this Worker sends to it and consumes it, as under `wrangler dev`.
+    queueProducers: Object.fromEntries((config.queues?.producers ?? []).map((p) => [p.binding, { queueName: p.queue }])),
+    queueConsumers: Object.fromEntries(
+      (config.queues?.consumers ?? []).map((c) => [
+        c.queue,
+        { maxBatchSize: c.max_batch_size, maxBatchTimeout: c.max_batch_timeout, maxRetries: c.max_retries },
+      ]),
+    ),
     // Files in the client build are served before the Worker runs, as on Cloudflare.
     assets: config.assets && {
       directory: path.resolve(serverDir, config.assets.directory),

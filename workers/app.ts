@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { createRequestHandler } from "react-router";
 import { dropUnreadBody } from "~/.server/body-limit";
 import { createAppContext, createScheduledContext, type AppContext } from "~/.server/context";
-import { deliverDueEmails, queuedEmail } from "~/.server/email/outgoing";
+import { deliverEmail, enqueueOverdueEmails, type EmailJob } from "~/.server/email/outgoing";
 import { removeUnusedUploads } from "~/.server/services/uploads";
 import { LOCAL_UPLOAD_PATH } from "~/.server/storage/presigned-put";
 import { api } from "./api";
@@ -38,7 +38,6 @@ app.use(async (c, next) => {
   // An answer given without reading the request's body (a refusal, a page without an action):
   // read the rest first, or the client's connection is cut and its next request on it fails.
   await dropUnreadBody(c.req.raw);
-  if (queuedEmail(c.var.app)) c.executionCtx.waitUntil(deliverDueEmails(c.var.app));
   c.header("X-Request-Id", requestId);
   applySecurityHeaders(c.res, {
     nonce,
@@ -85,12 +84,31 @@ app.all("*", (c) => {
 
 export default {
   fetch: app.fetch,
-  // Cron Triggers (wrangler.toml), every 10 minutes: the clean-up of photos nothing uses, and email retries.
+  // Cron Triggers (wrangler.toml), every 10 minutes: the clean-up of photos nothing uses, and mail
+  // the queue never got (its enqueue failed) or lost (its delivery died half-way).
   async scheduled(controller, env) {
     const runId = `scheduled-${controller.scheduledTime}`;
     const ctx = createScheduledContext(env, runId);
-    // Mail whose first attempts failed is retried here too, not only when other mail is sent.
-    const [removedUploads] = await Promise.all([removeUnusedUploads(ctx), deliverDueEmails(ctx)]);
-    console.log(JSON.stringify({ runId, cron: controller.cron, removedUploads }));
+    const [removedUploads, enqueuedEmails] = await Promise.all([removeUnusedUploads(ctx), enqueueOverdueEmails(ctx)]);
+    console.log(JSON.stringify({ runId, cron: controller.cron, removedUploads, enqueuedEmails }));
   },
-} satisfies ExportedHandler<Env>;
+  // The email queue's consumer: each message names an `outgoing_emails` row to send (at most once).
+  async queue(batch, env) {
+    const ctx = createScheduledContext(env, `queue-${batch.queue}-${crypto.randomUUID()}`);
+    await Promise.all(
+      batch.messages.map(async (message) => {
+        const { emailId } = (message.body ?? {}) as Partial<EmailJob>;
+        if (typeof emailId !== "string") return message.ack();
+        try {
+          const outcome = await deliverEmail(ctx, emailId);
+          if (outcome) message.retry({ delaySeconds: outcome.retryInSeconds });
+          else message.ack();
+        } catch (error) {
+          // The database failed: the platform retries, and the sweep finds the row if it never does.
+          console.error(JSON.stringify({ requestId: ctx.requestId, event: "email-delivery-failed", emailId, error: String(error) }));
+          message.retry({ delaySeconds: 60 });
+        }
+      }),
+    );
+  },
+} satisfies ExportedHandler<Env, EmailJob>;

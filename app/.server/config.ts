@@ -37,6 +37,8 @@ export interface AppConfig {
   appEnv: AppEnvironment;
   stripe: StripeSettings;
   email: EmailApiSettings;
+  /** The email queue's first retry delay (doubling after); tests shorten it with EMAIL_RETRY_SECONDS. */
+  emailFirstRetrySeconds: number;
   /** Each sign-in provider whose client id and secret are set. */
   oauth: Record<OAuthProviderName, OAuthSettings | null>;
   /** Null unless the account id and both keys are set. */
@@ -66,9 +68,15 @@ function configFrom(env: Env): AppConfig {
       apiUrl: appEnv === "production" ? undefined : env.STRIPE_API_URL || undefined,
     },
     email: { EMAIL_API_URL: env.EMAIL_API_URL, EMAIL_API_KEY: env.EMAIL_API_KEY, EMAIL_FROM: env.EMAIL_FROM },
+    emailFirstRetrySeconds: emailFirstRetrySeconds(env, appEnv),
     oauth: { google: oauthSettings("google", env, appEnv), github: oauthSettings("github", env, appEnv) },
     r2Api: r2ApiSettings(env),
   };
+}
+
+function emailFirstRetrySeconds(env: Env, appEnv: AppEnvironment): number {
+  const seconds = Number.parseInt(env.EMAIL_RETRY_SECONDS ?? "", 10);
+  return appEnv !== "production" && seconds >= 0 ? seconds : 30;
 }
 
 /** The bucket of wrangler.toml's PHOTOS binding, when R2_BUCKET_NAME does not name another. */

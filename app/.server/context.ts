@@ -1,5 +1,6 @@
 import { readConfig, type AppConfig, type AppEnvironment } from "./config";
 import { createDatabase, type Database } from "./db/client";
+import { type EmailJob } from "./email/outgoing";
 import { createEmailSender, type EmailSender } from "./email/sender";
 import { type PaymentProvider } from "./payments/provider";
 import { selectPaymentProvider } from "./payments/select";
@@ -10,6 +11,8 @@ export interface AppContext {
   db: Database;
   photos: R2Bucket;
   email: EmailSender;
+  /** The queue that delivers `outgoing_emails` rows (app/.server/email/outgoing.ts). */
+  emailQueue: Queue<EmailJob>;
   /** Stripe, the offline simulator (development/test only), or null when card payments are unavailable. */
   payments: PaymentProvider | null;
   now: () => Date;
@@ -40,6 +43,7 @@ export function createAppContext(env: Env, request: Request, requestId: string):
     db,
     photos: env.PHOTOS,
     email: createEmailSender(config.email, appEnv, db),
+    emailQueue: env.EMAIL_QUEUE,
     payments: selectPaymentProvider(config.stripe, appEnv, db),
     now: () => new Date(),
     origin: new URL(request.url).origin,
@@ -75,7 +79,7 @@ export function noteUser(ctx: AppContext, userId: string) {
 }
 
 /**
- * The context for work that no request started (the Cron Trigger's clean-up). createAppContext
+ * The context for work that no request started (the Cron Trigger, the email queue's consumer). createAppContext
  * reads only the URL and the client's address of its request: a placeholder request stands in.
  */
 export function createScheduledContext(env: Env, runId: string): AppContext {

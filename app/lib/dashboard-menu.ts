@@ -18,6 +18,7 @@ const DASHBOARD_PAGES: (MenuLink & { permission: Permission })[] = [
   { to: PATHS.reportedItems, label: "Reported Item", permission: "moderate:reports" },
   { to: PATHS.addCategory, label: "Add Category", permission: "create:category" },
   { to: PATHS.audit, label: "Audit trail", permission: "read:audit" },
+  { to: PATHS.emailProblems, label: "Email problems", permission: "read:email-problems" },
 ];
 
 /** The dashboard drawer's links for each role (spec point 2). */

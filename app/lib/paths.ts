@@ -33,6 +33,7 @@ export const PATHS = {
   reportedItems: "/dashboard/reporteditem",
   addCategory: "/dashboard/addcategory",
   audit: "/dashboard/audit",
+  emailProblems: "/dashboard/email-problems",
 } as const;
 
 /** The footer's information pages, one route module for all. */

@@ -46,6 +46,7 @@ describe("access policy", () => {
       "/dashboard/reporteditem",
       "/dashboard/addcategory",
       "/dashboard/audit",
+      "/dashboard/email-problems",
     ]);
   });
 });

@@ -35,6 +35,7 @@ export const POLICY = {
   "read:role:self-or-admin": { roles: ROLES, ownership: { of: "self", orAdmin: true, othersGet: "forbidden" } },
   "manage:users": { roles: ADMIN },
   "read:audit": { roles: ADMIN },
+  "read:email-problems": { roles: ADMIN },
   "create:category": { roles: ADMIN },
   "moderate:reports": { roles: ADMIN },
   "read:cars": { roles: ROLES },

@@ -3,6 +3,7 @@
 // Email API: POST /emails with `Authorization: Bearer <key>` and { from, to: [address], subject, text }.
 // Test control (tests run in other processes, so over HTTP; no key needed):
 //   PUT    /__control/failing/:address   answer 503 to every message for that address from now on
+//                                         (?times=n: to its next n messages only, then deliver again)
 //   DELETE /__control/failing/:address   deliver that address's messages again
 //   GET    /__control/messages/:address  { delivered: [{ subject, text }], failedAttempts: n }
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -22,7 +23,8 @@ interface Mailbox {
 
 export async function startFakeEmailApi(): Promise<FakeEmailApi> {
   const mailboxes = new Map<string, Mailbox>();
-  const failing = new Set<string>();
+  // Failures still to answer per address (Infinity: until told otherwise).
+  const failing = new Map<string, number>();
   const mailbox = (address: string) => {
     const key = address.toLowerCase();
     if (!mailboxes.has(key)) mailboxes.set(key, { delivered: [], failedAttempts: 0 });
@@ -39,7 +41,7 @@ export async function startFakeEmailApi(): Promise<FakeEmailApi> {
     if (control) {
       const address = decodeURIComponent(control[2]).toLowerCase();
       if (control[1] === "messages" && req.method === "GET") return json(res, 200, mailbox(address));
-      if (req.method === "PUT") failing.add(address);
+      if (req.method === "PUT") failing.set(address, Number(url.searchParams.get("times") ?? Infinity));
       else if (req.method === "DELETE") failing.delete(address);
       else return json(res, 405, { message: "Method not allowed" });
       return json(res, 200, { ok: true });
@@ -51,7 +53,9 @@ export async function startFakeEmailApi(): Promise<FakeEmailApi> {
       return json(res, 422, { message: "from, to, subject and text are required" });
     }
     const [address] = body.to;
-    if (failing.has(address.toLowerCase())) {
+    const failuresLeft = failing.get(address.toLowerCase()) ?? 0;
+    if (failuresLeft > 0) {
+      failing.set(address.toLowerCase(), failuresLeft - 1);
       mailbox(address).failedAttempts++;
       return json(res, 503, { message: "Service unavailable" });
     }

@@ -245,7 +245,7 @@ describe("password reset limits", () => {
     }
     const db = database();
     const { rows } = await db.execute({
-      sql: "select count(*) as n from outbox where to_address = ? and subject like 'Reset%'",
+      sql: "select count(*) as n from outgoing_emails where to_address = ? and subject like 'Reset%'",
       args: [email],
     });
     db.close();

@@ -26,6 +26,8 @@ export interface TestStack {
   /** The fake Stripe API and fake email API: only a "stripe" stack has them. */
   stripeApiUrl?: string;
   emailApiUrl?: string;
+  /** Puts these `{ emailId }` messages on the Worker's email queue, as its own requests do. */
+  sendToEmailQueue(emailIds: string[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -40,6 +42,8 @@ const SHARED_VARS = {
   GOOGLE_CLIENT_SECRET: "google-test-secret",
   GITHUB_CLIENT_ID: "github-test-client",
   GITHUB_CLIENT_SECRET: "github-test-secret",
+  // The email queue retries at once (each retry still waits for its batch), not after 30 s, 60 s, …
+  EMAIL_RETRY_SECONDS: "0",
 };
 
 /** Starts a stack on a copy of a seeded template (tests/support/template.ts). */
@@ -66,7 +70,15 @@ export async function startTestStack(template: string, payments: PaymentsKind): 
       ...fakes?.vars,
     });
     stops.push(worker.dispose);
-    return { appUrl: worker.url, dbUrl: database.url, dbAuthToken: database.authToken, oauthUrl: oauth.baseUrl, ...fakes?.urls, stop };
+    return {
+      appUrl: worker.url,
+      dbUrl: database.url,
+      dbAuthToken: database.authToken,
+      oauthUrl: oauth.baseUrl,
+      ...fakes?.urls,
+      sendToEmailQueue: worker.sendToEmailQueue,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
@@ -117,7 +129,11 @@ async function startWorker(dir: string, vars: Record<string, string>, attempts =
     );
     try {
       await mf.ready;
-      return { url, dispose: () => mf.dispose() };
+      const sendToEmailQueue = async (emailIds: string[]) => {
+        const queue = await mf.getQueueProducer<{ emailId: string }>("EMAIL_QUEUE");
+        await queue.sendBatch(emailIds.map((emailId) => ({ body: { emailId } })));
+      };
+      return { url, sendToEmailQueue, dispose: () => mf.dispose() };
     } catch (error) {
       await mf.dispose().catch(() => {});
       if (attempt >= attempts) throw error;

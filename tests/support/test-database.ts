@@ -21,6 +21,7 @@ export async function startTestDatabase() {
     db: createDatabase(server.url, server.authToken),
     photos: undefined as unknown as R2Bucket,
     email: { send: async () => {} },
+    emailQueue: { send: async () => {}, sendBatch: async () => {} } as unknown as Queue,
     payments: null,
     now: () => now,
     origin: "http://localhost",

@@ -1,76 +1,148 @@
-import { asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { type AppContext } from "../context";
-import { outgoingEmails } from "../db/schema";
+import { emailAttempts, outgoingEmails } from "../db/schema";
 import { type EmailMessage } from "./sender";
 
-// Attempts before a message is given up (kept with its last error); backoff doubles from a minute to 6 hours.
-export const MAX_EMAIL_ATTEMPTS = 10;
-const FIRST_RETRY_SECONDS = 60;
-const LONGEST_RETRY_SECONDS = 6 * 3600;
-// A claimed message is not picked again for this long, so two drains never send it twice.
-const CLAIM_SECONDS = 5 * 60;
-const PER_DRAIN = 10;
+/** The body of a message on the email queue: which `outgoing_emails` row to send. */
+export interface EmailJob {
+  emailId: string;
+}
 
-const QUEUED_FLAG = "emails-queued";
+// Attempts before a message is given up into the dead-letter record (`dead_at`). Retries wait 30 s,
+// doubling, at most an hour: the eighth and last attempt comes about an hour after the first.
+// wrangler.toml's max_retries is higher, so the consumer, not the platform, decides when to give up.
+export const MAX_EMAIL_ATTEMPTS = 8;
+const LONGEST_RETRY_SECONDS = 3600;
+// A claimed message is not claimed again for this long, so two deliveries never both send it.
+const CLAIM_SECONDS = 5 * 60;
+// The Cron Trigger enqueues mail that has been due this long: its enqueue failed, or its consumer died.
+const SWEEP_AFTER_SECONDS = 5 * 60;
+const PER_SWEEP = 50;
 
 const isoIn = (ctx: AppContext, seconds: number) => new Date(ctx.now().getTime() + seconds * 1000).toISOString();
 
 /**
- * Keeps a message to be sent after the response: the request never waits on, or fails because
- * of, the email API. The Worker drains the queue once the response is out (waitUntil).
+ * The insert for one message, to run in the same database batch as the change that causes it;
+ * enqueue its id with `enqueueEmails` once the batch has succeeded.
  */
-export async function queueEmail(ctx: AppContext, message: EmailMessage) {
-  await ctx.db.insert(outgoingEmails).values({ ...message, nextAttemptAt: ctx.now().toISOString() });
-  ctx.cache.set(QUEUED_FLAG, true);
+export function emailInsert(ctx: AppContext, message: EmailMessage) {
+  const id = crypto.randomUUID();
+  const insert = ctx.db.insert(outgoingEmails).values({ id, ...message, nextAttemptAt: ctx.now().toISOString() });
+  return { id, insert };
 }
 
-/** True when this request queued mail (the Worker then drains the queue after responding). */
-export const queuedEmail = (ctx: AppContext) => ctx.cache.has(QUEUED_FLAG);
+/**
+ * Hands written messages to the email queue. Never throws: a message whose enqueue failed stays
+ * due in `outgoing_emails`, and the Cron Trigger's sweep enqueues it.
+ */
+export async function enqueueEmails(ctx: AppContext, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  try {
+    await ctx.emailQueue.sendBatch(ids.map((emailId) => ({ body: { emailId } satisfies EmailJob })));
+  } catch (error) {
+    console.error(JSON.stringify({ requestId: ctx.requestId, event: "email-enqueue-failed", count: ids.length, error: String(error) }));
+  }
+}
+
+/** Writes one message and enqueues it: the request never waits on, or fails because of, the email API. */
+export async function queueEmail(ctx: AppContext, message: EmailMessage): Promise<void> {
+  const { id, insert } = emailInsert(ctx, message);
+  await insert;
+  await enqueueEmails(ctx, [id]);
+}
+
+/** What the queue consumer does with a message: drop it (done, or not ours to send) or retry it later. */
+export type DeliveryOutcome = { retryInSeconds: number } | null;
 
 /**
- * Sends the messages that are due (this request's and any earlier ones waiting for a retry).
- * Claiming them is one conditional update, so concurrent drains never send a message twice; a
- * failure is recorded and retried later with backoff. Never throws.
+ * Sends one message at most once. Claiming the row is one conditional update, so a message
+ * delivered twice (or by the queue and the sweep at once) is sent by one delivery only; the others
+ * find it sent, dead or claimed and are dropped. Each attempt is recorded in `email_attempts`.
  */
-export async function deliverDueEmails(ctx: AppContext): Promise<void> {
+export async function deliverEmail(ctx: AppContext, emailId: string): Promise<DeliveryOutcome> {
+  const now = ctx.now().toISOString();
+  const [message] = await ctx.db
+    .update(outgoingEmails)
+    .set({ attempts: sql`${outgoingEmails.attempts} + 1`, nextAttemptAt: isoIn(ctx, CLAIM_SECONDS) })
+    .where(
+      and(
+        eq(outgoingEmails.id, emailId),
+        isNull(outgoingEmails.sentAt),
+        isNull(outgoingEmails.deadAt),
+        lte(outgoingEmails.nextAttemptAt, now),
+      ),
+    )
+    .returning();
+  if (!message) return null;
+  let error: string | null = null;
   try {
-    const now = ctx.now().toISOString();
-    const due = ctx.db
-      .select({ id: outgoingEmails.id })
-      .from(outgoingEmails)
-      .where(lte(outgoingEmails.nextAttemptAt, now))
-      .orderBy(asc(outgoingEmails.nextAttemptAt))
-      .limit(PER_DRAIN);
-    const claimed = await ctx.db
-      .update(outgoingEmails)
-      .set({ attempts: sql`${outgoingEmails.attempts} + 1`, nextAttemptAt: isoIn(ctx, CLAIM_SECONDS) })
-      .where(inArray(outgoingEmails.id, due))
-      .returning();
-    // Query builders are thenables: the async callbacks return plain outcomes, recorded in one batch.
-    const outcomes = await Promise.all(
-      claimed.map(async (message) => {
-        try {
-          await ctx.email.send({ to: message.to, subject: message.subject, text: message.text });
-          return { message, error: null };
-        } catch (error) {
-          console.error(
-            JSON.stringify({ requestId: ctx.requestId, event: "email-failed", attempts: message.attempts, error: String(error) }),
-          );
-          return { message, error: String(error).slice(0, 500) };
-        }
-      }),
-    );
-    const records = outcomes.map(({ message, error }) => {
-      const retryIn = Math.min(FIRST_RETRY_SECONDS * 2 ** (message.attempts - 1), LONGEST_RETRY_SECONDS);
-      const outcome =
-        error === null
-          ? { sentAt: ctx.now().toISOString(), nextAttemptAt: null }
-          : { lastError: error, nextAttemptAt: message.attempts >= MAX_EMAIL_ATTEMPTS ? null : isoIn(ctx, retryIn) };
-      return ctx.db.update(outgoingEmails).set(outcome).where(eq(outgoingEmails.id, message.id));
-    });
-    const [first, ...rest] = records;
-    if (first) await ctx.db.batch([first, ...rest]);
-  } catch (error) {
-    console.error(JSON.stringify({ requestId: ctx.requestId, event: "email-drain-failed", error: String(error) }));
+    await ctx.email.send({ to: message.to, subject: message.subject, text: message.text });
+  } catch (failure) {
+    error = String(failure).slice(0, 500);
+    console.error(JSON.stringify({ requestId: ctx.requestId, event: "email-failed", emailId, attempts: message.attempts, error }));
   }
+  const attempt = ctx.db.insert(emailAttempts).values({ emailId, attemptedAt: now, error });
+  const retryInSeconds = Math.min(ctx.config.emailFirstRetrySeconds * 2 ** (message.attempts - 1), LONGEST_RETRY_SECONDS);
+  const retry = error !== null && message.attempts < MAX_EMAIL_ATTEMPTS;
+  const outcome =
+    error === null
+      ? { sentAt: ctx.now().toISOString(), nextAttemptAt: null, lastError: null }
+      : retry
+        ? { lastError: error, nextAttemptAt: isoIn(ctx, retryInSeconds) }
+        : { lastError: error, nextAttemptAt: null, deadAt: ctx.now().toISOString() };
+  await ctx.db.batch([attempt, ctx.db.update(outgoingEmails).set(outcome).where(eq(outgoingEmails.id, emailId))]);
+  return retry ? { retryInSeconds } : null;
+}
+
+/**
+ * The safety net, run by the Cron Trigger: enqueues (a bounded number of) messages that have been
+ * due for a while, because their enqueue failed or their delivery died half-way. Returns how many.
+ */
+export async function enqueueOverdueEmails(ctx: AppContext): Promise<number> {
+  const overdue = isoIn(ctx, -SWEEP_AFTER_SECONDS);
+  const due = ctx.db
+    .select({ id: outgoingEmails.id })
+    .from(outgoingEmails)
+    .where(lte(outgoingEmails.nextAttemptAt, overdue))
+    .orderBy(asc(outgoingEmails.nextAttemptAt))
+    .limit(PER_SWEEP);
+  // Made due from now, so the next sweep leaves them to the queue for a while.
+  const swept = await ctx.db
+    .update(outgoingEmails)
+    .set({ nextAttemptAt: ctx.now().toISOString() })
+    .where(and(inArray(outgoingEmails.id, due), lte(outgoingEmails.nextAttemptAt, overdue)))
+    .returning({ id: outgoingEmails.id });
+  await enqueueEmails(
+    ctx,
+    swept.map((row) => row.id),
+  );
+  return swept.length;
+}
+
+export interface DeadEmail {
+  id: string;
+  to: string;
+  subject: string;
+  attempts: number;
+  lastError: string | null;
+  deadAt: string;
+}
+
+/** Mail given up after the last attempt, newest first (the admin's email problems page). */
+export async function listDeadEmails(ctx: AppContext, page: number, limit: number): Promise<DeadEmail[]> {
+  const rows = await ctx.db
+    .select({
+      id: outgoingEmails.id,
+      to: outgoingEmails.to,
+      subject: outgoingEmails.subject,
+      attempts: outgoingEmails.attempts,
+      lastError: outgoingEmails.lastError,
+      deadAt: outgoingEmails.deadAt,
+    })
+    .from(outgoingEmails)
+    .where(isNotNull(outgoingEmails.deadAt))
+    .orderBy(desc(outgoingEmails.deadAt))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return rows.map((row) => ({ ...row, deadAt: row.deadAt ?? "" }));
 }
