@@ -50,7 +50,9 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
     <main id="main" className="max-w-xl">
       <h1 className="text-3xl font-bold">Payment for {booking.productName}</h1>
       <p className="mt-2 text-lg">
-        Please pay <strong>{formatPrice(booking.resalePrice)}</strong>
+        {/* Asking for money only while this buyer can still pay. */}
+        {`${transactionId ? "You paid" : payable ? "Please pay" : "Price"} `}
+        <strong>{formatPrice(booking.resalePrice)}</strong>
       </p>
       <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6">
         {transactionId ? (
