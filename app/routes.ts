@@ -27,6 +27,7 @@ export default [
     route("*", "routes/not-found.tsx"),
   ]),
   route(top(PATHS.logout), "routes/logout.tsx"),
+  route(top(PATHS.favourite), "routes/favourite.tsx"),
   ...prefix(top(PATHS.oauthStart), [
     index("routes/oauth-start.tsx"),
     route(below(PATHS.oauthStart, PATHS.oauthCallback), "routes/oauth-callback.tsx"),
@@ -45,5 +46,7 @@ export default [
     route(dashboard(PATHS.addCategory), "routes/add-category.tsx"),
     route(dashboard(PATHS.audit), "routes/audit-trail.tsx"),
     route(dashboard(PATHS.emailProblems), "routes/email-problems.tsx"),
+    route(dashboard(PATHS.favourites), "routes/favourites.tsx"),
+    route(dashboard(PATHS.savedSearches), "routes/saved-searches.tsx"),
   ]),
 ] satisfies RouteConfig;

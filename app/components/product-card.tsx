@@ -1,19 +1,25 @@
 import { Link } from "react-router";
+import { FavouriteButton } from "~/components/favourite-button";
 import { formatPrice } from "~/lib/format";
 import { PATHS, pathTo } from "~/lib/paths";
 import { overview, postedDate, yearsUsed } from "~/lib/product-derived";
 import { type Product } from "~/lib/types";
 
-/** A car for sale (spec point 2). `actions` holds Book Now and Report this item. */
+/**
+ * A car for sale (spec point 2). `actions` holds Book Now and Report this item; `saved` is whether
+ * the signed-in user saved it (the heart), from the page's loader.
+ */
 export function ProductCard({
   product,
   now,
   eager = false,
+  saved = false,
   actions,
 }: {
   product: Product;
   now: Date;
   eager?: boolean;
+  saved?: boolean;
   actions?: React.ReactNode;
 }) {
   const carPage = pathTo(PATHS.car, { id: product._id });
@@ -42,7 +48,10 @@ export function ProductCard({
               {product.productName}
             </Link>
           </h3>
-          <span className="shrink-0 rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-900">{product.condition}</span>
+          <div className="flex shrink-0 items-center gap-2">
+            <span className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-900">{product.condition}</span>
+            <FavouriteButton productId={product._id} productName={product.productName} saved={saved} />
+          </div>
         </div>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
           <dt className="text-slate-600">Original price</dt>

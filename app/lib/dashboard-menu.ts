@@ -19,6 +19,8 @@ const DASHBOARD_PAGES: (MenuLink & { permission: Permission })[] = [
   { to: PATHS.addCategory, label: "Add Category", permission: "create:category" },
   { to: PATHS.audit, label: "Audit trail", permission: "read:audit" },
   { to: PATHS.emailProblems, label: "Email problems", permission: "read:email-problems" },
+  { to: PATHS.favourites, label: "Favourites", permission: "save:favourite" },
+  { to: PATHS.savedSearches, label: "Saved searches", permission: "save:search" },
 ];
 
 /** The dashboard drawer's links for each role (spec point 2). */

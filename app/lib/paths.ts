@@ -18,6 +18,7 @@ export const PATHS = {
   seller: "/sellers/:id",
   book: "/book/:id",
   report: "/report/:id",
+  favourite: "/favourites/:productId",
   logout: "/logout",
   oauthStart: "/auth/:provider",
   oauthCallback: "/auth/:provider/callback",
@@ -34,6 +35,8 @@ export const PATHS = {
   addCategory: "/dashboard/addcategory",
   audit: "/dashboard/audit",
   emailProblems: "/dashboard/email-problems",
+  favourites: "/dashboard/favourites",
+  savedSearches: "/dashboard/saved-searches",
 } as const;
 
 /** The footer's information pages, one route module for all. */

@@ -38,8 +38,9 @@ describe("access policy", () => {
 
   it("shows each role the dashboard pages it may open (spec point 2)", () => {
     const labels = (role: keyof typeof DASHBOARD_MENU) => DASHBOARD_MENU[role].map((link) => link.to);
-    expect(labels("buyer")).toEqual(["/dashboard/myorders"]);
-    expect(labels("seller")).toEqual(["/dashboard/myproducts", "/dashboard/addproduct"]);
+    const mine = ["/dashboard/favourites", "/dashboard/saved-searches"];
+    expect(labels("buyer")).toEqual(["/dashboard/myorders", ...mine]);
+    expect(labels("seller")).toEqual(["/dashboard/myproducts", "/dashboard/addproduct", ...mine]);
     expect(labels("admin")).toEqual([
       "/dashboard/allsellers",
       "/dashboard/allbuyers",
@@ -47,6 +48,7 @@ describe("access policy", () => {
       "/dashboard/addcategory",
       "/dashboard/audit",
       "/dashboard/email-problems",
+      ...mine,
     ]);
   });
 });

@@ -59,6 +59,10 @@ export const POLICY = {
   "pay:booking:own": { roles: ROLES, ownership: { of: "own", orAdmin: false, othersGet: "not-found" }, owner: "booker" },
   // Only its buyer cancels a booking; for everyone else, admins too, it does not exist.
   "cancel:booking:own": { roles: ROLES, ownership: { of: "own", orAdmin: false, othersGet: "not-found" }, owner: "booker" },
+  "save:favourite": { roles: ROLES },
+  "save:search": { roles: ROLES },
+  // A saved search is private: for anyone but its owner, admins too, it does not exist.
+  "delete:saved-search:own": { roles: ROLES, ownership: { of: "own", orAdmin: false, othersGet: "not-found" }, owner: "its owner" },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof POLICY;

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import { orPageError } from "~/.server/page-errors";
 import { findCarPage } from "~/.server/services/car-page";
+import { favouriteIdsOnPage } from "~/.server/services/favourites";
 import { CarGallery } from "~/components/car-gallery";
+import { FavouriteButton } from "~/components/favourite-button";
 import { ProductActions } from "~/components/product-actions";
 import { ProductCard } from "~/components/product-card";
 import { VerifiedBadge } from "~/components/seller-badge";
@@ -42,9 +44,10 @@ export const meta: Route.MetaFunction = ({ data }) =>
     : [{ title: pageTitle("Car") }];
 
 /** Public: anyone may look at a car, sold ones too (they stay for the record, without booking). */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.app;
   const { product, similar, sellerSince } = await orPageError(() => findCarPage(ctx, params.id));
+  const favouriteIds = await favouriteIdsOnPage(ctx, request, [product._id, ...similar.map((car) => car._id)]);
   const origin = ctx.publicOrigin;
   const url = `${origin}${pathTo(PATHS.car, { id: product._id })}`;
   const decodedMaker = product.vinDecoded?.manufacturer;
@@ -52,6 +55,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     product,
     similar,
     sellerSince,
+    favouriteIds,
     // Decided here so the makers' table stays out of the browser's bundle.
     vinSays: decodedMaker && product.make && !sameMaker(decodedMaker, product.make) ? decodedMaker : null,
     jsonLd: carJsonLd(product, url, origin),
@@ -72,6 +76,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
         <h1 className="min-w-0 break-words text-2xl font-bold sm:text-3xl">{product.productName}</h1>
         <span className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-900">{product.condition}</span>
         {product.isPaid && <span className="rounded-full bg-slate-800 px-3 py-1 text-sm font-bold uppercase text-white">Sold</span>}
+        <FavouriteButton productId={product._id} productName={product.productName} saved={loaderData.favouriteIds.includes(product._id)} />
       </div>
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex min-w-0 flex-col gap-8">
@@ -96,7 +101,13 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
           </h2>
           <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
             {similar.map((car) => (
-              <ProductCard key={car._id} product={car} now={now} actions={<ProductActions product={car} />} />
+              <ProductCard
+                key={car._id}
+                product={car}
+                now={now}
+                saved={loaderData.favouriteIds.includes(car._id)}
+                actions={<ProductActions product={car} />}
+              />
             ))}
           </div>
         </section>

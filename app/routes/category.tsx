@@ -1,6 +1,7 @@
 import { requireUser } from "~/.server/auth/guards";
 import { orPageError } from "~/.server/page-errors";
 import { adviceForEmptySearch, searchCategoryPage } from "~/.server/services/search-page";
+import { favouriteIdsOnPage } from "~/.server/services/favourites";
 import { ProductActions } from "~/components/product-actions";
 import { ProductCard } from "~/components/product-card";
 import { SearchLayout } from "~/components/search-filters";
@@ -33,7 +34,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = { ...parseSearchLeniently(new URL(request.url).searchParams, { categoryId: params.id }), categoryId: params.id };
   const found = await orPageError(() => searchCategoryPage(context.app, query));
   const advice = found.total === 0 ? await adviceForEmptySearch(context.app, query, FIXED) : null;
-  return { ...found, query, advice, now: context.app.now().toISOString(), origin: context.app.origin };
+  const favouriteIds = await favouriteIdsOnPage(
+    context.app,
+    request,
+    found.data.map((product) => product._id),
+  );
+  return { ...found, query, advice, favouriteIds, now: context.app.now().toISOString(), origin: context.app.origin };
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
@@ -58,7 +64,14 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
             {products.map((product, index) => (
-              <ProductCard key={product._id} product={product} now={now} eager={index < 3} actions={<ProductActions product={product} />} />
+              <ProductCard
+                key={product._id}
+                product={product}
+                now={now}
+                eager={index < 3}
+                saved={loaderData.favouriteIds.includes(product._id)}
+                actions={<ProductActions product={product} />}
+              />
             ))}
           </div>
         )}

@@ -7,6 +7,7 @@ import { ProductCard } from "~/components/product-card";
 import { HOME_FAQ, HOME_SLIDES } from "~/content/home";
 import { listCategories } from "~/.server/services/categories";
 import { listAdvertisedProducts } from "~/.server/services/products";
+import { favouriteIdsOnPage } from "~/.server/services/favourites";
 import { pageTitle } from "~/lib/meta";
 import { LOCATIONS } from "~/lib/schemas/catalog";
 import { openGraph } from "~/lib/open-graph";
@@ -22,9 +23,14 @@ export const meta: Route.MetaFunction = ({ data }) => [
   }),
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const [categories, advertised] = await Promise.all([listCategories(context.app), listAdvertisedProducts(context.app)]);
-  return { categories, advertised, locations: LOCATIONS, now: context.app.now().toISOString(), origin: context.app.origin };
+  const favouriteIds = await favouriteIdsOnPage(
+    context.app,
+    request,
+    advertised.map((product) => product._id),
+  );
+  return { categories, advertised, favouriteIds, locations: LOCATIONS, now: context.app.now().toISOString(), origin: context.app.origin };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -61,7 +67,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h2>
           <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
             {advertised.map((product) => (
-              <ProductCard key={product._id} product={product} now={now} actions={<ProductActions product={product} />} />
+              <ProductCard
+                key={product._id}
+                product={product}
+                now={now}
+                saved={loaderData.favouriteIds.includes(product._id)}
+                actions={<ProductActions product={product} />}
+              />
             ))}
           </div>
         </section>

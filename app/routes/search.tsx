@@ -1,13 +1,22 @@
+import { redirect, useActionData } from "react-router";
+import { getSessionUser } from "~/.server/auth/guards";
+import { readFormBody } from "~/.server/form-body";
+import { actionResult } from "~/.server/page-errors";
+import { saveSearch } from "~/.server/services/saved-searches";
 import { adviceForEmptySearch, searchPage } from "~/.server/services/search-page";
+import { favouriteIdsOnPage } from "~/.server/services/favourites";
 import { ProductActions } from "~/components/product-actions";
 import { ProductCard } from "~/components/product-card";
+import { SaveSearch } from "~/components/save-search";
 import { SearchLayout } from "~/components/search-filters";
 import { EmptySearch } from "~/components/search-results";
 import { Pager } from "~/components/ui/paged-list";
 import { pageTitle } from "~/lib/meta";
 import { openGraph } from "~/lib/open-graph";
 import { PATHS } from "~/lib/paths";
-import { activeFilters, canonicalSearchPath, parseSearchLeniently, searchHeadline } from "~/lib/search-params";
+import { loginUrl } from "~/lib/redirects";
+import { normalizeSearchQuery, savedSearchName } from "~/lib/saved-searches";
+import { activeFilters, canonicalSearchPath, parseSearchLeniently, searchHeadline, searchHref } from "~/lib/search-params";
 import { type Route } from "./+types/search";
 
 export const meta: Route.MetaFunction = ({ data }) => {
@@ -28,7 +37,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.app;
   const query = parseSearchLeniently(new URL(request.url).searchParams);
   const found = await searchPage(ctx, query);
-  const advice = found.total === 0 ? await adviceForEmptySearch(ctx, query) : null;
+  const toSave = normalizeSearchQuery(searchHref("", query));
+  const [advice, favouriteIds, user] = await Promise.all([
+    found.total === 0 ? adviceForEmptySearch(ctx, query) : null,
+    favouriteIdsOnPage(
+      ctx,
+      request,
+      found.data.map((product) => product._id),
+    ),
+    getSessionUser(ctx, request),
+  ]);
   // Titles and canonical links spell a make as its listings do, whatever case the URL used.
   const make =
     query.make && (found.facets.make.find((entry) => entry.value.toLowerCase() === query.make!.toLowerCase())?.value ?? query.make);
@@ -37,6 +55,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...found,
     query,
     advice,
+    favouriteIds,
+    // The search as "Save this search" would keep it (none when there is no filter to keep).
+    saveQuery: toSave.ok ? toSave.query : null,
+    signedIn: user !== null,
     headline: searchHeadline(make, categoryName),
     canonicalPath: canonicalSearchPath({ ...query, make }),
     origin: ctx.publicOrigin,
@@ -44,13 +66,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** "Save this search": the signed-in user keeps the search (signed-out users are sent to sign in and back). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = context.app;
+  const form = await readFormBody(request);
+  const user = await getSessionUser(ctx, request);
+  const url = new URL(request.url);
+  if (!user) return redirect(loginUrl(url.pathname + url.search));
+  const query = form.get("query");
+  return actionResult(async () => {
+    const saved = await saveSearch(ctx, user, typeof query === "string" ? query : "");
+    return { ok: true, message: saved.created ? "Search saved." : "You have already saved this search." };
+  });
+}
+
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { query, facets, categories, total, data: cars, totalPages, advice, headline } = loaderData;
   const now = new Date(loaderData.now);
+  const saved = useActionData<typeof action>();
+  const categoryName = (id: string) => categories.find((category) => category._id === id)?.categoryName;
   const state = { path: PATHS.search, query, facets, categories, fixed: [], total };
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-8">
-      <SearchLayout state={state} products={cars} headline={<h1 className="text-3xl font-bold">{headline}</h1>}>
+      <SearchLayout
+        state={state}
+        products={cars}
+        headline={
+          <>
+            <h1 className="text-3xl font-bold">{headline}</h1>
+            {loaderData.saveQuery && (
+              <SaveSearch
+                query={loaderData.saveQuery}
+                name={savedSearchName(loaderData.saveQuery, categoryName)}
+                signedIn={loaderData.signedIn}
+                result={saved}
+              />
+            )}
+          </>
+        }
+      >
         {cars.length === 0 ? (
           <EmptySearch
             state={state}
@@ -60,7 +114,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
             {cars.map((product, index) => (
-              <ProductCard key={product._id} product={product} now={now} eager={index < 2} actions={<ProductActions product={product} />} />
+              <ProductCard
+                key={product._id}
+                product={product}
+                now={now}
+                eager={index < 2}
+                saved={loaderData.favouriteIds.includes(product._id)}
+                actions={<ProductActions product={product} />}
+              />
             ))}
           </div>
         )}

@@ -1,5 +1,6 @@
 import { orPageError } from "~/.server/page-errors";
 import { listSellerCarsForSale } from "~/.server/services/sellers";
+import { favouriteIdsOnPage } from "~/.server/services/favourites";
 import { ProductActions } from "~/components/product-actions";
 import { ProductCard } from "~/components/product-card";
 import { VerifiedBadge } from "~/components/seller-badge";
@@ -30,7 +31,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = pageFromUrl(request.url);
   const result = await orPageError(() => listSellerCarsForSale(ctx, params.id, page));
   const origin = ctx.publicOrigin;
-  return { ...result, page, origin, url: `${origin}${pathTo(PATHS.seller, { id: params.id })}`, now: ctx.now().toISOString() };
+  const favouriteIds = await favouriteIdsOnPage(
+    ctx,
+    request,
+    result.products.map((product) => product._id),
+  );
+  return {
+    ...result,
+    page,
+    favouriteIds,
+    origin,
+    url: `${origin}${pathTo(PATHS.seller, { id: params.id })}`,
+    now: ctx.now().toISOString(),
+  };
 }
 
 export default function SellerPage({ loaderData }: Route.ComponentProps) {
@@ -72,7 +85,14 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
           {products.map((product, index) => (
-            <ProductCard key={product._id} product={product} now={now} eager={index < 3} actions={<ProductActions product={product} />} />
+            <ProductCard
+              key={product._id}
+              product={product}
+              now={now}
+              eager={index < 3}
+              saved={loaderData.favouriteIds.includes(product._id)}
+              actions={<ProductActions product={product} />}
+            />
           ))}
         </div>
       )}

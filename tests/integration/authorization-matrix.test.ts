@@ -63,6 +63,15 @@ async function buyersBooking(): Promise<string> {
   return ((await response.json()) as { insertedId: string }).insertedId;
 }
 
+async function buyersSavedSearch(): Promise<string> {
+  const id = crypto.randomUUID();
+  await sql(
+    "insert into saved_searches (id, user_id, query, created_at) values (?, (select id from users where email = ?), 'make=Matrix', ?)",
+    [id, callers.buyer.email, new Date().toISOString()],
+  );
+  return id;
+}
+
 async function freshUser(accountType: "seller" | "buyer"): Promise<string> {
   return register({ email: uniqueEmail(`m-victim-${accountType}`), accountType });
 }
@@ -259,6 +268,22 @@ const MATRIX: Record<string, Row> = {
   "GET /report": { who: "admin", allowed: 200, call: async () => ({ path: "/api/report" }) },
   "DELETE /report/{productId}": { who: "admin", allowed: 200, call: async () => ({ path: `/api/report/${await ownersCar()}` }) },
   "DELETE /report/item/{productId}": { who: "admin", allowed: 200, call: async () => ({ path: `/api/report/item/${await ownersCar()}` }) },
+  "GET /favourites": { who: "user", allowed: 200, call: async () => ({ path: "/api/favourites" }) },
+  "PUT /favourites/{productId}": { who: "user", allowed: 200, call: async () => ({ path: `/api/favourites/${await ownersCar()}` }) },
+  "DELETE /favourites/{productId}": { who: "user", allowed: 200, call: async () => ({ path: `/api/favourites/${await ownersCar()}` }) },
+  "GET /saved-searches": { who: "user", allowed: 200, call: async () => ({ path: "/api/saved-searches" }) },
+  "POST /saved-searches": {
+    who: "user",
+    allowed: 201,
+    call: async () => ({ path: "/api/saved-searches", body: { query: `maxPrice=${Math.floor(Math.random() * 1_000_000)}` } }),
+  },
+  // A fresh saved search of the buyer's each time: everyone else (admins too) gets 404.
+  "DELETE /saved-searches/{id}": {
+    who: "its owner",
+    allowed: 200,
+    subject: "buyer",
+    call: async () => ({ path: `/api/saved-searches/${await buyersSavedSearch()}` }),
+  },
   "POST /payment/create-payment-intent": {
     who: "booker",
     allowed: 200,

@@ -22,6 +22,8 @@ const TABLES = [
   "recovery_codes",
   "audit_log",
   "uploads",
+  "favourites",
+  "saved_searches",
 ];
 const URL_ENCODED = "application/x-www-form-urlencoded";
 const WRONG_TYPE = "This form must be sent as";
@@ -41,7 +43,7 @@ interface PageAction {
   resourceRoute?: boolean;
 }
 
-let buyersBookingId: string;
+let buyersBookingId: string, buyersSavedSearchId: string, favouriteProductId: string;
 let productId: string, categoryId: string, victimBuyerId: string, victimSellerId: string, photo: Uint8Array<ArrayBuffer>;
 const cookies: Partial<Record<Role, string>> = {};
 
@@ -98,6 +100,15 @@ const ACTIONS: Record<string, PageAction> = {
   "/dashboard/allbuyers": { as: "admin", fields: () => ({ intent: "delete", id: victimBuyerId }) },
   "/dashboard/reporteditem": { as: "admin", fields: () => ({ intent: "delete", id: productId }) },
   "/dashboard/addcategory": { as: "admin", upload: true, fields: () => ({ categoryName: "Never Added" }) },
+  "/cars": { as: "buyer", fields: () => ({ query: "make=Never" }) },
+  "/favourites/:productId": {
+    as: "buyer",
+    resourceRoute: true,
+    url: () => `/favourites/${productId}`,
+    fields: () => ({ intent: "save", back: "/" }),
+  },
+  "/dashboard/favourites": { as: "buyer", fields: () => ({ intent: "remove", id: favouriteProductId }) },
+  "/dashboard/saved-searches": { as: "buyer", fields: () => ({ intent: "delete", id: buyersSavedSearchId }) },
 };
 
 /** Every route path in the route table whose module exports an action. */
@@ -140,6 +151,14 @@ beforeAll(async () => {
      values (?, ?, ?, 'Forms Buyer', ?, '0171', 'Gulshan', ?)`,
     [buyersBookingId, productId, buyerId, buyerEmail, new Date().toISOString()],
   );
+  buyersSavedSearchId = crypto.randomUUID();
+  favouriteProductId = productId;
+  await sql("insert into saved_searches (id, user_id, query, created_at) values (?, ?, 'make=Hostile', ?)", [
+    buyersSavedSearchId,
+    buyerId,
+    new Date().toISOString(),
+  ]);
+  await sql("insert into favourites (user_id, product_id, created_at) values (?, ?, ?)", [buyerId, productId, new Date().toISOString()]);
   photo = await renderJpeg(carPhotoSvg({ body: "sedan", color: "#0f766e", seed: 7 }));
 });
 

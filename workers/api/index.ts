@@ -5,6 +5,7 @@ import { adminCategoriesApi, adminReportsApi, adminUsersApi } from "./admin";
 import { bookingApi, bookingsApi, reportApi } from "./bookings";
 import { categoriesApi, imagesApi, productsApi, sellersApi } from "./catalog";
 import { apiError, handleApiError } from "./errors";
+import { favouritesApi, savedSearchesApi } from "./favourites";
 import { healthApi } from "./health";
 import { directUploadsApi } from "./images";
 import { allow } from "./auth";
@@ -28,7 +29,9 @@ export const api = new Hono<WorkerEnv>()
   .route("/booking", bookingApi)
   .route("/report", adminReportsApi)
   .route("/report", reportApi)
-  .route("/payment", paymentApi);
+  .route("/payment", paymentApi)
+  .route("/favourites", favouritesApi)
+  .route("/saved-searches", savedSearchesApi);
 
 // Generated from the routes above and the schemas they validate with, once per Worker instance.
 let document: ReturnType<typeof apiDocument> | undefined;

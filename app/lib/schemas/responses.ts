@@ -124,6 +124,8 @@ export const createdShape = named("Created", v.object({ acknowledged: v.literal(
 export const updatedShape = named("Updated", v.object({ acknowledged: v.literal(true), modifiedCount: v.number() }));
 export const deletedShape = named("Deleted", v.object({ acknowledged: v.literal(true), deletedCount: v.number() }));
 
+export const savedSearchShape = named("SavedSearch", v.object({ _id: v.string(), query: v.string(), createdAt: isoDate }));
+
 export const accessTokenShape = v.object({ accessToken: v.string() });
 export const roleFlagShape = (flag: "isAdmin" | "isBuyer" | "isSeller") => v.object({ [flag]: v.boolean() });
 export const healthShape = v.object({ ok: v.literal(true) });
