@@ -73,4 +73,16 @@ describe("admin console in Chromium", () => {
     await close();
     // Two sign-ins, a report through the dialog and two axe runs: over the 30 s default on a busy machine.
   }, 60_000);
+
+  it("never calls a file that is not a photo ready, before or after the server refuses it", async () => {
+    const { page, close } = await openPage(browser);
+    await signInAs(page, "admin@autoreseller.test", "/dashboard/addcategory");
+    await page.getByLabel("Category Name").fill(`Not A Photo ${Date.now()}`);
+    await page.getByLabel("Photo").setInputFiles({ name: "notes.png", mimeType: "text/plain", buffer: Buffer.from("just text") });
+    expect(await page.getByRole("status").filter({ hasText: "Photo ready" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Add Category" }).click();
+    await page.getByText("The photo must be a JPEG, PNG, WebP or AVIF image").waitFor();
+    expect(await page.getByText("Photo ready").count()).toBe(0);
+    await close();
+  });
 });

@@ -3,6 +3,8 @@ import { useState } from "react";
 import { downscaleImage } from "~/lib/downscale-image";
 import { FieldErrors } from "./field";
 
+const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"];
+
 /**
  * A photo picker that downscales large photos in the browser before the form sends them.
  * `onBusyChange` lets the form hold its submit button while a photo is being prepared.
@@ -20,7 +22,9 @@ export function PhotoInput({
   async function prepare(event: React.ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
     const file = input.files?.[0];
-    if (!file) return;
+    setStatus("");
+    // Only a photo can be ready; the server says what is wrong with anything else.
+    if (!file || !PHOTO_TYPES.includes(file.type)) return;
     onBusyChange?.(true);
     setStatus("Preparing the photo…");
     try {
@@ -42,13 +46,13 @@ export function PhotoInput({
       </label>
       <input
         {...getInputProps(meta, { type: "file" })}
-        accept="image/jpeg,image/png,image/webp,image/avif"
+        accept={PHOTO_TYPES.join(",")}
         onChange={prepare}
         className="rounded-lg border border-slate-300 bg-white px-3 py-2 file:mr-4 file:rounded-md file:border-0 file:bg-brand-100 file:px-3 file:py-1 file:font-semibold"
       />
       <p className="text-sm text-slate-600">JPEG, PNG, WebP or AVIF, up to 5 MiB.</p>
       <p role="status" className="text-sm text-slate-700">
-        {status}
+        {meta.errors?.length ? "" : status}
       </p>
       <FieldErrors meta={meta} />
     </div>
