@@ -316,4 +316,18 @@ describe("audit trail", () => {
     expect(page).toContain(email);
     expect((await request("/dashboard/audit", { headers: { cookie: await signIn("seller@autoreseller.test") } })).status).toBe(302);
   });
+
+  it("names the car of a dismissed report and of a deleted item, never its raw id", async () => {
+    const dismissed = await insertCar("seller2@autoreseller.test", `Audited Dismissed ${Date.now()}`);
+    const deleted = await insertCar("seller2@autoreseller.test", `Audited Deleted ${Date.now()}`);
+    for (const id of [dismissed, deleted]) await apiJson("/api/report", { product_id: id }, { token: buyerToken });
+    await request(`/api/report/${dismissed}`, { method: "DELETE", ...bearer(adminToken) });
+    await request(`/api/report/item/${deleted}`, { method: "DELETE", ...bearer(adminToken) });
+    const page = await (await request("/dashboard/audit", { headers: { cookie: await signIn("admin@autoreseller.test") } })).text();
+    const table = page.slice(page.indexOf("<table"), page.indexOf("</table>"));
+    expect(table).toMatch(/Audited Dismissed \d+ by S/);
+    expect(table).toMatch(/Audited Deleted \d+ by S/);
+    expect(table).not.toContain(dismissed);
+    expect(table).not.toContain(deleted);
+  });
 });
