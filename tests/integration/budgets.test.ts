@@ -9,7 +9,8 @@ const KB = 1024;
 // own code (~10 KB) puts it at ~117 KB: this budget keeps it from growing while that is worked on.
 // 119 KB since cards link to each car's page and the CSP nonce's module is shared with the car page
 // (its structured data), ~0.2 KB that left the 118 KB budget short by a few hundred bytes.
-const HOME_JS_BUDGET = 119 * KB;
+// 119.5 KB since every card has the favourites heart (a fetcher form, ~0.4 KB gzipped).
+const HOME_JS_BUDGET = 119.5 * KB;
 
 async function homeAssets() {
   const html = await (await request("/")).text();
@@ -31,7 +32,7 @@ async function gzipSize(path: string): Promise<number> {
 }
 
 describe("Home's client budgets", () => {
-  it("loads at most 119 KB of gzipped JavaScript (goal ~110 KB) and 25 KB of gzipped CSS", async () => {
+  it("loads at most 119.5 KB of gzipped JavaScript (goal ~110 KB) and 25 KB of gzipped CSS", async () => {
     const { scripts, styles } = await homeAssets();
     expect(scripts.length).toBeGreaterThan(1);
     const js = (await Promise.all(scripts.map(gzipSize))).reduce((sum, size) => sum + size, 0);
