@@ -83,6 +83,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ];
     worker = spawn(path.join(ROOT, "node_modules/.bin/wrangler"), args, {
       cwd: ROOT,
+      // Miniflare would fetch request.cf's sample data from workers.cloudflare.com (failing loudly
+      // offline); its built-in sample is as good locally.
+      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" },
       detached: true,
       stdio: options.quiet ? ["ignore", "ignore", "inherit"] : "inherit",
     });
