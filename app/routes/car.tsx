@@ -5,7 +5,7 @@ import { favouriteIdsOnPage } from "~/.server/services/favourites";
 import { CarGallery } from "~/components/car-gallery";
 import { FavouriteButton } from "~/components/favourite-button";
 import { ProductActions } from "~/components/product-actions";
-import { ProductCard } from "~/components/product-card";
+import { CarGrid } from "~/components/car-grid";
 import { VerifiedBadge } from "~/components/seller-badge";
 import {
   carHeadline,
@@ -99,17 +99,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
           <h2 id="similar-heading" className="mb-6 text-2xl font-bold">
             Similar cars
           </h2>
-          <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {similar.map((car) => (
-              <ProductCard
-                key={car._id}
-                product={car}
-                now={now}
-                saved={loaderData.favouriteIds.includes(car._id)}
-                actions={<ProductActions product={car} />}
-              />
-            ))}
-          </div>
+          <CarGrid cars={similar} now={now} favouriteIds={loaderData.favouriteIds} />
         </section>
       )}
     </main>

@@ -2,8 +2,7 @@ import { requireUser } from "~/.server/auth/guards";
 import { orPageError } from "~/.server/page-errors";
 import { adviceForEmptySearch, searchCategoryPage } from "~/.server/services/search-page";
 import { favouriteIdsOnPage } from "~/.server/services/favourites";
-import { ProductActions } from "~/components/product-actions";
-import { ProductCard } from "~/components/product-card";
+import { CarGrid } from "~/components/car-grid";
 import { SearchLayout } from "~/components/search-filters";
 import { EmptySearch } from "~/components/search-results";
 import { Pager } from "~/components/ui/paged-list";
@@ -62,18 +61,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             nothingForSale={activeFilters(query, FIXED).length === 0 ? "No car Available for this category" : undefined}
           />
         ) : (
-          <div className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
-            {products.map((product, index) => (
-              <ProductCard
-                key={product._id}
-                product={product}
-                now={now}
-                eager={index < 3}
-                saved={loaderData.favouriteIds.includes(product._id)}
-                actions={<ProductActions product={product} />}
-              />
-            ))}
-          </div>
+          <CarGrid cars={products} now={now} favouriteIds={loaderData.favouriteIds} eager={3} columns="besideFilters" />
         )}
         <Pager page={query.page} totalPages={totalPages} label="Pages of this category" />
       </SearchLayout>

@@ -2,8 +2,7 @@ import { Carousel } from "~/components/carousel";
 import { CategoryCard } from "~/components/category-card";
 import { Faq } from "~/components/faq";
 import { HomeSearch } from "~/components/home-search";
-import { ProductActions } from "~/components/product-actions";
-import { ProductCard } from "~/components/product-card";
+import { CarGrid } from "~/components/car-grid";
 import { HOME_FAQ, HOME_SLIDES } from "~/content/home";
 import { listCategories } from "~/.server/services/categories";
 import { listAdvertisedProducts } from "~/.server/services/products";
@@ -65,17 +64,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="advertised-heading" className="mb-6 text-3xl font-bold">
             Advertised cars
           </h2>
-          <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {advertised.map((product) => (
-              <ProductCard
-                key={product._id}
-                product={product}
-                now={now}
-                saved={loaderData.favouriteIds.includes(product._id)}
-                actions={<ProductActions product={product} />}
-              />
-            ))}
-          </div>
+          <CarGrid cars={advertised} now={now} favouriteIds={loaderData.favouriteIds} />
         </section>
       )}
 

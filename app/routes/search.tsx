@@ -5,8 +5,7 @@ import { actionResult } from "~/.server/page-errors";
 import { saveSearch } from "~/.server/services/saved-searches";
 import { adviceForEmptySearch, searchPage } from "~/.server/services/search-page";
 import { favouriteIdsOnPage } from "~/.server/services/favourites";
-import { ProductActions } from "~/components/product-actions";
-import { ProductCard } from "~/components/product-card";
+import { CarGrid } from "~/components/car-grid";
 import { SaveSearch } from "~/components/save-search";
 import { SearchLayout } from "~/components/search-filters";
 import { EmptySearch } from "~/components/search-results";
@@ -112,18 +111,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             nothingForSale={activeFilters(query).length === 0 ? "No cars are for sale right now." : undefined}
           />
         ) : (
-          <div className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
-            {cars.map((product, index) => (
-              <ProductCard
-                key={product._id}
-                product={product}
-                now={now}
-                eager={index < 2}
-                saved={loaderData.favouriteIds.includes(product._id)}
-                actions={<ProductActions product={product} />}
-              />
-            ))}
-          </div>
+          <CarGrid cars={cars} now={now} favouriteIds={loaderData.favouriteIds} eager={2} columns="besideFilters" />
         )}
         <Pager page={query.page} totalPages={totalPages} label="Pages of results" />
       </SearchLayout>

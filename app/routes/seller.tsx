@@ -1,8 +1,7 @@
 import { orPageError } from "~/.server/page-errors";
 import { listSellerCarsForSale } from "~/.server/services/sellers";
 import { favouriteIdsOnPage } from "~/.server/services/favourites";
-import { ProductActions } from "~/components/product-actions";
-import { ProductCard } from "~/components/product-card";
+import { CarGrid } from "~/components/car-grid";
 import { VerifiedBadge } from "~/components/seller-badge";
 import { SimplePager } from "~/components/ui/simple-pager";
 import { monthAndYear } from "~/lib/car-listing";
@@ -83,18 +82,7 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
       {products.length === 0 ? (
         <p className="rounded-2xl border border-slate-200 bg-white p-8 text-center text-lg">This seller has no cars for sale right now.</p>
       ) : (
-        <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {products.map((product, index) => (
-            <ProductCard
-              key={product._id}
-              product={product}
-              now={now}
-              eager={index < 3}
-              saved={loaderData.favouriteIds.includes(product._id)}
-              actions={<ProductActions product={product} />}
-            />
-          ))}
-        </div>
+        <CarGrid cars={products} now={now} favouriteIds={loaderData.favouriteIds} eager={3} />
       )}
       <SimplePager page={page} totalPages={totalPages} label={`Pages of ${seller.name}'s cars`} />
     </main>
