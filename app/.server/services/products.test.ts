@@ -202,8 +202,8 @@ describe("deleteProduct", () => {
     const admin = await account("admin");
     const id = await car(await account("seller"));
     const audit = () => auditEntryIfChanged(ctx, admin, "delete-item", id);
-    expect(await deleteProduct(ctx, admin, id, audit())).toBe(1);
-    await expect(deleteProduct(ctx, admin, id, audit())).rejects.toThrow(NotFound);
+    expect(await deleteProduct(ctx, admin, id, audit)).toBe(1);
+    await expect(deleteProduct(ctx, admin, id, audit)).rejects.toThrow(NotFound);
     expect(await ctx.db.$count(auditLog, eq(auditLog.target, id))).toBe(1);
   });
 

@@ -314,10 +314,15 @@ export async function advertiseProduct(ctx: AppContext, user: UserRow, id: strin
 
 /**
  * Removes an unsold car (its reports and unpaid bookings go with it by cascade). Sold cars stay
- * for the records: 409. The seller's own cars, or any car for an admin; `audit` records an
- * admin's delete.
+ * for the records: 409. The seller's own cars, or any car for an admin; `audit` makes the record
+ * of an admin's delete from the car as it was read.
  */
-export async function deleteProduct(ctx: AppContext, user: UserRow, id: string, audit?: AuditStatement): Promise<number> {
+export async function deleteProduct(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  audit?: (car: typeof products.$inferSelect) => AuditStatement,
+): Promise<number> {
   const product = await ownedProduct(ctx, user, id, "delete:product:own-or-admin");
   if (product.isPaid) throw new Conflict(SOLD_CANNOT_DELETE);
   const deleteCar = ctx.db
@@ -325,7 +330,7 @@ export async function deleteProduct(ctx: AppContext, user: UserRow, id: string, 
     .where(and(eq(products.id, id), eq(products.isPaid, false), noPaymentUnderWay(ctx, id)))
     .returning({ id: products.id });
   // An admin's delete is recorded in the same batch (and only if the car went).
-  const [deleted] = await ctx.db.batch([deleteCar, ...(audit ? [audit] : [])]);
+  const [deleted] = await ctx.db.batch([deleteCar, ...(audit ? [audit(product)] : [])]);
   if (deleted.length === 1) return 1;
   // Refused by the conditions: say which one held (a concurrent delete, a sale, or a payment).
   const [now] = await ctx.db

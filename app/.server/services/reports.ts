@@ -84,28 +84,23 @@ export type AdminReport = Report & { reporter: { name: string; email: string } }
 
 /** Dismisses every report of a car (the car stays). Unknown car → 404, nothing recorded. */
 export async function dismissReports(ctx: AppContext, admin: UserRow, productId: string): Promise<number> {
-  const car = await carInWords(ctx, productId);
+  const [car] = await ctx.db
+    .select({ name: products.name, sellerName: products.sellerName })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
   if (!car) throw new NotFound("Product not found");
   const [deleted] = await ctx.db.batch([
     ctx.db.delete(reports).where(eq(reports.productId, productId)).returning({ id: reports.id }),
-    auditEntry(ctx, admin, "dismiss-reports", productId, car),
+    auditEntry(ctx, admin, "dismiss-reports", productId, carInWords(car)),
   ]);
   return deleted.length;
 }
 
 /** Removes a reported car with its reports and unpaid bookings, recorded in the same batch; sold cars stay (409). */
 export async function deleteReportedItem(ctx: AppContext, admin: UserRow, productId: string): Promise<number> {
-  // Read first: the record names the car, which is gone once the batch has run.
-  const car = (await carInWords(ctx, productId)) ?? "";
-  return deleteProduct(ctx, admin, productId, auditEntryIfChanged(ctx, admin, "delete-item", productId, car));
+  return deleteProduct(ctx, admin, productId, (car) => auditEntryIfChanged(ctx, admin, "delete-item", productId, carInWords(car)));
 }
 
-/** How the audit trail names a car: "Toyota Corolla 2017 by Rahim Motors"; undefined when there is none. */
-async function carInWords(ctx: AppContext, productId: string): Promise<string | undefined> {
-  const [car] = await ctx.db
-    .select({ name: products.name, seller: products.sellerName })
-    .from(products)
-    .where(eq(products.id, productId))
-    .limit(1);
-  return car && `${car.name} by ${car.seller}`;
-}
+/** How the audit trail names a car: "Toyota Corolla 2017 by Rahim Motors". */
+const carInWords = (car: { name: string; sellerName: string }) => `${car.name} by ${car.sellerName}`;
