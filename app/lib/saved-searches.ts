@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { fuelWord, mileageWords, transmissionWord } from "./car-listing";
 import { formatPrice } from "./format";
 import { PATHS } from "./paths";
+import { PAGE_FILTERS } from "./search-params";
 import { searchQuerySchema, type SearchQuery } from "./schemas/search";
 
 // A saved search is stored as the query string `GET /api/products` takes, normalized: only the
@@ -11,24 +12,8 @@ import { searchQuerySchema, type SearchQuery } from "./schemas/search";
 export const SAVED_SEARCH_LIMIT = 20;
 export const SAVED_SEARCH_LIMIT_MESSAGE = `You can keep at most ${SAVED_SEARCH_LIMIT} saved searches`;
 
-/** The parameters a saved search keeps, in the order it stores them. */
-const KEPT = [
-  "q",
-  "categoryId",
-  "sellerId",
-  "make",
-  "model",
-  "location",
-  "condition",
-  "transmission",
-  "fuel",
-  "minPrice",
-  "maxPrice",
-  "minYear",
-  "maxYear",
-  "maxMileage",
-  "sort",
-] as const;
+/** The parameters a saved search keeps, in the order it stores them: the page's filters, the seller and the sort. */
+const KEPT = [...PAGE_FILTERS, "sellerId", "sort"] as const;
 
 export type NormalizedSearch =
   { ok: true; query: string; search: SearchQuery } | { ok: false; message: string; issues: { path: string; message: string }[] };
