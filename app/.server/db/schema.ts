@@ -315,6 +315,8 @@ export const outbox = sqliteTable(
     to: text("to_address").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
+    // JSON object of extra headers (List-Unsubscribe), as the email API would get them.
+    headers: text("headers"),
     createdAt: createdAt(),
   },
   (t) => [index("outbox_to_idx").on(t.to, t.createdAt)],
@@ -396,6 +398,8 @@ export const outgoingEmails = sqliteTable(
     to: text("to_address").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),
+    // JSON object of extra headers (List-Unsubscribe, List-Unsubscribe-Post), or null.
+    headers: text("headers"),
     attempts: integer("attempts").notNull().default(0),
     // Null once sent (or given up), so the index holds only the messages still to send.
     nextAttemptAt: text("next_attempt_at"),
@@ -455,9 +459,64 @@ export const savedSearches = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     query: text("query").notNull(),
+    // The query's make and category, if it has them: matching a new listing reads only the
+    // searches for its make or category (or with neither) through these indexes, not every search.
+    make: text("make"),
+    categoryId: text("category_id"),
     createdAt: createdAt(),
   },
-  (t) => [index("saved_searches_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("saved_searches_user_idx").on(t.userId, t.createdAt),
+    // Also serves "no make, this category or none" (make IS NULL AND category_id ...).
+    index("saved_searches_make_idx").on(t.make, t.categoryId),
+  ],
+);
+
+export const NOTIFICATION_KINDS = ["price_drop", "new_match", "message", "booking", "sold"] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+const NOTIFICATION_KIND_LIST = sql.raw(NOTIFICATION_KINDS.map((kind) => `'${kind}'`).join(", "));
+
+/**
+ * What happened that a user should hear about, newest first, with its unread state. `sourceKey`
+ * names the cause (e.g. the price change or the saved search and car), so a cause handled twice
+ * (a queue message delivered again) makes one notification only.
+ */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    text: text("text").notNull(),
+    link: text("link").notNull(),
+    sourceKey: text("source_key").notNull(),
+    readAt: text("read_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("notifications_source_idx").on(t.userId, t.sourceKey),
+    index("notifications_user_idx").on(t.userId, t.createdAt),
+    // The bell's unread count reads only the unread rows.
+    index("notifications_unread_idx")
+      .on(t.userId)
+      .where(sql`${t.readAt} IS NULL`),
+    check("notifications_kind_check", sql`${t.kind} IN (${NOTIFICATION_KIND_LIST})`),
+  ],
+);
+
+/** The kinds of notification a user no longer wants by email (one-click unsubscribe, account settings). */
+export const emailOptOuts = sqliteTable(
+  "email_opt_outs",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );
 
 /** Two-factor sign-in tickets already used: each ticket cookie signs in at most once. */
