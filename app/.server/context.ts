@@ -4,6 +4,7 @@ import { type EmailJob } from "./email/outgoing";
 import { createEmailSender, type EmailSender } from "./email/sender";
 import { type PaymentProvider } from "./payments/provider";
 import { selectPaymentProvider } from "./payments/select";
+import { createSearchCache, type SearchCache } from "./services/search-cache";
 
 /** Everything a request needs from the outside world, built once per request from the Worker's env. */
 export interface AppContext {
@@ -30,12 +31,25 @@ export interface AppContext {
   requestId: string;
   /** Per-request memo, e.g. the signed-in user once looked up. */
   cache: Map<string, unknown>;
+  /** Search answers kept between requests (the Workers Cache API); null where there is none. */
+  searchCache: SearchCache | null;
 }
+
+// Opened once per isolate, on first use.
+let searchAnswers: Promise<Cache> | undefined;
+const openSearchAnswers = () => (searchAnswers ??= caches.open("search-answers"));
 
 const DEVELOPMENT_SECRET = "local-development-secret-change-me-please-0123456789";
 
-export function createAppContext(env: Env, request: Request, requestId: string): AppContext {
+/** `work` is what may finish after the response (a request's `waitUntil`; awaited by nobody otherwise). */
+export function createAppContext(
+  env: Env,
+  request: Request,
+  requestId: string,
+  defer: (work: Promise<unknown>) => void = () => {},
+): AppContext {
   const config = readConfig(env);
+  const origin = new URL(request.url).origin;
   const appEnv = config.appEnv;
   const db = createDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
   return {
@@ -46,13 +60,14 @@ export function createAppContext(env: Env, request: Request, requestId: string):
     emailQueue: env.EMAIL_QUEUE,
     payments: selectPaymentProvider(config.stripe, appEnv, db),
     now: () => new Date(),
-    origin: new URL(request.url).origin,
+    origin,
     publicOrigin: publicOrigin(env, appEnv, request),
     clientIp: request.headers.get("cf-connecting-ip") ?? "unknown",
     sessionSecret: new TextEncoder().encode(sessionSecret(env, appEnv)),
     config,
     requestId,
     cache: new Map(),
+    searchCache: typeof caches === "undefined" ? null : createSearchCache(openSearchAnswers(), origin, defer),
   };
 }
 

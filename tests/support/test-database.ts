@@ -31,6 +31,7 @@ export async function startTestDatabase() {
     config: readConfig({ APP_ENV: "test" } as Env),
     requestId: "test-request",
     cache: new Map(),
+    searchCache: null,
     ...overrides,
   });
   return {

@@ -13,7 +13,7 @@ import {
   listSellerProducts,
   updateProduct,
 } from "~/.server/services/products";
-import { searchProducts } from "~/.server/services/search";
+import { searchCacheOutcome, searchProducts } from "~/.server/services/search";
 import { findSellerProfile } from "~/.server/services/sellers";
 import { searchQuerySchema } from "~/lib/schemas/search";
 import { MAX_IMAGE_BYTES, storeImage } from "~/.server/storage/images";
@@ -86,6 +86,7 @@ export const productsApi = new Hono<WorkerEnv>()
     queryParams(searchQuerySchema),
     async (c) => {
       const result = await searchProducts(c.var.app, c.req.valid("query"));
+      c.header("Server-Timing", `search-cache;desc=${searchCacheOutcome(c.var.app)}`);
       return c.json({ ...result, data: productAnswers(result.data) });
     },
   )

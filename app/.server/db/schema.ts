@@ -562,3 +562,17 @@ export const directUploads = sqliteTable(
   },
   (t) => [index("direct_uploads_created_idx").on(t.createdAt)],
 );
+
+/**
+ * One row whose number triggers raise on every change a search answer shows (a car, its photos,
+ * its seller's badge; migration 0010). A cached search answer is served only while the number it
+ * was read with still stands, so the cache never shows a change late.
+ */
+export const catalogueVersion = sqliteTable(
+  "catalogue_version",
+  {
+    id: integer("id").primaryKey(),
+    version: integer("version").notNull(),
+  },
+  (t) => [check("catalogue_version_single_row", sql`${t.id} = 1`)],
+);

@@ -1,8 +1,8 @@
-import { and, count, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import { FACETS, type Facet, type SearchFilters, type SearchQuery } from "~/lib/schemas/search";
 import { type PagedList, type Product } from "~/lib/types";
 import { type AppContext } from "../context";
-import { products } from "../db/schema";
+import { catalogueVersion, products } from "../db/schema";
 import { selectProducts, toProduct } from "./products";
 
 export interface FacetCount {
@@ -75,6 +75,19 @@ const facetName = (facet: Facet | "total") => sql.raw(`'${facet}'`);
 const mostFrequent = sql.raw(`order by 3 desc, 2 limit ${FACET_VALUES}`);
 const matching = (conditions: { where: SQL }[]) => and(...conditions.map((condition) => condition.where));
 
+/**
+ * Where a statement reads `table` from: with a cached answer's version, from behind the catalogue's
+ * version row, joined first (CROSS JOIN fixes the order) and kept only while the version has moved
+ * on. While it stands, that outer loop has no row and nothing of `table` is read. (A sub-select
+ * comparing the version in the WHERE would be tested per row, after the matches had been read.)
+ */
+type Source = (table: string, where: SQL | undefined) => SQL;
+const fromTable: Source = (table, where) => sql`${sql.raw(table)} where ${where ?? sql`1`}`;
+const unlessAt =
+  (version: number): Source =>
+  (table, where) =>
+    sql`${catalogueVersion} cross join ${sql.raw(table)} where ${and(sql`${catalogueVersion.id} = 1 and ${catalogueVersion.version} <> ${version}`, where)}`;
+
 /** A facet's counts over a materialized set of matches (`from`, whose rows count `cars` each), most frequent first. */
 function grouped(facet: Facet, from: string, cars: SQL) {
   const value = sql.raw(MATCH_COLUMN[facet]);
@@ -96,7 +109,7 @@ function grouped(facet: Facet, from: string, cars: SQL) {
  * group without sorting): each set is read through its filters' index, and those indexes carry the
  * facets' columns, so no car's row is read unless keywords or an unindexed filter need it.
  */
-function countsStatement(ctx: AppContext, all: { facet?: Facet; where: SQL }[]) {
+function countsStatement(ctx: AppContext, all: { facet?: Facet; where: SQL }[], from: Source) {
   const filtered = all.length > 1; // the first condition (unsold) is always there
   const own = new Set(all.flatMap((condition) => condition.facet ?? []));
   const sets: SQL[] = [];
@@ -104,20 +117,20 @@ function countsStatement(ctx: AppContext, all: { facet?: Facet; where: SQL }[]) 
   // With any filter the total reads the matches, so they are always materialized then.
   if (filtered) {
     const columns = sql.join(Object.values(MATCH_COLUMN).map(column), sql`, `);
-    sets.push(sql`matches as materialized (select ${columns}, count(*) as n from products where ${matching(all)} group by ${columns})`);
+    sets.push(sql`matches as materialized (select ${columns}, count(*) as n from ${from("products", matching(all))} group by ${columns})`);
   }
   const summed = sql`sum(n)`;
   for (const part of ["total", ...FACETS] as const) {
     const others = part === "total" ? all : all.filter((condition) => condition.facet !== part);
     if (others.length === 1) {
-      parts.push(sql`select facet, value, count from facet_counts where facet = ${facetName(part)} ${mostFrequent}`);
+      parts.push(sql`select facet, value, count from ${from("facet_counts", sql`facet = ${facetName(part)}`)} ${mostFrequent}`);
     } else if (part === "total") {
       parts.push(sql`select 'total' as facet, null as value, coalesce(sum(n), 0) as count from matches`);
     } else if (!own.has(part)) {
       parts.push(grouped(part, "matches", summed));
     } else {
       const name = `matches_${MATCH_COLUMN[part]}`;
-      sets.push(sql`${sql.raw(name)} as materialized (select ${column(MATCH_COLUMN[part])} from products where ${matching(others)})`);
+      sets.push(sql`${sql.raw(name)} as materialized (select ${column(MATCH_COLUMN[part])} from ${from("products", matching(others))})`);
       // One row per car here: grouping inside this CTE would let SQLite walk the facet's own
       // index over every car for sale to group without sorting.
       parts.push(grouped(part, name, sql`count(*)`));
@@ -135,48 +148,68 @@ function countsStatement(ctx: AppContext, all: { facet?: Facet; where: SQL }[]) 
 /**
  * The statements of one search: the page, the total (for callers that need only a count), and the
  * total with the facets in one statement (see countsStatement). For a batch, and for EXPLAIN in tests.
+ * With `cachedVersion`, the page and the counts read nothing unless the catalogue changed since.
  */
-export function searchStatements(ctx: AppContext, query: SearchQuery) {
+export function searchStatements(ctx: AppContext, query: SearchQuery, cachedVersion?: number) {
   const { sort, page, limit, ...filters } = query;
   const all = conditions(filters);
-  const where = and(...all.map((condition) => condition.where));
+  const from = cachedVersion === undefined ? fromTable : unlessAt(cachedVersion);
   // The page's cars are picked by rowid first, from the filters' index where it holds the sort's
   // columns too, and only those cars' rows (seller, photos) are read: sorting the matches never
   // carries whole rows.
-  const picked = ctx.db
-    .select({ rowid: column("rowid") })
-    .from(products)
-    .where(where)
-    .orderBy(...ORDER[sort])
-    .limit(limit)
-    .offset((page - 1) * limit);
+  const picked = sql`select ${column("rowid")} from ${from("products", matching(all))} order by ${sql.join(ORDER[sort], sql`, `)} limit ${limit} offset ${(page - 1) * limit}`;
   return [
     selectProducts(ctx)
-      .where(sql`${column("rowid")} in ${picked}`)
+      .where(sql`${column("rowid")} in (${picked})`)
       .orderBy(...ORDER[sort]),
-    ctx.db.select({ total: count() }).from(products).where(where),
-    countsStatement(ctx, all),
+    ctx.db.select({ total: count() }).from(products).where(matching(all)),
+    countsStatement(ctx, all, from),
   ] as const;
+}
+
+const CACHE_OUTCOME = "search-cache";
+
+/** Whether this request's search was served from the cache, for a `Server-Timing` entry. */
+export const searchCacheOutcome = (ctx: AppContext) => ctx.cache.get(CACHE_OUTCOME) as "hit" | "miss" | undefined;
+
+/**
+ * The search's filters restricted to one car: a row when that car is a result of the search (for
+ * matching a new listing against saved searches with exactly GET /api/products' semantics).
+ */
+export function searchMatchStatement(ctx: AppContext, filters: SearchFilters, productId: string) {
+  return ctx.db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, productId), ...conditions(filters).map((condition) => condition.where)));
 }
 
 /**
  * One page of unsold cars matching every filter (AND), with the total and, per facet, the counts of
- * cars matching every filter but that facet's own. Page, total and facets go in one batch.
+ * cars matching every filter but that facet's own. Page, total and facets go in one batch, with the
+ * catalogue's version: an answer cached at that version is served as it is, and the batch's guarded
+ * statements then read nothing (decision record 15).
  */
 export async function searchProducts(ctx: AppContext, query: SearchQuery): Promise<SearchResult> {
-  const [page, , counts] = searchStatements(ctx, query);
-  const [rows, countRows] = await ctx.db.batch([page, counts]);
+  const cached = await ctx.searchCache?.read(query);
+  const [page, , counts] = searchStatements(ctx, query, cached?.version);
+  const [versions, rows, countRows] = await ctx.db.batch([
+    ctx.db.select({ version: catalogueVersion.version }).from(catalogueVersion).where(eq(catalogueVersion.id, 1)),
+    page,
+    counts,
+  ]);
+  const version = versions[0]?.version;
+  if (cached && cached.version === version) {
+    ctx.cache.set(CACHE_OUTCOME, "hit");
+    return cached.result;
+  }
   const facets = Object.fromEntries(FACETS.map((facet) => [facet, [] as FacetCount[]])) as Facets;
   let total = 0;
   for (const { facet, value, count } of countRows) {
     if (facet === "total") total = Number(count);
     else facets[facet as Facet].push({ value: String(value), count: Number(count) });
   }
-  return {
-    data: rows.map(toProduct),
-    total,
-    currentPage: query.page,
-    totalPages: Math.ceil(total / query.limit),
-    facets,
-  };
+  const result = { data: rows.map(toProduct), total, currentPage: query.page, totalPages: Math.ceil(total / query.limit), facets };
+  ctx.cache.set(CACHE_OUTCOME, "miss");
+  if (version !== undefined) ctx.searchCache?.write(query, { version, result });
+  return result;
 }
