@@ -157,7 +157,7 @@ export function PhotoPicker({
 
   const invalid = Boolean(errors?.length);
   return (
-    <div className="flex flex-col gap-3">
+    <div className="@container flex flex-col gap-3">
       <p id="photo-help" className="text-sm text-slate-600">
         1 to {MAX_PHOTOS} photos (JPEG, PNG, WebP or AVIF, up to 5 MiB each). The first is the cover. Drag the thumbnails or use Move up and
         Move down to change the order.
@@ -202,7 +202,8 @@ export function PhotoPicker({
         {announcement}
       </p>
       {photos.length > 0 && (
-        <ol ref={list} aria-label="Chosen photos, cover first" className="grid gap-3 sm:grid-cols-2">
+        // Two thumbnails a row only where each has room for its buttons (the form is narrower beside the dashboard menu).
+        <ol ref={list} aria-label="Chosen photos, cover first" className="grid gap-3 @xl:grid-cols-2">
           {photos.map((photo, index) => (
             <li
               key={photo.key}

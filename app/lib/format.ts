@@ -1,6 +1,22 @@
+// How every screen writes money and dates: one formatter each, so no two pages differ.
+
 const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 
 /** Whole-dollar prices with the $ prefix, e.g. $15,500. */
 export function formatPrice(amount: number): string {
   return dollars.format(amount);
+}
+
+/**
+ * A day, as the spec's posted date reads (the first 10 characters of an ISO timestamp): 2026-11-23,
+ * in UTC. Every date on every screen is written this way.
+ */
+export function formatDate(iso: string): string {
+  return new Date(iso).toISOString().slice(0, 10);
+}
+
+/** A moment: its day as formatDate writes it and the UTC time to the minute, e.g. 2026-11-23 14:05. */
+export function formatDateTime(iso: string): string {
+  const utc = new Date(iso).toISOString();
+  return `${utc.slice(0, 10)} ${utc.slice(11, 16)}`;
 }

@@ -83,7 +83,7 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
         <h2 id="profile-heading" className="text-xl font-bold">
           Profile
         </h2>
-        <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-y-1">
+        <dl className="mt-3 grid grid-cols-[8rem_minmax(0,1fr)] gap-y-1 wrap-anywhere">
           <dt className="text-slate-600">Name</dt>
           <dd>{account.name}</dd>
           <dt className="text-slate-600">Email</dt>

@@ -1,10 +1,11 @@
 import { requirePermission } from "~/.server/auth/guards";
 import { listAuditTrail } from "~/.server/services/audit";
+import { type Column, DataTable } from "~/components/ui/data-table";
 import { SimplePager } from "~/components/ui/simple-pager";
+import { formatDateTime } from "~/lib/format";
 import { pageFromUrl } from "~/lib/list-query";
 import { privatePageMeta } from "~/lib/meta";
 import { type Route } from "./+types/audit-trail";
-import { ColumnHeader } from "~/components/ui/column-header";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Audit trail");
 
@@ -25,43 +26,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { page, entries: rows.slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE };
 }
 
+type Entry = Route.ComponentProps["loaderData"]["entries"][number];
+
+const AUDIT_COLUMNS: Column<Entry>[] = [
+  {
+    heading: "When (UTC)",
+    className: "whitespace-nowrap",
+    cell: (entry) => <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>,
+  },
+  { heading: "Admin", cell: (entry) => entry.actorEmail, className: "break-all" },
+  { heading: "Action", cell: (entry) => ACTIONS[entry.action] ?? entry.action },
+  { heading: "Target", cell: (entry) => entry.details || entry.target },
+];
+
 export default function AuditTrail({ loaderData }: Route.ComponentProps) {
   const { entries, page, hasMore } = loaderData;
   return (
     <main id="main">
       <h1 className="mb-6 text-3xl font-bold">Audit trail</h1>
-      <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-        <table className="w-full text-left">
-          <caption className="sr-only">Admin actions, newest first</caption>
-          <thead className="bg-slate-100">
-            <tr>
-              <ColumnHeader>When (UTC)</ColumnHeader>
-              <ColumnHeader>Admin</ColumnHeader>
-              <ColumnHeader>Action</ColumnHeader>
-              <ColumnHeader>Target</ColumnHeader>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.length === 0 && (
-              <tr>
-                <td colSpan={4} className="px-4 py-6 text-center text-slate-600">
-                  No admin actions yet.
-                </td>
-              </tr>
-            )}
-            {entries.map((entry) => (
-              <tr key={entry.id} className="border-t border-slate-200">
-                <td className="px-4 py-3">
-                  <time dateTime={entry.createdAt}>{entry.createdAt.replace("T", " ").slice(0, 19)}</time>
-                </td>
-                <td className="px-4 py-3">{entry.actorEmail}</td>
-                <td className="px-4 py-3">{ACTIONS[entry.action] ?? entry.action}</td>
-                <td className="px-4 py-3 break-all">{entry.details || entry.target}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Admin actions, newest first"
+        columns={AUDIT_COLUMNS}
+        rows={entries}
+        rowKey={(entry) => entry.id}
+        empty="No admin actions yet."
+      />
       <SimplePager page={page} totalPages={hasMore ? page + 1 : page} label="Audit trail pages" />
     </main>
   );

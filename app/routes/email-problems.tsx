@@ -1,7 +1,8 @@
 import { requirePermission } from "~/.server/auth/guards";
 import { listDeadEmails } from "~/.server/email/outgoing";
-import { ColumnHeader } from "~/components/ui/column-header";
+import { type Column, DataTable } from "~/components/ui/data-table";
 import { SimplePager } from "~/components/ui/simple-pager";
+import { formatDateTime } from "~/lib/format";
 import { pageFromUrl } from "~/lib/list-query";
 import { privatePageMeta } from "~/lib/meta";
 import { type Route } from "./+types/email-problems";
@@ -17,6 +18,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { page, emails: rows.slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE };
 }
 
+type DeadEmail = Route.ComponentProps["loaderData"]["emails"][number];
+
+const EMAIL_COLUMNS: Column<DeadEmail>[] = [
+  {
+    heading: "Given up (UTC)",
+    className: "whitespace-nowrap",
+    cell: (email) => <time dateTime={email.deadAt}>{formatDateTime(email.deadAt)}</time>,
+  },
+  { heading: "Recipient", cell: (email) => email.to, className: "break-all" },
+  { heading: "Subject", cell: (email) => email.subject },
+  { heading: "Attempts", cell: (email) => email.attempts },
+  { heading: "Last error", cell: (email) => email.lastError, className: "break-all" },
+];
+
 /** The dead letters: mail the queue gave up on after its last attempt. */
 export default function EmailProblems({ loaderData }: Route.ComponentProps) {
   const { emails, page, hasMore } = loaderData;
@@ -24,40 +39,13 @@ export default function EmailProblems({ loaderData }: Route.ComponentProps) {
     <main id="main">
       <h1 className="mb-2 text-3xl font-bold">Email problems</h1>
       <p className="mb-6 text-slate-600">Emails that could not be delivered after every attempt, newest first.</p>
-      <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-        <table className="w-full text-left">
-          <caption className="sr-only">Undelivered emails, newest first</caption>
-          <thead className="bg-slate-100">
-            <tr>
-              <ColumnHeader>Given up (UTC)</ColumnHeader>
-              <ColumnHeader>Recipient</ColumnHeader>
-              <ColumnHeader>Subject</ColumnHeader>
-              <ColumnHeader>Attempts</ColumnHeader>
-              <ColumnHeader>Last error</ColumnHeader>
-            </tr>
-          </thead>
-          <tbody>
-            {emails.length === 0 && (
-              <tr>
-                <td colSpan={5} className="px-4 py-6 text-center text-slate-600">
-                  Every email was delivered.
-                </td>
-              </tr>
-            )}
-            {emails.map((email) => (
-              <tr key={email.id} className="border-t border-slate-200">
-                <td className="px-4 py-3">
-                  <time dateTime={email.deadAt}>{email.deadAt.replace("T", " ").slice(0, 19)}</time>
-                </td>
-                <td className="px-4 py-3 break-all">{email.to}</td>
-                <td className="px-4 py-3">{email.subject}</td>
-                <td className="px-4 py-3">{email.attempts}</td>
-                <td className="px-4 py-3 break-all">{email.lastError}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Undelivered emails, newest first"
+        columns={EMAIL_COLUMNS}
+        rows={emails}
+        rowKey={(email) => email.id}
+        empty="Every email was delivered."
+      />
       <SimplePager page={page} totalPages={hasMore ? page + 1 : page} label="Email problem pages" />
     </main>
   );

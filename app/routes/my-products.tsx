@@ -5,13 +5,13 @@ import { actionResult, DELETED, failedAction } from "~/.server/page-errors";
 import { advertiseProduct, deleteProduct, listSellerProducts } from "~/.server/services/products";
 import { type CarBookings, listBookingsForSellerCars } from "~/.server/services/seller-cars";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
+import { type Column, DataTable, ROW_BUTTON } from "~/components/ui/data-table";
 import { ResultBanner } from "~/components/ui/result-banner";
 import { formatPrice } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
 import { PATHS, pathTo } from "~/lib/paths";
 import { rowActionSchema } from "~/lib/schemas/rows";
 import { type Route } from "./+types/my-products";
-import { ColumnHeader } from "~/components/ui/column-header";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("My Products");
 
@@ -58,94 +58,77 @@ export default function MyProducts({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       ) : (
-        <div className="rounded-2xl border border-slate-200 bg-white md:overflow-x-auto">
-          {/* Below md each row is a card: cells stack, each labelled by its column (data-label); the roles keep the table a table to screen readers. */}
-          <table role="table" className="w-full text-left max-md:block">
-            <caption className="sr-only">Your products</caption>
-            <thead className="bg-slate-100 max-md:sr-only">
-              <tr>
-                <ColumnHeader>#</ColumnHeader>
-                <ColumnHeader>Name</ColumnHeader>
-                <ColumnHeader>Price</ColumnHeader>
-                <ColumnHeader>Status</ColumnHeader>
-                <ColumnHeader>Bookings</ColumnHeader>
-                <ColumnHeader>Action</ColumnHeader>
-                <ColumnHeader>Delete</ColumnHeader>
-              </tr>
-            </thead>
-            <tbody role="rowgroup" className="max-md:block">
-              {products.map((product, index) => (
-                <tr key={product._id} role="row" className="border-t border-slate-200 max-md:block max-md:py-2">
-                  <td role="cell" data-label="#" className={cellClass}>
-                    {index + 1}
-                  </td>
-                  <th scope="row" role="rowheader" data-label="Name" className={`${cellClass} font-semibold`}>
-                    {product.productName}
-                  </th>
-                  <td role="cell" data-label="Price" className={cellClass}>
-                    {formatPrice(product.resalePrice)}
-                  </td>
-                  <td role="cell" data-label="Status" className={cellClass}>
-                    {product.isPaid ? "Sold" : "Available"}
-                  </td>
-                  <td role="cell" data-label="Bookings" className={cellClass}>
-                    <CarBookingsList productName={product.productName} bookings={bookings[product._id]} />
-                  </td>
-                  <td role="cell" data-label="Action" className={cellClass}>
-                    {product.isPaid ? (
-                      "No Action need"
-                    ) : (
-                      <div className="flex flex-wrap items-center gap-2">
-                        <Link
-                          to={pathTo(PATHS.editProduct, { id: product._id })}
-                          aria-label={`Edit ${product.productName}`}
-                          className="rounded-lg border border-slate-300 px-3 py-1.5 font-semibold hover:bg-slate-50"
-                        >
-                          Edit
-                        </Link>
-                        {product.isAdvertised ? "Advertised" : <AdvertiseButton id={product._id} name={product.productName} />}
-                      </div>
-                    )}
-                  </td>
-                  <td role="cell" data-label="Delete" className={cellClass}>
-                    {product.isPaid ? (
-                      <span className="text-slate-500">Sold cars stay for records</span>
-                    ) : (
-                      <Link
-                        to={`?confirm=${product._id}`}
-                        preventScrollReset
-                        aria-label={`Delete ${product.productName}`}
-                        className="rounded-lg bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800"
-                      >
-                        Delete
-                      </Link>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Your products"
+          columns={productColumns(bookings)}
+          rows={products}
+          rowKey={(product) => product._id}
+          empty="You have no cars listed yet."
+        />
       )}
     </main>
   );
 }
 
-// A cell, or below md a labelled line of the row's card.
-const cellClass =
-  "px-4 py-3 align-top max-md:flex max-md:gap-3 max-md:py-1.5 max-md:before:w-20 max-md:before:shrink-0 max-md:before:font-semibold max-md:before:text-slate-600 max-md:before:content-[attr(data-label)]";
+type SellerProduct = Route.ComponentProps["loaderData"]["products"][number];
+
+/** The spec's columns (index, Name, Price, Status, Action, Delete) and who booked each car. */
+function productColumns(bookings: Record<string, CarBookings>): Column<SellerProduct>[] {
+  return [
+    { heading: "#", cell: (_, index) => index + 1 },
+    // Two lines at most, so a long name keeps every row one height.
+    { heading: "Name", rowHeader: true, cell: (product) => <span className="line-clamp-2">{product.productName}</span> },
+    { heading: "Price", className: "whitespace-nowrap", cell: (product) => formatPrice(product.resalePrice) },
+    { heading: "Status", cell: (product) => (product.isPaid ? "Sold" : "Available") },
+    {
+      heading: "Bookings",
+      className: "whitespace-nowrap",
+      cell: (product) => <CarBookingsList productName={product.productName} bookings={bookings[product._id]} />,
+    },
+    {
+      heading: "Action",
+      className: "whitespace-nowrap",
+      cell: (product) =>
+        product.isPaid ? (
+          "No Action need"
+        ) : (
+          <span className="flex items-center gap-2">
+            <Link
+              to={pathTo(PATHS.editProduct, { id: product._id })}
+              aria-label={`Edit ${product.productName}`}
+              className={ROW_BUTTON.plain}
+            >
+              Edit
+            </Link>
+            {product.isAdvertised ? "Advertised" : <AdvertiseButton id={product._id} name={product.productName} />}
+          </span>
+        ),
+    },
+    {
+      heading: "Delete",
+      className: "whitespace-nowrap",
+      cell: (product) =>
+        product.isPaid ? (
+          <span className="text-slate-600">Kept for records</span>
+        ) : (
+          <Link
+            to={`?confirm=${product._id}`}
+            preventScrollReset
+            aria-label={`Delete ${product.productName}`}
+            className={ROW_BUTTON.danger}
+          >
+            Delete
+          </Link>
+        ),
+    },
+  ];
+}
 
 function AdvertiseButton({ id, name }: { id: string; name: string }) {
   return (
     <Form method="post">
       <input type="hidden" name="id" value={id} />
-      <button
-        type="submit"
-        name="intent"
-        value="advertise"
-        aria-label={`Advertise ${name}`}
-        className="rounded-lg bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-900"
-      >
+      <button type="submit" name="intent" value="advertise" aria-label={`Advertise ${name}`} className={ROW_BUTTON.primary}>
         Advertise
       </button>
     </Form>
@@ -157,12 +140,12 @@ function CarBookingsList({ productName, bookings }: { productName: string; booki
   if (!bookings) return <span className="text-slate-600">None yet</span>;
   const { total, bookings: listed } = bookings;
   return (
-    <details className="min-w-0 md:min-w-56">
+    <details>
       <summary className="cursor-pointer font-semibold text-brand-700 underline">
         {`${total} ${total === 1 ? "booking" : "bookings"}`}
         <span className="sr-only"> for {productName}</span>
       </summary>
-      <ul className="mt-2 flex flex-col gap-2">
+      <ul className="mt-2 flex flex-col gap-2 whitespace-normal">
         {listed.map((booking) => (
           <li key={booking._id} className="rounded-lg border border-slate-200 p-2 text-sm">
             <p className="font-semibold">

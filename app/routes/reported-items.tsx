@@ -5,13 +5,15 @@ import { actionResult, DELETED, failedAction } from "~/.server/page-errors";
 import { deleteReportedItem, dismissReports, listReports, reportsListQuery } from "~/.server/services/reports";
 import { ResultBanner } from "~/components/ui/result-banner";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
-import { ConfirmLink, confirmTarget, Pager, SortableHeader } from "~/components/ui/paged-list";
+import { type Column, DataTable, ROW_BUTTON } from "~/components/ui/data-table";
+import { ConfirmLink, confirmTarget, Pager } from "~/components/ui/paged-list";
+import { formatDateTime } from "~/lib/format";
 import { parseListQueryLeniently } from "~/lib/list-query";
 import { privatePageMeta } from "~/lib/meta";
 import { REPORT_REASON_LABELS } from "~/lib/schemas/bookings";
 import { rowActionSchema } from "~/lib/schemas/rows";
+import type { AdminReport } from "~/.server/services/reports";
 import { type Route } from "./+types/reported-items";
-import { ColumnHeader } from "~/components/ui/column-header";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Reported Item");
 
@@ -45,7 +47,6 @@ export default function ReportedItems({ loaderData, actionData }: Route.Componen
   const location = useLocation();
   const cancel = new URLSearchParams(location.search);
   cancel.delete("confirm");
-  const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
   return (
     <main id="main">
       <h1 className="mb-6 text-3xl font-bold">Reported Item</h1>
@@ -61,70 +62,59 @@ export default function ReportedItems({ loaderData, actionData }: Route.Componen
         />
       )}
       <p className="mb-3 text-slate-600">{list.total} reports</p>
-      <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-        <table className="w-full text-left">
-          <caption className="sr-only">Reported items</caption>
-          <thead className="bg-slate-100">
-            <tr>
-              <SortableHeader label="Product Name" column="productName" sort={query.sort} order={query.order} />
-              <ColumnHeader>Reason</ColumnHeader>
-              <SortableHeader label="Seller Name" column="seller" sort={query.sort} order={query.order} />
-              <ColumnHeader>Reported by</ColumnHeader>
-              <ColumnHeader>When (UTC)</ColumnHeader>
-              <ColumnHeader>Actions</ColumnHeader>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.length === 0 && (
-              <tr>
-                <td colSpan={6} className="px-4 py-6 text-center text-slate-600">
-                  No reported items.
-                </td>
-              </tr>
-            )}
-            {list.data.map((report) => (
-              <tr key={report._id} className="border-t border-slate-200">
-                <th scope="row" className="px-4 py-3 font-semibold">
-                  {report.productName}
-                </th>
-                <td className="min-w-40 px-4 py-3">
-                  {REPORT_REASON_LABELS[report.reason]}
-                  {report.note && <ReportNote note={report.note} />}
-                </td>
-                <td className="px-4 py-3">{report.seller}</td>
-                <td className="px-4 py-3">
-                  {report.reporter.name} <span className="text-slate-600">({report.reporter.email})</span>
-                </td>
-                <td className="px-4 py-3">
-                  <time dateTime={report.createdAt}>{dateFormat.format(new Date(report.createdAt))}</time>
-                </td>
-                <td className="flex gap-2 px-4 py-3">
-                  <ConfirmLink
-                    id={report._id}
-                    intent="delete"
-                    label={`Delete ${report.productName}`}
-                    className="rounded-lg bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800"
-                  >
-                    Delete
-                  </ConfirmLink>
-                  <ConfirmLink
-                    id={report._id}
-                    intent="dismiss"
-                    label={`Dismiss reports of ${report.productName}`}
-                    className="rounded-lg border border-slate-300 px-3 py-1.5 font-semibold hover:bg-slate-50"
-                  >
-                    Dismiss
-                  </ConfirmLink>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Reported items"
+        columns={REPORT_COLUMNS}
+        rows={list.data}
+        rowKey={(report) => report._id}
+        empty="No reported items."
+        sorting={query}
+      />
       <Pager page={query.page} totalPages={list.totalPages} label="Reported item pages" />
     </main>
   );
 }
+
+const REPORT_COLUMNS: Column<AdminReport>[] = [
+  { heading: "Product Name", sortKey: "productName", rowHeader: true, cell: (report) => report.productName },
+  {
+    heading: "Reason",
+    className: "min-w-40",
+    cell: (report) => (
+      <>
+        {REPORT_REASON_LABELS[report.reason]}
+        {report.note && <ReportNote note={report.note} />}
+      </>
+    ),
+  },
+  { heading: "Seller Name", sortKey: "seller", cell: (report) => report.seller },
+  {
+    heading: "Reported by",
+    cell: (report) => (
+      <>
+        {report.reporter.name} <span className="break-all text-slate-600">({report.reporter.email})</span>
+      </>
+    ),
+  },
+  {
+    heading: "When (UTC)",
+    className: "whitespace-nowrap",
+    cell: (report) => <time dateTime={report.createdAt}>{formatDateTime(report.createdAt)}</time>,
+  },
+  {
+    heading: "Actions",
+    cell: (report) => (
+      <span className="flex flex-wrap gap-2">
+        <ConfirmLink id={report._id} intent="delete" label={`Delete ${report.productName}`} className={ROW_BUTTON.danger}>
+          Delete
+        </ConfirmLink>
+        <ConfirmLink id={report._id} intent="dismiss" label={`Dismiss reports of ${report.productName}`} className={ROW_BUTTON.plain}>
+          Dismiss
+        </ConfirmLink>
+      </span>
+    ),
+  },
+];
 
 const NOTE_PREVIEW = 40;
 

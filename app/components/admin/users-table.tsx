@@ -2,8 +2,8 @@ import { useLocation } from "react-router";
 import { type ListQuery } from "~/lib/list-query";
 import { type PagedList, type User } from "~/lib/types";
 import { ConfirmPanel } from "../ui/confirm-panel";
-import { ConfirmLink, Pager, SortableHeader } from "../ui/paged-list";
-import { ColumnHeader } from "~/components/ui/column-header";
+import { type Column, DataTable, ROW_BUTTON } from "../ui/data-table";
+import { ConfirmLink, Pager } from "../ui/paged-list";
 
 type Sort = "name" | "email";
 
@@ -22,6 +22,19 @@ export function UsersTable({
   caption: string;
 }) {
   const location = useLocation();
+  // Sellers are sorted by name only (the contract's sellers list); buyers by name or email.
+  const columns: Column<User>[] = [
+    { heading: "Name", sortKey: "name", rowHeader: true, cell: (user) => user.name },
+    { heading: "Email", sortKey: withVerification ? undefined : "email", cell: (user) => user.email, className: "break-all" },
+    {
+      heading: "Delete",
+      cell: (user) => (
+        <ConfirmLink id={user._id} intent="delete" label={`Delete ${user.name}`} className={ROW_BUTTON.danger}>
+          Delete
+        </ConfirmLink>
+      ),
+    },
+  ];
   const cancel = new URLSearchParams(location.search);
   cancel.delete("confirm");
   return (
@@ -35,67 +48,27 @@ export function UsersTable({
         />
       )}
       <p className="mb-3 text-slate-600">{list.total} in total</p>
-      <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-        <table className="w-full text-left">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="bg-slate-100">
-            <tr>
-              <SortableHeader label="Name" column="name" sort={query.sort} order={query.order} />
-              {withVerification ? (
-                <ColumnHeader>Email</ColumnHeader>
-              ) : (
-                <SortableHeader label="Email" column="email" sort={query.sort} order={query.order} />
-              )}
-              <ColumnHeader>Delete</ColumnHeader>
-              {withVerification && <ColumnHeader>Verification Status</ColumnHeader>}
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.length === 0 && (
-              <tr>
-                <td colSpan={4} className="px-4 py-6 text-center text-slate-600">
-                  Nobody here yet.
-                </td>
-              </tr>
-            )}
-            {list.data.map((user) => (
-              <tr key={user._id} className="border-t border-slate-200">
-                <th scope="row" className="px-4 py-3 font-semibold">
-                  {user.name}
-                </th>
-                <td className="px-4 py-3">{user.email}</td>
-                <td className="px-4 py-3">
-                  <ConfirmLink
-                    id={user._id}
-                    intent="delete"
-                    label={`Delete ${user.name}`}
-                    className="rounded-lg bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800"
-                  >
-                    Delete
-                  </ConfirmLink>
-                </td>
-                {withVerification && (
-                  <td className="px-4 py-3">
-                    {user.verify ? (
-                      <span className="font-semibold text-green-800">Verified</span>
-                    ) : (
-                      <ConfirmLink
-                        id={user._id}
-                        intent="verify"
-                        label={`Verify ${user.name}`}
-                        className="rounded-lg bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-900"
-                      >
-                        Verify
-                      </ConfirmLink>
-                    )}
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={caption}
+        columns={withVerification ? [...columns, verificationColumn] : columns}
+        rows={list.data}
+        rowKey={(user) => user._id}
+        empty="Nobody here yet."
+        sorting={query}
+      />
       <Pager page={query.page} totalPages={list.totalPages} label={`${caption} pages`} />
     </>
   );
 }
+
+const verificationColumn: Column<User> = {
+  heading: "Verification Status",
+  cell: (user) =>
+    user.verify ? (
+      <span className="font-semibold text-green-800">Verified</span>
+    ) : (
+      <ConfirmLink id={user._id} intent="verify" label={`Verify ${user.name}`} className={ROW_BUTTON.primary}>
+        Verify
+      </ConfirmLink>
+    ),
+};

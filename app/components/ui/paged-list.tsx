@@ -1,9 +1,8 @@
 import { Link, useLocation } from "react-router";
-import { nextSort, type SortOrder } from "~/lib/list-query";
 import { pagerItems } from "~/lib/pager";
 
 /** The URL for the same list with some query values changed (state lives in the URL). */
-function useListHref() {
+export function useListHref() {
   const location = useLocation();
   return (changes: Record<string, string | number>) => {
     const params = new URLSearchParams(location.search);
@@ -11,35 +10,6 @@ function useListHref() {
     for (const [key, value] of Object.entries(changes)) params.set(key, String(value));
     return `${location.pathname}?${params}`;
   };
-}
-
-/** A column header that sorts the list: the sorted column flips its order, another sorts ascending. */
-export function SortableHeader<Sort extends string>({
-  label,
-  column,
-  sort,
-  order,
-}: {
-  label: string;
-  column: Sort;
-  sort: Sort;
-  order: SortOrder;
-}) {
-  const href = useListHref();
-  const active = sort === column;
-  const next = nextSort({ sort, order }, column);
-  return (
-    <th scope="col" aria-sort={active ? (order === "asc" ? "ascending" : "descending") : "none"} className="px-4 py-3">
-      <Link
-        to={href({ sort: next.sort, order: next.order, page: 1 })}
-        className="inline-flex items-center gap-1 font-semibold hover:underline"
-      >
-        {label}
-        <span aria-hidden="true">{active ? (order === "asc" ? "▲" : "▼") : "↕"}</span>
-        <span className="sr-only">, sort {next.order === "asc" ? "ascending" : "descending"}</span>
-      </Link>
-    </th>
-  );
 }
 
 /** Previous, page numbers (2 margin pages, 5 in range) and Next, as links that keep the sort. */

@@ -1,0 +1,181 @@
+import { type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DASHBOARD_MENU, SETTINGS_LINK } from "../../app/lib/dashboard-menu";
+import { INFO_PAGES, PATHS, pathTo } from "../../app/lib/paths";
+import { type Role } from "../../app/lib/roles";
+import { app, launchBrowser, openPage, signInAs } from "./browser";
+
+// Every page, for every role, at phone, tablet and desktop widths: the document never scrolls
+// sideways and every control (links and buttons included) lies within the viewport.
+
+const WIDTHS = [360, 390, 768, 1280];
+const DEMO_EMAILS: Record<Role, string> = {
+  buyer: "buyer@autoreseller.test",
+  seller: "seller@autoreseller.test",
+  admin: "admin@autoreseller.test",
+};
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function firstRow(statement: string, args: string[] = []): Promise<string> {
+  const [row] = await app.sql(statement, args);
+  if (!row) throw new Error(`The demo data has no row for: ${statement}`);
+  return String(Object.values(row)[0]);
+}
+
+/** The demo rows the pages with an id show: the longest-named unsold car, its category and seller, the buyer's booking, a seller's car. */
+async function demoIds() {
+  const userId = (email: string) => firstRow("select id from users where email = ?", [email]);
+  const car = await firstRow("select id from products where is_paid = 0 order by length(name) desc limit 1");
+  return {
+    car,
+    category: await firstRow("select category_id from products where id = ?", [car]),
+    seller: await firstRow("select seller_id from products where id = ?", [car]),
+    booking: await firstRow("select id from bookings where buyer_id = ? order by paid limit 1", [await userId(DEMO_EMAILS.buyer)]),
+    sellersCar: await firstRow("select id from products where seller_id = ? and is_paid = 0 limit 1", [await userId(DEMO_EMAILS.seller)]),
+  };
+}
+
+type Ids = Awaited<ReturnType<typeof demoIds>>;
+
+/** The public pages whose content depends on who is signed in (which buttons a car offers, the booking form). */
+const carPages = (ids: Ids) => [
+  PATHS.home,
+  PATHS.search,
+  pathTo(PATHS.car, { id: ids.car }),
+  pathTo(PATHS.category, { id: ids.category }),
+  pathTo(PATHS.seller, { id: ids.seller }),
+  pathTo(PATHS.book, { id: ids.car }),
+  pathTo(PATHS.report, { id: ids.car }),
+];
+
+/** Every public page, seen signed out; signed in, the others differ only in the navbar's links. */
+const signedOutPages = (ids: Ids) => [
+  ...carPages(ids),
+  PATHS.blog,
+  ...INFO_PAGES.map((slug) => `/${slug}`),
+  `${PATHS.search}?q=toyota&sort=price-asc`,
+  "/no-such-page",
+  PATHS.login,
+  PATHS.register,
+  PATHS.forgotPassword,
+  pathTo(PATHS.resetPassword, { token: "not-a-token" }),
+  pathTo(PATHS.verifyEmail, { token: "not-a-token" }),
+];
+
+/** The role's dashboard: home, its menu, settings, and the pages its rows open. */
+const dashboardPages = (role: Role, ids: Ids) => [
+  PATHS.dashboard,
+  ...DASHBOARD_MENU[role].map((link) => link.to),
+  SETTINGS_LINK.to,
+  ...(role === "buyer" ? [pathTo(PATHS.payment, { id: ids.booking })] : []),
+  ...(role === "seller" ? [pathTo(PATHS.editProduct, { id: ids.sellersCar })] : []),
+];
+
+interface LayoutProblem {
+  path: string;
+  width: number;
+  problem: string;
+}
+
+/** What sticks out sideways on the page as it is laid out now. */
+function measure(page: Page) {
+  return page.evaluate(() => {
+    const viewport = document.documentElement.clientWidth;
+    const problems: string[] = [];
+    const scrollWidth = document.documentElement.scrollWidth;
+    if (scrollWidth > viewport) {
+      // Name the innermost elements that stick out, so the failure says where to look.
+      const sticking = [...document.body.querySelectorAll<HTMLElement>("*")].filter(
+        (element) =>
+          element.getBoundingClientRect().right > viewport + 0.5 &&
+          ![...element.children].some((child) => child.getBoundingClientRect().right > viewport + 0.5),
+      );
+      const names = sticking.slice(0, 3).map((element) => `<${element.tagName.toLowerCase()} class="${element.className}">`);
+      problems.push(`the document is ${scrollWidth} px wide: ${names.join(", ")}`);
+    }
+    const controls = document.querySelectorAll<HTMLElement>(
+      "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button]",
+    );
+    for (const control of controls) {
+      const box = control.getBoundingClientRect();
+      // Screen-reader-only and collapsed controls are not seen, so they cannot be cut off.
+      if (box.width <= 1 || box.height <= 1 || getComputedStyle(control).visibility === "hidden") continue;
+      // Within the viewport, and a form's fields and buttons within the form's card.
+      // (A form drawn as its contents alone, like a card's favourite heart, has no box of its own.)
+      const form = [control.closest("form")?.getBoundingClientRect()].find((candidate) => candidate && candidate.width > 0);
+      const [left, right] = form ? [Math.max(0, form.left), Math.min(viewport, form.right)] : [0, viewport];
+      if (box.left >= left - 0.5 && box.right <= right + 0.5) continue;
+      const name = (control.getAttribute("aria-label") ?? control.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+      const within = form ? `its form's ${Math.round(left)}–${Math.round(right)} px` : `the ${viewport} px viewport`;
+      problems.push(
+        `<${control.tagName.toLowerCase()}> "${name}" spans ${Math.round(box.left)}–${Math.round(box.right)} px, past ${within}`,
+      );
+    }
+    return problems;
+  });
+}
+
+/**
+ * Opens each page once and lays it out at every width, collecting what does not fit. With
+ * JavaScript, once hydrated (what it adds is laid out too); never waiting for every photo.
+ */
+async function problemsOn(page: Page, paths: string[], javaScript = true): Promise<LayoutProblem[]> {
+  const found: LayoutProblem[] = [];
+  for (const path of paths) {
+    await page.setViewportSize({ width: WIDTHS[WIDTHS.length - 1], height: 800 });
+    await page.goto(path, { waitUntil: "domcontentloaded" });
+    if (javaScript) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const problem of await measure(page)) found.push({ path, width, problem });
+    }
+  }
+  return found;
+}
+
+describe("layout at 360, 390, 768 and 1280 px", () => {
+  let ids: Ids;
+  beforeAll(async () => {
+    ids = await demoIds();
+  });
+
+  it("signed out: no page scrolls sideways and every control is in view", async () => {
+    const { page, close } = await openPage(browser);
+    expect(await problemsOn(page, signedOutPages(ids))).toEqual([]);
+    await close();
+  }, 90_000);
+
+  it.each(["buyer", "seller", "admin"] as const)(
+    "%s: no page scrolls sideways and every control is in view",
+    async (role) => {
+      const { page, close } = await openPage(browser);
+      await signInAs(page, DEMO_EMAILS[role], PATHS.dashboard);
+      expect(await problemsOn(page, [...dashboardPages(role, ids), ...carPages(ids)])).toEqual([]);
+      await close();
+    },
+    90_000,
+  );
+
+  it("seller's forms without JavaScript (one photo file instead of the picker) fit too", async () => {
+    const { page, close } = await openPage(browser, { javaScriptEnabled: false });
+    await signInAs(page, DEMO_EMAILS.seller, PATHS.dashboard);
+    expect(await problemsOn(page, [PATHS.addProduct, pathTo(PATHS.editProduct, { id: ids.sellersCar })], false)).toEqual([]);
+    await close();
+  });
+
+  it("My Products: every row is one height at 1280 px, sold, advertised, booked or not", async () => {
+    const { page, close } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await signInAs(page, DEMO_EMAILS.seller, PATHS.myProducts);
+    await page.getByRole("heading", { name: /^Total Products/ }).waitFor();
+    const rows = page.locator("main tbody tr");
+    const heights = await rows.evaluateAll((elements) => elements.map((row) => Math.round(row.getBoundingClientRect().height)));
+    expect(heights.length).toBeGreaterThan(3);
+    expect(new Set(heights)).toEqual(new Set([heights[0]]));
+    await close();
+  });
+});
