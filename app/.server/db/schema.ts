@@ -41,6 +41,8 @@ export const users = sqliteTable(
     uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
     index("users_role_name_idx").on(t.role, sql`lower(${t.name})`, t.id),
     index("users_role_email_idx").on(t.role, t.email, t.id),
+    // New users by period (the admin's dashboard).
+    index("users_created_idx").on(t.createdAt),
     check("users_role_check", sql`${t.role} in (${ROLE_LIST})`),
   ],
 );
@@ -227,6 +229,8 @@ export const payments = sqliteTable(
     index("payments_booking_idx").on(t.bookingId),
     // A car is sold exactly once: the database refuses a second payment for it.
     uniqueIndex("payments_product_unique").on(t.productId),
+    // Sales by period (the admin's dashboard), counted and summed from the index alone.
+    index("payments_created_idx").on(t.createdAt, t.amount),
   ],
 );
 
