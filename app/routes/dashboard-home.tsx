@@ -1,29 +1,132 @@
-import { Link } from "react-router";
+import { type ReactNode } from "react";
 import { requireUser } from "~/.server/auth/guards";
-import { DASHBOARD_MENU, SETTINGS_LINK } from "~/lib/dashboard-menu";
+import { type AdminStats, type BuyerStats, dashboardStats, type SellerStats } from "~/.server/services/dashboard-stats";
+import { BarChart } from "~/components/dashboard/bar-chart";
+import { StatGrid } from "~/components/dashboard/stat";
+import { formatPrice } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
+import { PATHS } from "~/lib/paths";
 import { type Route } from "./+types/dashboard-home";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context.app, request);
-  return { links: [...DASHBOARD_MENU[user.role], SETTINGS_LINK] };
+  return { stats: await dashboardStats(context.app, user) };
 }
 
-export default function DashboardHome({ loaderData }: Route.ComponentProps) {
+const counted = (count: number) => count.toLocaleString("en-US");
+const cars = (count: number) => `${counted(count)} ${count === 1 ? "car" : "cars"}`;
+const WEEKS_NOTE = "Weeks start on Monday, 00:00 UTC.";
+
+export default function DashboardHome({ loaderData: { stats } }: Route.ComponentProps) {
   return (
     <main id="main">
       <h1 className="text-3xl font-bold">Welcome to Dashboard</h1>
-      <ul className="mt-6 grid gap-4 sm:grid-cols-2">
-        {loaderData.links.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to} className="block rounded-2xl border border-slate-200 bg-white p-5 font-semibold hover:border-brand-600">
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {stats.role === "buyer" && <BuyerNumbers stats={stats} />}
+      {stats.role === "seller" && <SellerNumbers stats={stats} />}
+      {stats.role === "admin" && <AdminNumbers stats={stats} />}
     </main>
+  );
+}
+
+function Numbers({ heading, children }: { heading: string; children: ReactNode }) {
+  const id = `${heading.toLowerCase().replaceAll(" ", "-")}-heading`;
+  return (
+    <section aria-labelledby={id} className="mt-8">
+      <h2 id={id} className="mb-4 text-xl font-bold">
+        {heading}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function BuyerNumbers({ stats }: { stats: BuyerStats }) {
+  return (
+    <Numbers heading="Your orders">
+      <StatGrid
+        stats={[
+          { label: "Orders", value: counted(stats.orders), to: PATHS.myOrders },
+          { label: "Paid", value: counted(stats.paid), to: PATHS.myOrders },
+          { label: "Waiting for payment", value: counted(stats.waitingForPayment), to: PATHS.myOrders },
+        ]}
+      />
+    </Numbers>
+  );
+}
+
+function SellerNumbers({ stats }: { stats: SellerStats }) {
+  return (
+    <Numbers heading="Your cars">
+      <StatGrid
+        stats={[
+          { label: "Cars for sale", value: counted(stats.carsForSale), to: PATHS.myProducts },
+          { label: "Sold", value: counted(stats.sold), to: PATHS.myProducts },
+          {
+            label: "Bookings this week",
+            value: counted(stats.bookingsThisWeek),
+            to: PATHS.myProducts,
+            note: `Since Monday ${stats.weekStart}, 00:00 UTC`,
+          },
+        ]}
+      />
+    </Numbers>
+  );
+}
+
+function AdminNumbers({ stats }: { stats: AdminStats }) {
+  const thisMonth = `Since ${stats.monthStart}, 00:00 UTC`;
+  const busiestWeek = stats.weeklySales.reduce((best, week) => (week.dollars > best.dollars ? week : best));
+  const weeksTotal = stats.weeklySales.reduce((sum, week) => sum + week.dollars, 0);
+  const [biggestCategory] = stats.carsForSaleByCategory;
+  return (
+    <>
+      <Numbers heading="The marketplace">
+        <StatGrid
+          stats={[
+            { label: "Cars for sale", value: counted(stats.carsForSale), to: PATHS.search },
+            { label: "Sold this month", value: counted(stats.soldThisMonth), note: thisMonth },
+            { label: "Sales this month", value: formatPrice(stats.salesThisMonthDollars), note: thisMonth },
+            { label: "New users this month", value: counted(stats.newUsersThisMonth), note: thisMonth },
+            { label: "Open reports", value: counted(stats.openReports), to: PATHS.reportedItems },
+          ]}
+        />
+      </Numbers>
+      <Numbers heading="Trends">
+        <p className="mb-4 text-slate-700">{WEEKS_NOTE}</p>
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+          <BarChart
+            title={`Sales per week, last ${stats.weeklySales.length} weeks`}
+            description={
+              weeksTotal === 0
+                ? "No sales in these weeks."
+                : `${formatPrice(weeksTotal)} in all; the best week began on ${busiestWeek.weekStart} with ${formatPrice(busiestWeek.dollars)}. ${WEEKS_NOTE}`
+            }
+            columns={["Week starting", "Cars sold", "Sales"]}
+            bars={stats.weeklySales.map((week) => ({
+              label: week.weekStart,
+              value: week.dollars,
+              figures: [cars(week.cars), formatPrice(week.dollars)],
+            }))}
+          />
+          <BarChart
+            title="Cars for sale per category"
+            description={
+              biggestCategory
+                ? `${cars(stats.carsForSale)} for sale in ${stats.carsForSaleByCategory.length} categories; the most in ${biggestCategory.name} (${cars(biggestCategory.cars)}).`
+                : "No cars for sale."
+            }
+            columns={["Category", "Cars for sale"]}
+            bars={stats.carsForSaleByCategory.map((category) => ({
+              label: category.name,
+              value: category.cars,
+              figures: [cars(category.cars)],
+            }))}
+            empty="No cars for sale."
+          />
+        </div>
+      </Numbers>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { type Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, gotoInteractive, launchBrowser, openPage, signInAs } from "./browser";
 
 let browser: Browser;
@@ -25,6 +25,23 @@ describe("accessibility in Chromium", () => {
     await signInAs(page, "buyer@autoreseller.test", "/dashboard");
     await page.getByRole("heading", { name: "Welcome to Dashboard" }).waitFor();
     await expectAccessible(page, "/dashboard (buyer)");
+    await close();
+  });
+
+  it("the admin's dashboard home at 360 px: charts with their figures as text", async () => {
+    const { page, close } = await openPage(browser, { viewport: { width: 360, height: 740 } });
+    await signInAs(page, "admin@autoreseller.test", "/dashboard");
+    await page.getByRole("heading", { name: "Welcome to Dashboard" }).waitFor();
+    for (const chart of [/^Sales per week/, /^Cars for sale per category/]) {
+      const figure = page.getByRole("figure", { name: chart });
+      await figure.getByRole("img", { name: chart }).waitFor();
+      await figure.getByText("Show the figures").click();
+      const rows = figure.getByRole("table").getByRole("row");
+      await rows.nth(1).waitFor();
+      expect(await rows.count()).toBeGreaterThan(1);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectAccessible(page, "/dashboard (admin, 360 px, figures open)");
     await close();
   });
 
