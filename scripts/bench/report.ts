@@ -3,7 +3,13 @@ import path from "node:path";
 import { type Measurement } from "./load.ts";
 
 export type RouteKind = "ssr" | "api-read" | "api-write";
-export type Dataset = "large" | "small";
+/**
+ * The catalogue a run reads, and whether the Worker keeps search answers in its cache: the "-cold"
+ * ones run the same Worker with the Cache API switched off, so every search reads the database.
+ */
+export type Dataset = "large" | "small" | "large-cold" | "small-cold";
+export type Catalogue = "large" | "small";
+export const catalogueOf = (data: Dataset): Catalogue => (data.startsWith("large") ? "large" : "small");
 
 export interface RouteResult {
   route: string;
@@ -101,13 +107,13 @@ export function renderReport(options: { title: string[]; baselines: Measurement[
   );
 
   const growth: string[][] = [];
-  for (const large of options.routes.filter((r) => r.data === "large")) {
-    const small = options.routes.find((r) => r.data === "small" && r.route === large.route);
+  for (const large of options.routes.filter((r) => catalogueOf(r.data) === "large")) {
+    const small = options.routes.find((r) => r.data === large.data.replace("large", "small") && r.route === large.route);
     if (!small) continue;
     const p99Growth = large.result.p99 / small.result.p99;
     const cpuGrowth = (large.result.workerCpuMs ?? NaN) / (small.result.workerCpuMs ?? NaN);
     growth.push([
-      large.route,
+      large.data === "large" ? large.route : `${large.route} [${large.data.replace("large-", "")}]`,
       fixed(large.result.rps / small.result.rps, 2),
       fixed(p99Growth, 2),
       Number.isFinite(cpuGrowth) ? fixed(cpuGrowth, 2) : "?",

@@ -11,7 +11,7 @@ import path from "node:path";
 import { prepareDatabases } from "./databases.ts";
 import { startDbServer, type DbServer } from "./db-server.ts";
 import { LOAD, measure, type Measurement } from "./load.ts";
-import { renderReport, saveReport, type Dataset, type RouteResult } from "./report.ts";
+import { catalogueOf, renderReport, saveReport, type Catalogue, type RouteResult } from "./report.ts";
 import { routeSpecs, signInAll } from "./routes.ts";
 import { LARGE } from "./seed-large.ts";
 import { BASELINE, startRuntime } from "./workerd.ts";
@@ -82,25 +82,31 @@ async function main() {
   cleanups.push(async () => rmSync(WORK, { recursive: true, force: true }));
   const data = await prepareDatabases(path.join(WORK, "db"));
 
-  const dbs = {} as Record<Dataset, DbServer>;
+  const dbs = {} as Record<Catalogue, DbServer>;
   for (const d of ["large", "small"] as const) {
     dbs[d] = await startDbServer(data[d].file);
     cleanups.push(dbs[d].stop);
   }
-  const runtime = await startRuntime(serverDir, [
-    { name: "large", databaseUrl: dbs.large.url, databaseAuthToken: dbs.large.authToken },
-    { name: "small", databaseUrl: dbs.small.url, databaseAuthToken: dbs.small.authToken },
-  ]);
+  const runtime = await startRuntime(
+    serverDir,
+    (["large", "small", "large-cold", "small-cold"] as const).map((name) => {
+      const db = dbs[catalogueOf(name)];
+      return { name, databaseUrl: db.url, databaseAuthToken: db.authToken, cache: !name.endsWith("-cold") };
+    }),
+  );
   cleanups.push(runtime.dispose);
   await Promise.all([waitHealthy(runtime.urls.large), waitHealthy(runtime.urls.small)]);
 
   const loadAtStart = loadAverage();
   log("signing in (page session, API tokens, fresh buyers' tokens)…");
-  const creds = { large: await signInAll(runtime.urls.large, data.large), small: await signInAll(runtime.urls.small, data.small) };
+  const signedIn = { large: await signInAll(runtime.urls.large, data.large), small: await signInAll(runtime.urls.small, data.small) };
+  // The cold workers read the same databases with the same secret: the same data and credentials serve.
+  const creds = { ...signedIn, "large-cold": signedIn.large, "small-cold": signedIn.small };
+  const datasets = { ...data, "large-cold": data.large, "small-cold": data.small };
   const skipped: string[] = [];
   const specs: ReturnType<typeof routeSpecs> = [];
   const only = process.env.BENCH_ONLY;
-  for (const spec of routeSpecs(data, creds)) {
+  for (const spec of routeSpecs(datasets, creds)) {
     if (only && !spec.name.includes(only)) continue;
     if (spec.optional) {
       const plan = spec.plan("small");
@@ -131,9 +137,9 @@ async function main() {
   for (const spec of specs) {
     for (const d of spec.datasets) {
       const result = await measure(runtime.urls[d], spec.plan(d), {
-        requestCount: dbs[d].requestCount,
+        requestCount: dbs[catalogueOf(d)].requestCount,
         workerPid: runtime.pid,
-        dbPid: dbs[d].pid,
+        dbPid: dbs[catalogueOf(d)].pid,
       });
       progress(`${spec.name} [${d}]`, result);
       const after = await baseline();
@@ -143,7 +149,7 @@ async function main() {
         data: d,
         result,
         baselineRps: (baselines.at(-1)!.rps + after.rps) / 2,
-        p99GoalMs: d === "large" ? spec.p99GoalMs : undefined,
+        p99GoalMs: catalogueOf(d) === "large" ? spec.p99GoalMs : undefined,
       });
       baselines.push(after);
     }

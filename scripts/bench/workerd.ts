@@ -8,6 +8,8 @@ export interface AppWorker {
   name: string;
   databaseUrl: string;
   databaseAuthToken: string;
+  /** False switches the Cache API off for this worker (every cached search misses). */
+  cache?: boolean;
 }
 
 export interface BenchRuntime {
@@ -57,6 +59,7 @@ export async function startRuntime(serverDir: string, apps: AppWorker[]): Promis
           ...compat,
           bindings: { APP_ENV: "development", DATABASE_URL: app.databaseUrl, DATABASE_AUTH_TOKEN: app.databaseAuthToken, SESSION_SECRET },
           r2Buckets: { PHOTOS: bucket },
+          cacheAPI: app.cache ?? true,
           unsafeDirectSockets: directSocket,
         })),
         { name: BASELINE, script: BASELINE_SCRIPT, modules: true, ...compat, unsafeDirectSockets: directSocket },
