@@ -25,6 +25,10 @@ const ROW_HEIGHT = 40;
 const TEXT_BASELINE = 15;
 const BAR_TOP = 22;
 const BAR_HEIGHT = 12;
+// Longer labels are cut short in the chart (the figures table has them whole), so that a label and
+// its figures share a line on a 360 px phone.
+const LABEL_MAX = 24;
+const chartLabel = (label: string) => (label.length > LABEL_MAX ? `${label.slice(0, LABEL_MAX - 1).trimEnd()}…` : label);
 
 /**
  * A horizontal bar chart drawn as plain SVG: an image with its title and description for screen
@@ -55,7 +59,7 @@ export function BarChart({ title, description, columns, bars, empty = "Nothing t
               return (
                 <g key={bar.label}>
                   <text x="0" y={top + TEXT_BASELINE} className="fill-slate-800">
-                    {bar.label}
+                    {chartLabel(bar.label)}
                   </text>
                   <text x="100%" y={top + TEXT_BASELINE} textAnchor="end" className="fill-slate-800 font-semibold">
                     {bar.figures.join(" · ")}
