@@ -3,6 +3,7 @@
 // Runtime types generated with workerd@1.20261012.1 2026-10-01 nodejs_compat
 interface __BaseEnv_Env {
 	EMAIL_QUEUE: Queue;
+	LISTINGS_QUEUE: Queue;
 	PHOTOS: R2Bucket;
 	APP_ENV: string;
 	APP_ORIGIN: string;

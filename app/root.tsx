@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, flash] = await Promise.all([getSessionUser(context.app, request), readFlash(context.app, request)]);
   return data(
     {
-      user: user && { name: user.name, email: user.email, role: user.role },
+      user: user && { name: user.name, email: user.email, role: user.role, unreadNotifications: user.unreadNotifications },
       toast: flash.toast,
       requestId: context.app.requestId,
       // The canonical link's origin: the configured public one, not whichever host was asked.

@@ -24,6 +24,7 @@ export default [
     route(top(PATHS.seller), "routes/seller.tsx"),
     route(top(PATHS.book), "routes/book.tsx"),
     route(top(PATHS.report), "routes/report.tsx"),
+    route(top(PATHS.unsubscribe), "routes/unsubscribe.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route(top(PATHS.logout), "routes/logout.tsx"),
@@ -48,5 +49,6 @@ export default [
     route(dashboard(PATHS.emailProblems), "routes/email-problems.tsx"),
     route(dashboard(PATHS.favourites), "routes/favourites.tsx"),
     route(dashboard(PATHS.savedSearches), "routes/saved-searches.tsx"),
+    route(dashboard(PATHS.notifications), "routes/notifications.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -3,8 +3,11 @@ import { createRequestHandler } from "react-router";
 import { dropUnreadBody } from "~/.server/body-limit";
 import { createAppContext, createScheduledContext, type AppContext } from "~/.server/context";
 import { deliverEmail, enqueueOverdueEmails, type EmailJob } from "~/.server/email/outgoing";
+import { enqueueRecentListings, notifyNewListingMatches } from "~/.server/services/listing-matches";
+import { type ListingJob } from "~/.server/services/notifications";
 import { removeUnusedUploads } from "~/.server/services/uploads";
 import { LOCAL_UPLOAD_PATH } from "~/.server/storage/presigned-put";
+import { PATHS } from "~/lib/paths";
 import { api } from "./api";
 import { isCrossSiteWrite } from "./csrf";
 import { applySecurityHeaders, createNonce } from "./security-headers";
@@ -74,7 +77,10 @@ app.route("/", seo);
 app.all("*", (c) => {
   // Pages answer GET, HEAD and POST; React Router would treat OPTIONS as an error (405).
   if (c.req.method === "OPTIONS") return c.body(null, 204, { Allow: "GET, HEAD, POST" });
-  if (isCrossSiteWrite(c.req.raw, c.var.app.origin)) return c.text("Cross-site form submission refused", 403);
+  // One-click unsubscribe (RFC 8058) is posted by mail clients from anywhere: its signed link, not the origin, proves it.
+  if (c.req.path !== PATHS.unsubscribe && isCrossSiteWrite(c.req.raw, c.var.app.origin)) {
+    return c.text("Cross-site form submission refused", 403);
+  }
   return requestHandler(c.req.raw, {
     app: c.var.app,
     cspNonce: c.var.cspNonce,
@@ -89,12 +95,17 @@ export default {
   async scheduled(controller, env) {
     const runId = `scheduled-${controller.scheduledTime}`;
     const ctx = createScheduledContext(env, runId);
-    const [removedUploads, enqueuedEmails] = await Promise.all([removeUnusedUploads(ctx), enqueueOverdueEmails(ctx)]);
-    console.log(JSON.stringify({ runId, cron: controller.cron, removedUploads, enqueuedEmails }));
+    const [removedUploads, enqueuedEmails, enqueuedListings] = await Promise.all([
+      removeUnusedUploads(ctx),
+      enqueueOverdueEmails(ctx),
+      enqueueRecentListings(ctx, new Date(controller.scheduledTime)),
+    ]);
+    console.log(JSON.stringify({ runId, cron: controller.cron, removedUploads, enqueuedEmails, enqueuedListings }));
   },
-  // The email queue's consumer: each message names an `outgoing_emails` row to send (at most once).
   async queue(batch, env) {
     const ctx = createScheduledContext(env, `queue-${batch.queue}-${crypto.randomUUID()}`);
+    if (batch.queue === LISTINGS_QUEUE) return matchListings(ctx, batch as MessageBatch<Partial<ListingJob>>);
+    // The email queue's consumer: each message names an `outgoing_emails` row to send (at most once).
     await Promise.all(
       batch.messages.map(async (message) => {
         const { emailId } = (message.body ?? {}) as Partial<EmailJob>;
@@ -111,4 +122,29 @@ export default {
       }),
     );
   },
-} satisfies ExportedHandler<Env, EmailJob>;
+} satisfies ExportedHandler<Env, EmailJob | ListingJob>;
+
+// wrangler.toml's queue of new listings (the email queue is the other one this Worker consumes).
+const LISTINGS_QUEUE = "auto-reseller-listings";
+
+/**
+ * The listings queue's consumer: matches each new car against the saved searches, one car at a time
+ * (each is a few batches of reads; matching it again notifies nobody twice).
+ */
+async function matchListings(ctx: AppContext, batch: MessageBatch<Partial<ListingJob>>) {
+  for (const message of batch.messages) {
+    const { productId } = message.body ?? {};
+    if (typeof productId !== "string") {
+      message.ack();
+      continue;
+    }
+    try {
+      const matched = await notifyNewListingMatches(ctx, productId);
+      console.log(JSON.stringify({ requestId: ctx.requestId, event: "listing-matched", productId, matched }));
+      message.ack();
+    } catch (error) {
+      console.error(JSON.stringify({ requestId: ctx.requestId, event: "listing-match-failed", productId, error: String(error) }));
+      message.retry({ delaySeconds: 60 });
+    }
+  }
+}

@@ -4,6 +4,7 @@ import { type EmailJob } from "./email/outgoing";
 import { createEmailSender, type EmailSender } from "./email/sender";
 import { type PaymentProvider } from "./payments/provider";
 import { selectPaymentProvider } from "./payments/select";
+import { type ListingJob } from "./services/notifications";
 import { createSearchCache, type SearchCache } from "./services/search-cache";
 
 /** Everything a request needs from the outside world, built once per request from the Worker's env. */
@@ -14,6 +15,8 @@ export interface AppContext {
   email: EmailSender;
   /** The queue that delivers `outgoing_emails` rows (app/.server/email/outgoing.ts). */
   emailQueue: Queue<EmailJob>;
+  /** The queue that matches new listings against saved searches (app/.server/services/notifications.ts). */
+  listingsQueue: Queue<ListingJob>;
   /** Stripe, the offline simulator (development/test only), or null when card payments are unavailable. */
   payments: PaymentProvider | null;
   now: () => Date;
@@ -58,6 +61,7 @@ export function createAppContext(
     photos: env.PHOTOS,
     email: createEmailSender(config.email, appEnv, db),
     emailQueue: env.EMAIL_QUEUE,
+    listingsQueue: env.LISTINGS_QUEUE,
     payments: selectPaymentProvider(config.stripe, appEnv, db),
     now: () => new Date(),
     origin,

@@ -1,6 +1,7 @@
 import { Form, Link, NavLink } from "react-router";
 import { PRODUCT_NAME } from "~/lib/meta";
 import { PATHS } from "~/lib/paths";
+import { NotificationBell } from "./notification-bell";
 
 export interface NavbarUser {
   name: string;
@@ -62,6 +63,7 @@ export function Navbar({ user, drawerLinks = [] }: { user: NavbarUser | null; dr
           <img src="/logo.svg" alt="" width={36} height={36} />
           <span>{PRODUCT_NAME}</span>
         </Link>
+        <NotificationBell />
         <div className="hidden items-center gap-1 md:flex">{links}</div>
         <details className="relative md:hidden">
           <summary

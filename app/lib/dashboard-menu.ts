@@ -21,6 +21,7 @@ const DASHBOARD_PAGES: (MenuLink & { permission: Permission })[] = [
   { to: PATHS.emailProblems, label: "Email problems", permission: "read:email-problems" },
   { to: PATHS.favourites, label: "Favourites", permission: "save:favourite" },
   { to: PATHS.savedSearches, label: "Saved searches", permission: "save:search" },
+  { to: PATHS.notifications, label: "Notifications", permission: "read:notifications" },
 ];
 
 /** The dashboard drawer's links for each role (spec point 2). */

@@ -19,14 +19,19 @@ const wholeNumber = (name: string, min: number, max: number) =>
     v.maxValue(max, `${name} must be ${min} to ${max}`),
   );
 
+/** `page`/`limit` of a paged list without a choice of order (the contract's paged list: limit 1–50, default 5). */
+export const pagedListQuerySchema = v.object({
+  page: v.optional(wholeNumber("page", 1, Number.MAX_SAFE_INTEGER), "1"),
+  limit: v.optional(wholeNumber("limit", 1, 50), String(PAGE_SIZE)),
+});
+
 /**
  * The query of a paged, sorted list (?page=&limit=&sort=&order=): page ≥ 1, limit 1–50 (default 5),
  * sort one of the list's columns, order asc|desc (default asc).
  */
 export function listQuerySchema<const Sort extends readonly [string, ...string[]]>(sorts: Sort, defaultSort: Sort[number]) {
   return v.object({
-    page: v.optional(wholeNumber("page", 1, Number.MAX_SAFE_INTEGER), "1"),
-    limit: v.optional(wholeNumber("limit", 1, 50), String(PAGE_SIZE)),
+    ...pagedListQuerySchema.entries,
     sort: v.optional(v.picklist(sorts, `sort must be one of: ${sorts.join(", ")}`), defaultSort),
     order: v.optional(v.picklist(["asc", "desc"], "order must be asc or desc"), "asc"),
   });

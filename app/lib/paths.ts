@@ -18,6 +18,7 @@ export const PATHS = {
   seller: "/sellers/:id",
   book: "/book/:id",
   report: "/report/:id",
+  unsubscribe: "/unsubscribe",
   favourite: "/favourites/:productId",
   logout: "/logout",
   oauthStart: "/auth/:provider",
@@ -37,6 +38,7 @@ export const PATHS = {
   emailProblems: "/dashboard/email-problems",
   favourites: "/dashboard/favourites",
   savedSearches: "/dashboard/saved-searches",
+  notifications: "/dashboard/notifications",
 } as const;
 
 /** The footer's information pages, one route module for all. */

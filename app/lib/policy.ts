@@ -63,6 +63,10 @@ export const POLICY = {
   "save:search": { roles: ROLES },
   // A saved search is private: for anyone but its owner, admins too, it does not exist.
   "delete:saved-search:own": { roles: ROLES, ownership: { of: "own", orAdmin: false, othersGet: "not-found" }, owner: "its owner" },
+  // Each user reads and marks only their own notifications: the queries name the caller, so no one
+  // else's can be reached at all (admins included).
+  "read:notifications": { roles: ROLES },
+  "mark-read:notifications": { roles: ROLES },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof POLICY;

@@ -4,6 +4,7 @@ import { requireUser } from "~/.server/auth/guards";
 import { parseForm, readFormBody } from "~/.server/form-body";
 import { formAnswer, invalidForm, retryAfterHeaders } from "~/.server/page-errors";
 import { changePassword } from "~/.server/services/credentials";
+import { emailChoices, setEmailChoices } from "~/.server/services/notifications";
 import { sendEmailVerification } from "~/.server/services/email-links";
 import {
   confirmTotpEnrolment,
@@ -14,7 +15,8 @@ import {
 } from "~/.server/services/two-factor";
 import { FormErrors, PasswordField, primaryButtonClass, secondaryButtonClass, TextField } from "~/components/ui/field";
 import { privatePageMeta } from "~/lib/meta";
-import { accountSettingsSchema } from "~/lib/schemas/account";
+import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KIND_LIST } from "~/lib/notifications";
+import { accountSettingsSchema, emailChoiceField } from "~/lib/schemas/account";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { type Route } from "./+types/account-settings";
 
@@ -23,6 +25,7 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Account settings"
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context.app, request);
   return {
+    emailChoices: await emailChoices(context.app, user),
     account: { name: user.name, email: user.email, role: user.role, emailVerified: user.emailVerified, hasPassword: !!user.passwordHash },
     twoFactor: user.totpEnabled
       ? { state: "on" as const, recoveryCodesLeft: await remainingRecoveryCodes(context.app, user.id) }
@@ -58,6 +61,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         case "disable-two-factor":
           await disableTotp(context.app, user, input.code);
           return { ...submission.reply({ resetForm: true }), notice: "Two-factor authentication is off." };
+        case "email-choices":
+          await setEmailChoices(
+            context.app,
+            user,
+            NOTIFICATION_KIND_LIST.filter((kind) => input[emailChoiceField(kind)] === "on"),
+          );
+          return { ...submission.reply(), notice: "Your email choices are saved." };
       }
     },
     { hideFields: ["currentPassword", "password"] },
@@ -65,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AccountSettings({ loaderData }: Route.ComponentProps) {
-  const { account, twoFactor } = loaderData;
+  const { account, twoFactor, emailChoices: wanted } = loaderData;
   const result = useActionData<typeof action>();
   const notice = result && "notice" in result ? result.notice : null;
   const recoveryCodes = result && "recoveryCodes" in result ? result.recoveryCodes : null;
@@ -169,6 +179,28 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
             </button>
           </Form>
         )}
+      </section>
+
+      <section aria-labelledby="email-choices-heading" className={sectionClass}>
+        <h2 id="email-choices-heading" className="text-xl font-bold">
+          Email notifications
+        </h2>
+        <Form method="post" className="mt-3 flex flex-col gap-3">
+          <input type="hidden" name="intent" value="email-choices" />
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-2">Email me about:</legend>
+            {NOTIFICATION_KIND_LIST.map((kind) => (
+              <label key={kind} className="flex items-center gap-2">
+                <input type="checkbox" name={emailChoiceField(kind)} defaultChecked={wanted.includes(kind)} className="h-5 w-5" />
+                {NOTIFICATION_KIND_LABELS[kind]}
+              </label>
+            ))}
+          </fieldset>
+          <p className="text-sm text-slate-700">You see every notification under Notifications either way; this only stops the emails.</p>
+          <button type="submit" className={`${secondaryButtonClass} self-start`}>
+            Save email choices
+          </button>
+        </Form>
       </section>
     </main>
   );

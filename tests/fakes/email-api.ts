@@ -1,11 +1,11 @@
 // A fake of a Resend-compatible email API at the network edge, so mail delivery (and its failure)
 // can be tested without internet.
-// Email API: POST /emails with `Authorization: Bearer <key>` and { from, to: [address], subject, text }.
+// Email API: POST /emails with `Authorization: Bearer <key>` and { from, to: [address], subject, text, headers? }.
 // Test control (tests run in other processes, so over HTTP; no key needed):
 //   PUT    /__control/failing/:address   answer 503 to every message for that address from now on
 //                                         (?times=n: to its next n messages only, then deliver again)
 //   DELETE /__control/failing/:address   deliver that address's messages again
-//   GET    /__control/messages/:address  { delivered: [{ subject, text }], failedAttempts: n }
+//   GET    /__control/messages/:address  { delivered: [{ subject, text, headers? }], failedAttempts: n }
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -17,7 +17,7 @@ export interface FakeEmailApi {
 }
 
 interface Mailbox {
-  delivered: { subject: string; text: string }[];
+  delivered: { subject: string; text: string; headers?: Record<string, string> }[];
   failedAttempts: number;
 }
 
@@ -48,7 +48,13 @@ export async function startFakeEmailApi(): Promise<FakeEmailApi> {
     }
     if (url.pathname !== "/emails" || req.method !== "POST") return json(res, 404, { message: "Not found" });
     if (req.headers.authorization !== `Bearer ${FAKE_EMAIL_API_KEY}`) return json(res, 401, { message: "Invalid API key" });
-    const body = JSON.parse(await readBody(req)) as { from?: string; to?: string[]; subject?: string; text?: string };
+    const body = JSON.parse(await readBody(req)) as {
+      from?: string;
+      to?: string[];
+      subject?: string;
+      text?: string;
+      headers?: Record<string, string>;
+    };
     if (!body.from || !Array.isArray(body.to) || body.to.length !== 1 || !body.subject || !body.text) {
       return json(res, 422, { message: "from, to, subject and text are required" });
     }
@@ -59,7 +65,7 @@ export async function startFakeEmailApi(): Promise<FakeEmailApi> {
       mailbox(address).failedAttempts++;
       return json(res, 503, { message: "Service unavailable" });
     }
-    mailbox(address).delivered.push({ subject: body.subject, text: body.text });
+    mailbox(address).delivered.push({ subject: body.subject, text: body.text, ...(body.headers ? { headers: body.headers } : {}) });
     return json(res, 200, { id: `email_${crypto.randomUUID()}` });
   }
 

@@ -72,6 +72,15 @@ async function buyersSavedSearch(): Promise<string> {
   return id;
 }
 
+async function buyersNotification(): Promise<string> {
+  const id = crypto.randomUUID();
+  await sql(
+    "insert into notifications (id, user_id, kind, text, link, source_key, created_at) values (?, (select id from users where email = ?), 'message', 'Matrix', '/', ?, ?)",
+    [id, callers.buyer.email, `matrix:${id}`, new Date().toISOString()],
+  );
+  return id;
+}
+
 async function freshUser(accountType: "seller" | "buyer"): Promise<string> {
   return register({ email: uniqueEmail(`m-victim-${accountType}`), accountType });
 }
@@ -207,6 +216,11 @@ const MATRIX: Record<string, Row> = {
   },
   "GET /products": { who: "public", allowed: 200, call: async () => ({ path: "/api/products?make=toyota&sort=price_asc" }) },
   "GET /products/{id}": { who: "public", allowed: 200, call: async () => ({ path: `/api/products/${await ownersCar()}` }) },
+  "GET /products/{id}/price-analysis": {
+    who: "public",
+    allowed: 200,
+    call: async () => ({ path: `/api/products/${await ownersCar()}/price-analysis` }),
+  },
   "PATCH /products/{id}": {
     who: "owner",
     allowed: 200,
@@ -283,6 +297,14 @@ const MATRIX: Record<string, Row> = {
     allowed: 200,
     subject: "buyer",
     call: async () => ({ path: `/api/saved-searches/${await buyersSavedSearch()}` }),
+  },
+  "GET /notifications": { who: "user", allowed: 200, call: async () => ({ path: "/api/notifications?page=1&limit=5" }) },
+  // Every caller names one of the buyer's notifications: the answer is 200 for all, and only the
+  // buyer's own call can mark it (tests/integration/notifications.test.ts checks that nothing else does).
+  "POST /notifications/read": {
+    who: "user",
+    allowed: 200,
+    call: async () => ({ path: "/api/notifications/read", body: { ids: [await buyersNotification()] } }),
   },
   "POST /payment/create-payment-intent": {
     who: "booker",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { startFileStack } from "../support/file-stack";
+import { eventually, mailboxAt } from "../support/eventually";
 import { uniqueEmail } from "../support/http-client";
 
 // All mail goes through the Worker's own Cloudflare Queue (Miniflare runs it as workerd would): the
@@ -11,29 +12,12 @@ const site = await startFileStack("stripe");
 const emailApiUrl = site.emailApiUrl!;
 const MAX_ATTEMPTS = 8;
 
-interface Mailbox {
-  delivered: { subject: string; text: string }[];
-  failedAttempts: number;
-}
-
-const mailbox = async (address: string) =>
-  (await (await fetch(`${emailApiUrl}/__control/messages/${encodeURIComponent(address)}`)).json()) as Mailbox;
+const mailbox = mailboxAt(emailApiUrl);
 /** The email API answers 503 to the address's next `times` messages (every one, without `times`). */
 const failFor = (address: string, times?: number) =>
   fetch(`${emailApiUrl}/__control/failing/${encodeURIComponent(address)}${times === undefined ? "" : `?times=${times}`}`, {
     method: "PUT",
   });
-
-/** Waits (bounded) until `read` gives what `done` accepts; the consumer runs after the response. */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Never reached the expected state: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const emailRow = async (address: string) =>
   (

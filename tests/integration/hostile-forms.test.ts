@@ -3,7 +3,7 @@ import { type RouteConfigEntry } from "@react-router/dev/routes";
 import { beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
-import { appUrl, cookiesFrom, DEMO_PASSWORD, postForm, register, request, signIn, sql, uniqueEmail } from "./client";
+import { accessToken, apiJson, appUrl, cookiesFrom, DEMO_PASSWORD, postForm, register, request, signIn, sql, uniqueEmail } from "./client";
 import { tableSnapshot } from "./snapshot";
 import { enrolTwoFactor } from "./two-factor";
 
@@ -24,6 +24,8 @@ const TABLES = [
   "uploads",
   "favourites",
   "saved_searches",
+  "notifications",
+  "email_opt_outs",
 ];
 const URL_ENCODED = "application/x-www-form-urlencoded";
 const WRONG_TYPE = "This form must be sent as";
@@ -43,7 +45,7 @@ interface PageAction {
   resourceRoute?: boolean;
 }
 
-let buyersBookingId: string, buyersSavedSearchId: string, favouriteProductId: string;
+let buyersBookingId: string, buyersSavedSearchId: string, favouriteProductId: string, unsubscribePath: string;
 let productId: string, categoryId: string, victimBuyerId: string, victimSellerId: string, photo: Uint8Array<ArrayBuffer>;
 const cookies: Partial<Record<Role, string>> = {};
 
@@ -109,6 +111,8 @@ const ACTIONS: Record<string, PageAction> = {
   },
   "/dashboard/favourites": { as: "buyer", fields: () => ({ intent: "remove", id: favouriteProductId }) },
   "/dashboard/saved-searches": { as: "buyer", fields: () => ({ intent: "delete", id: buyersSavedSearchId }) },
+  "/dashboard/notifications": { as: "buyer", fields: () => ({ intent: "read-all" }) },
+  "/unsubscribe": { as: "anonymous", url: () => unsubscribePath, fields: () => ({ "List-Unsubscribe": "One-Click" }) },
 };
 
 /** Every route path in the route table whose module exports an action. */
@@ -159,7 +163,22 @@ beforeAll(async () => {
     new Date().toISOString(),
   ]);
   await sql("insert into favourites (user_id, product_id, created_at) values (?, ?, ?)", [buyerId, productId, new Date().toISOString()]);
+  // Unread, so a wrongly accepted "Mark all as read" would change it.
+  await sql(
+    "insert into notifications (id, user_id, kind, text, link, source_key, created_at) values (?, ?, 'message', 'Hostile', '/', 'hostile', ?)",
+    [crypto.randomUUID(), buyerId, new Date().toISOString()],
+  );
   photo = await renderJpeg(carPhotoSvg({ body: "sedan", color: "#0f766e", seed: 7 }));
+  // A price cut on the car the buyer saved emails them a signed one-click unsubscribe link.
+  const cut = await apiJson(
+    `/api/products/${productId}`,
+    { resalePrice: 17500 },
+    { method: "PATCH", token: await accessToken(sellerEmail) },
+  );
+  if (cut.status !== 200) throw new Error(`The price cut failed: ${cut.status}`);
+  const [mail] = await sql("select headers from outgoing_emails where to_address = ? and headers is not null", [buyerEmail]);
+  const link = /^<(.+)>$/.exec((JSON.parse(String(mail.headers)) as Record<string, string>)["List-Unsubscribe"])![1];
+  unsubscribePath = new URL(link).pathname + new URL(link).search;
 });
 
 // ---- the bodies ----

@@ -28,6 +28,8 @@ export interface TestStack {
   emailApiUrl?: string;
   /** Puts these `{ emailId }` messages on the Worker's email queue, as its own requests do. */
   sendToEmailQueue(emailIds: string[]): Promise<void>;
+  /** Puts these `{ productId }` messages on the Worker's listings queue, as listing a car does. */
+  sendToListingsQueue(productIds: string[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -77,6 +79,7 @@ export async function startTestStack(template: string, payments: PaymentsKind): 
       oauthUrl: oauth.baseUrl,
       ...fakes?.urls,
       sendToEmailQueue: worker.sendToEmailQueue,
+      sendToListingsQueue: worker.sendToListingsQueue,
       stop,
     };
   } catch (error) {
@@ -133,7 +136,11 @@ async function startWorker(dir: string, vars: Record<string, string>, attempts =
         const queue = await mf.getQueueProducer<{ emailId: string }>("EMAIL_QUEUE");
         await queue.sendBatch(emailIds.map((emailId) => ({ body: { emailId } })));
       };
-      return { url, sendToEmailQueue, dispose: () => mf.dispose() };
+      const sendToListingsQueue = async (productIds: string[]) => {
+        const queue = await mf.getQueueProducer<{ productId: string }>("LISTINGS_QUEUE");
+        await queue.sendBatch(productIds.map((productId) => ({ body: { productId } })));
+      };
+      return { url, sendToEmailQueue, sendToListingsQueue, dispose: () => mf.dispose() };
     } catch (error) {
       await mf.dispose().catch(() => {});
       if (attempt >= attempts) throw error;

@@ -22,6 +22,7 @@ export async function startTestDatabase() {
     photos: undefined as unknown as R2Bucket,
     email: { send: async () => {} },
     emailQueue: { send: async () => {}, sendBatch: async () => {} } as unknown as Queue,
+    listingsQueue: { send: async () => {}, sendBatch: async () => {} } as unknown as Queue,
     payments: null,
     now: () => now,
     origin: "http://localhost",

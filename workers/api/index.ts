@@ -8,6 +8,7 @@ import { apiError, handleApiError } from "./errors";
 import { favouritesApi, savedSearchesApi } from "./favourites";
 import { healthApi } from "./health";
 import { directUploadsApi } from "./images";
+import { notificationsApi } from "./notifications";
 import { allow } from "./auth";
 import { apiDocument, doc } from "./openapi";
 import { renderReference } from "./reference";
@@ -31,7 +32,8 @@ export const api = new Hono<WorkerEnv>()
   .route("/report", reportApi)
   .route("/payment", paymentApi)
   .route("/favourites", favouritesApi)
-  .route("/saved-searches", savedSearchesApi);
+  .route("/saved-searches", savedSearchesApi)
+  .route("/notifications", notificationsApi);
 
 // Generated from the routes above and the schemas they validate with, once per Worker instance.
 let document: ReturnType<typeof apiDocument> | undefined;

@@ -17,6 +17,11 @@ export function getSessionUser(ctx: AppContext, request: Request): Promise<Sessi
   return user;
 }
 
+/** After an action that changed what the session lookup reads (the unread count): the page's loaders read it again. */
+export function forgetSessionUser(ctx: AppContext) {
+  ctx.cache.delete("session-user");
+}
+
 /** Page guard: the signed-in user, or a redirect to /login that remembers where they were going. */
 export async function requireUser(ctx: AppContext, request: Request): Promise<SessionUser> {
   const user = await getSessionUser(ctx, request);

@@ -1,13 +1,15 @@
 import { and, eq, gt, ne } from "drizzle-orm";
 import { type AppContext } from "../context";
 import { sessions, users } from "../db/schema";
+import { unreadNotificationsOf } from "../services/notifications";
 import { clearCookieHeader, cookieHeader, readCookie } from "./cookies";
 import { signClaims, verifyClaims } from "./signing";
 
 export const SESSION_COOKIE = "ar_session";
 const SESSION_SECONDS = 30 * 24 * 3600;
 
-export type SessionUser = typeof users.$inferSelect & { sessionId: string };
+/** The signed-in user, with their unread notifications counted in the same read (the navbar's bell). */
+export type SessionUser = typeof users.$inferSelect & { sessionId: string; unreadNotifications: number };
 
 /** Starts a new session (a fresh id every sign-in) and returns its Set-Cookie header. */
 export async function createSession(ctx: AppContext, userId: string): Promise<string> {
@@ -22,12 +24,12 @@ export async function readSessionUser(ctx: AppContext, request: Request): Promis
   const claims = await verifyClaims(ctx, "session", readCookie(request, SESSION_COOKIE));
   if (typeof claims?.sid !== "string") return null;
   const [row] = await ctx.db
-    .select({ user: users, sessionId: sessions.id })
+    .select({ user: users, sessionId: sessions.id, unreadNotifications: unreadNotificationsOf(users.id) })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, claims.sid), gt(sessions.expiresAt, ctx.now().toISOString())))
     .limit(1);
-  return row ? { ...row.user, sessionId: row.sessionId } : null;
+  return row ? { ...row.user, sessionId: row.sessionId, unreadNotifications: row.unreadNotifications } : null;
 }
 
 /** Ends the request's session and returns the Set-Cookie header that clears it. */

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { type AppContext } from "../context";
 import { emailAttempts, outgoingEmails } from "../db/schema";
-import { type EmailMessage } from "./sender";
+import { storedHeaders, type EmailMessage } from "./sender";
 
 /** The body of a message on the email queue: which `outgoing_emails` row to send. */
 export interface EmailJob {
@@ -27,7 +27,10 @@ const isoIn = (ctx: AppContext, seconds: number) => new Date(ctx.now().getTime()
  */
 export function emailInsert(ctx: AppContext, message: EmailMessage) {
   const id = crypto.randomUUID();
-  const insert = ctx.db.insert(outgoingEmails).values({ id, ...message, nextAttemptAt: ctx.now().toISOString() });
+  const { headers, ...fields } = message;
+  const insert = ctx.db
+    .insert(outgoingEmails)
+    .values({ id, ...fields, headers: storedHeaders(headers), nextAttemptAt: ctx.now().toISOString() });
   return { id, insert };
 }
 
@@ -76,7 +79,8 @@ export async function deliverEmail(ctx: AppContext, emailId: string): Promise<De
   if (!message) return null;
   let error: string | null = null;
   try {
-    await ctx.email.send({ to: message.to, subject: message.subject, text: message.text });
+    const headers = message.headers ? (JSON.parse(message.headers) as Record<string, string>) : undefined;
+    await ctx.email.send({ to: message.to, subject: message.subject, text: message.text, headers });
   } catch (failure) {
     error = String(failure).slice(0, 500);
     console.error(JSON.stringify({ requestId: ctx.requestId, event: "email-failed", emailId, attempts: message.attempts, error }));

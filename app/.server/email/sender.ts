@@ -6,7 +6,12 @@ export interface EmailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers, e.g. List-Unsubscribe (the email API takes them as a JSON object). */
+  headers?: Record<string, string>;
 }
+
+/** A message's extra headers as `outgoing_emails` and the outbox keep them: JSON, or null for none. */
+export const storedHeaders = (headers: EmailMessage["headers"]) => (headers ? JSON.stringify(headers) : null);
 
 export interface EmailSender {
   send(message: EmailMessage): Promise<void>;
@@ -32,7 +37,7 @@ function httpEmailSender(url: string, key: string, from: string | undefined): Em
       const response = await fetch(url, {
         method: "POST",
         headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-        body: JSON.stringify({ from, to: [message.to], subject: message.subject, text: message.text }),
+        body: JSON.stringify({ from, to: [message.to], subject: message.subject, text: message.text, headers: message.headers }),
       });
       if (!response.ok) throw new Error(`The email API answered ${response.status}`);
     },
@@ -42,7 +47,8 @@ function httpEmailSender(url: string, key: string, from: string | undefined): Em
 function outboxSender(db: Database): EmailSender {
   return {
     async send(message) {
-      await db.insert(outbox).values(message);
+      const { headers, ...rest } = message;
+      await db.insert(outbox).values({ ...rest, headers: storedHeaders(headers) });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { NOTIFICATION_KIND_LABELS, type NotificationKind } from "~/lib/notifications";
 import { type EmailMessage } from "./sender";
 
 export function passwordResetEmail(to: string, link: string): EmailMessage {
@@ -13,5 +14,22 @@ export function verificationEmail(to: string, link: string): EmailMessage {
     to,
     subject: "Confirm your email for Auto Reseller",
     text: `Welcome to Auto Reseller!\n\nPlease confirm your email address by opening this link within 24 hours:\n${link}`,
+  };
+}
+
+/**
+ * A notification by email: its text, a link to what it is about, and a one-click unsubscribe from
+ * its kind (the link in the text, and the List-Unsubscribe headers of RFC 2369 and RFC 8058).
+ */
+export function notificationEmail(
+  to: string,
+  notification: { kind: NotificationKind; text: string; link: string },
+  unsubscribeLink: string,
+): EmailMessage {
+  return {
+    to,
+    subject: notification.text,
+    text: `${notification.text}\n\nSee it on Auto Reseller:\n${notification.link}\n\nYou get these emails for: ${NOTIFICATION_KIND_LABELS[notification.kind].toLowerCase()}. To stop them, open:\n${unsubscribeLink}`,
+    headers: { "List-Unsubscribe": `<${unsubscribeLink}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
 }

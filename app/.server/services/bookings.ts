@@ -6,6 +6,7 @@ import { type AppContext } from "../context";
 import { isUniqueViolation } from "../db/errors";
 import { bookings, products } from "../db/schema";
 import { Conflict, Forbidden, NotFound } from "../errors";
+import { bookingWrites, NO_NOTIFICATIONS, sellerOfCar, sendNotificationEmails } from "./notifications";
 import { bookingPaymentUnderWay } from "./payment-window";
 import { findUserByEmail, type UserRow } from "./users";
 
@@ -68,30 +69,42 @@ function selectBookings(ctx: AppContext) {
 export async function createBooking(ctx: AppContext, buyer: UserRow, input: BookingInput): Promise<string> {
   enforce("book:car", buyer);
   const id = crypto.randomUUID();
+  // The car and its seller first: the reason for a refusal, and who to notify.
+  const [car] = await sellerOfCar(ctx, input.product_id);
+  if (!car) throw new NotFound("Product not found");
+  if (car.sellerId === buyer.id) throw new Forbidden("You cannot book your own car");
+  if (car.isPaid) throw new Conflict(ALREADY_SOLD);
+  const sellerHears = car.userId
+    ? await bookingWrites(
+        ctx,
+        { userId: car.userId, email: car.email!, emailOptedOut: car.emailOptedOut },
+        { id, buyerName: buyer.name, productName: car.productName },
+      )
+    : NO_NOTIFICATIONS;
   let inserted: number;
   try {
-    // One round trip in the usual case: the insert itself checks the car exists, is unsold and is not theirs.
-    const result = await ctx.db.run(sql`
-      insert into ${bookings} (id, product_id, buyer_id, buyer_name, buyer_email, phone, meeting_location, created_at)
-      select ${id}, ${products.id}, ${buyer.id}, ${buyer.name}, ${buyer.email}, ${input.phone}, ${input.meetingLocation}, ${ctx.now().toISOString()}
-      from ${products}
-      where ${products.id} = ${input.product_id} and ${products.isPaid} = 0 and ${products.sellerId} is not ${buyer.id}`);
+    // The insert itself checks again that the car exists, is unsold and is not theirs; the seller's
+    // notification is written only with the booking.
+    const [result] = await ctx.db.batch([
+      ctx.db.run(sql`
+        insert into ${bookings} (id, product_id, buyer_id, buyer_name, buyer_email, phone, meeting_location, created_at)
+        select ${id}, ${products.id}, ${buyer.id}, ${buyer.name}, ${buyer.email}, ${input.phone}, ${input.meetingLocation}, ${ctx.now().toISOString()}
+        from ${products}
+        where ${products.id} = ${input.product_id} and ${products.isPaid} = 0 and ${products.sellerId} is not ${buyer.id}`),
+      ...sellerHears.statements.map((statement) => ctx.db.run(statement)),
+    ]);
     inserted = result.rowsAffected;
   } catch (error) {
     if (isUniqueViolation(error)) throw new Conflict("You have already booked this car");
     throw error;
   }
-  if (inserted === 1) return id;
-  // Nothing inserted: find out why, to answer precisely.
-  const [product] = await ctx.db
-    .select({ sellerId: products.sellerId, isPaid: products.isPaid })
-    .from(products)
-    .where(eq(products.id, input.product_id))
-    .limit(1);
-  if (!product) throw new NotFound("Product not found");
-  if (product.sellerId === buyer.id) throw new Forbidden("You cannot book your own car");
-  throw new Conflict("This car is already sold");
+  // Sold (or gone) since it was read a moment ago.
+  if (inserted === 0) throw new Conflict(ALREADY_SOLD);
+  await sendNotificationEmails(ctx, sellerHears);
+  return id;
 }
+
+const ALREADY_SOLD = "This car is already sold";
 
 const ORDERS_LIMIT = 200;
 

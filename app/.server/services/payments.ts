@@ -6,6 +6,7 @@ import { type PaymentIntent, type PaymentProvider } from "../payments/provider";
 import { checkCard, confirmSimulatedIntent, type SimulatedCard } from "../payments/simulator";
 import { findOwnBooking } from "./bookings";
 import { bookingPaymentUnderWay } from "./payment-window";
+import { sendNotificationEmails, soldWrites } from "./notifications";
 import { type UserRow } from "./users";
 
 export class PaymentsUnavailable extends DomainError {
@@ -74,7 +75,13 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
   if (!bookingId) throw new Invalid("This payment is not for a booking");
   if (intent.status !== "succeeded") throw new Invalid("The payment has not succeeded");
   const [booking] = await ctx.db
-    .select({ id: bookings.id, productId: bookings.productId, buyerEmail: bookings.buyerEmail, price: products.resalePrice })
+    .select({
+      id: bookings.id,
+      productId: bookings.productId,
+      buyerEmail: bookings.buyerEmail,
+      price: products.resalePrice,
+      productName: products.name,
+    })
     .from(bookings)
     .innerJoin(products, eq(products.id, bookings.productId))
     .where(eq(bookings.id, bookingId))
@@ -84,6 +91,8 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
 
   const now = ctx.now().toISOString();
   const paid = sql`exists (select 1 from ${payments} where ${payments.transactionId} = ${intent.id} and ${payments.bookingId} = ${booking.id})`;
+  // Everyone who booked the car hears of the sale, written only if this payment is the one that bought it.
+  const sold = await soldWrites(ctx, { productId: booking.productId, productName: booking.productName, buyerBookingId: booking.id }, paid);
   const [inserted, , , [winner]] = await ctx.db.batch([
     ctx.db
       .insert(payments)
@@ -110,8 +119,12 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
       .from(payments)
       .where(eq(payments.productId, booking.productId))
       .limit(1),
+    ...sold.statements.map((statement) => ctx.db.run(statement)),
   ]);
-  if (winner?.transactionId === intent.id) return { kind: "recorded", paymentId: winner.id, created: inserted.length === 1 };
+  if (winner?.transactionId === intent.id) {
+    await sendNotificationEmails(ctx, sold);
+    return { kind: "recorded", paymentId: winner.id, created: inserted.length === 1 };
+  }
 
   // Another payment bought the car first: give this money back.
   await refundPayment(ctx, intent, "sold-to-someone-else", booking.id);

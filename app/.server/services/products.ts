@@ -8,6 +8,7 @@ import { isUniqueViolation } from "../db/errors";
 import { categories, priceChanges, productPhotos, products, uploads, users } from "../db/schema";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { type AuditStatement } from "./audit";
+import { enqueueNewListing, NO_NOTIFICATIONS, priceDropWrites, sendNotificationEmails } from "./notifications";
 import { noPaymentUnderWay } from "./payments";
 import { createWithPhoto } from "./uploads";
 import { type UserRow } from "./users";
@@ -231,6 +232,8 @@ export async function createProduct(ctx: AppContext, seller: UserRow, input: New
       ctx.db.insert(priceChanges).values({ productId: id, price: input.resalePrice, changedAt: now }),
     ])
     .catch(vinTaken);
+  // Saved searches are matched on the queue, never in the seller's request.
+  await enqueueNewListing(ctx, id);
   return id;
 }
 
@@ -249,11 +252,18 @@ export type ProductChanges = Omit<ProductUpdate, "images"> & { photos?: PhotoInp
 export async function updateProduct(ctx: AppContext, user: UserRow, id: string, changes: ProductChanges): Promise<number> {
   const product = await ownedProduct(ctx, user, id, "update:product:own");
   if (product.isPaid) throw new Conflict(SOLD_CANNOT_CHANGE);
-  const photos = changes.photos ? await photoRows(ctx, id, changes.photos) : undefined;
   const now = ctx.now().toISOString();
   const { photos: _photos, productDescription, ...fields } = changes;
   // Every statement holds only while the car is unsold, so a sale in between changes nothing.
   const stillUnsold = sql`exists (select 1 from ${products} where ${products.id} = ${id} and ${products.isPaid} = 0)`;
+  const newPrice = changes.resalePrice !== undefined && changes.resalePrice !== product.resalePrice ? changes.resalePrice : undefined;
+  const priceChangeId = crypto.randomUUID();
+  const [photos, priceDrop] = await Promise.all([
+    changes.photos ? photoRows(ctx, id, changes.photos) : undefined,
+    newPrice === undefined
+      ? NO_NOTIFICATIONS
+      : priceDropWrites(ctx, { id, name: product.name, oldPrice: product.resalePrice, newPrice }, priceChangeId, stillUnsold),
+  ]);
   const [updated] = await ctx.db
     .batch([
       ctx.db
@@ -275,16 +285,19 @@ export async function updateProduct(ctx: AppContext, user: UserRow, id: string, 
               from json_each(${JSON.stringify(photos)}) where ${stillUnsold}`),
           ]
         : []),
-      ...(changes.resalePrice !== undefined && changes.resalePrice !== product.resalePrice
+      ...(newPrice !== undefined
         ? [
             ctx.db.run(sql`
               insert into ${priceChanges} (id, product_id, price, changed_at)
-              select ${crypto.randomUUID()}, ${id}, ${changes.resalePrice}, ${now} where ${stillUnsold}`),
+              select ${priceChangeId}, ${id}, ${newPrice}, ${now} where ${stillUnsold}`),
           ]
         : []),
+      // Users who saved the car hear of a lower price (written only while the car is unsold).
+      ...priceDrop.statements.map((statement) => ctx.db.run(statement)),
     ])
     .catch(vinTaken);
   if (updated.length === 0) throw new Conflict(SOLD_CANNOT_CHANGE);
+  await sendNotificationEmails(ctx, priceDrop);
   return 1;
 }
 

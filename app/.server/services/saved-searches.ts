@@ -35,10 +35,13 @@ export async function saveSearch(ctx: AppContext, user: UserRow, rawQuery: strin
   const normalized = normalizeSearchQuery(rawQuery);
   if (!normalized.ok) throw new Invalid(normalized.message, normalized.issues);
   const id = crypto.randomUUID();
+  // The make (lower-cased as new listings' makes are when matched) and category let new listings
+  // read only the searches that could match them (notifications' `notifyNewListingMatches`).
+  const { make = null, categoryId = null } = normalized.search;
   // One statement: inserted only while under the limit and not saved already (writes are serialized).
   const result = await ctx.db.run(sql`
-    insert into ${savedSearches} (id, user_id, query, created_at)
-    select ${id}, ${user.id}, ${normalized.query}, ${ctx.now().toISOString()}
+    insert into ${savedSearches} (id, user_id, query, make, category_id, created_at)
+    select ${id}, ${user.id}, ${normalized.query}, lower(${make}), ${categoryId}, ${ctx.now().toISOString()}
     where (select count(*) from ${savedSearches} where ${savedSearches.userId} = ${user.id}) < ${SAVED_SEARCH_LIMIT}
       and not exists (select 1 from ${savedSearches} where ${savedSearches.userId} = ${user.id} and ${savedSearches.query} = ${normalized.query})`);
   if (result.rowsAffected === 1) return { id, created: true };

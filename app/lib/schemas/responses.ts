@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { NOTIFICATION_KIND_LIST } from "../notifications";
 import { ROLES } from "../roles";
 import { FUELS, REPORT_REASONS, TRANSMISSIONS } from "./catalog";
 
@@ -125,6 +126,20 @@ export const updatedShape = named("Updated", v.object({ acknowledged: v.literal(
 export const deletedShape = named("Deleted", v.object({ acknowledged: v.literal(true), deletedCount: v.number() }));
 
 export const savedSearchShape = named("SavedSearch", v.object({ _id: v.string(), query: v.string(), createdAt: isoDate }));
+
+export const notificationShape = named(
+  "Notification",
+  v.object({
+    _id: v.string(),
+    kind: v.picklist(NOTIFICATION_KIND_LIST),
+    text: v.string(),
+    link: v.string(),
+    createdAt: isoDate,
+    read: v.boolean(),
+  }),
+);
+/** `GET /api/notifications`: a page of them, newest first, with how many are unread in all. */
+export const notificationPageShape = named("NotificationPage", v.object({ ...pagedShape(notificationShape).entries, unread: v.number() }));
 
 export const accessTokenShape = v.object({ accessToken: v.string() });
 export const roleFlagShape = (flag: "isAdmin" | "isBuyer" | "isSeller") => v.object({ [flag]: v.boolean() });
