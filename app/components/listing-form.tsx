@@ -1,9 +1,10 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { type ReactNode, useCallback, useState, useSyncExternalStore } from "react";
+import { type ReactNode, useCallback, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FUEL_WORDS } from "~/lib/car-listing";
 import { formatPrice } from "~/lib/format";
 import { CONDITIONS, FUELS, LOCATIONS, MAX_PHOTOS, productEditFormSchema, productFormSchema, TRANSMISSIONS } from "~/lib/schemas/catalog";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { vinMakerNote } from "~/lib/vin";
 import { PhotoPicker, type StoredPhoto } from "./photo-picker";
@@ -25,16 +26,6 @@ type ListingFormProps = {
   /** The listing's current values (edit), photos included as `images` and `smallImages`. */
   defaultValue?: Record<string, unknown>;
 } & ({ mode: "add"; categories: { _id: string; categoryName: string }[] } | { mode: "edit"; fixed: FixedFacts; photos: StoredPhoto[] });
-
-const noSubscription = () => () => {};
-/** False in the server's HTML and while hydrating, true once the page runs JavaScript. */
-function useHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 /**
  * The listing form of Add Product and Edit: the same fields and rules, in sections. An edit shows

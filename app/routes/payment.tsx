@@ -1,11 +1,15 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { requireUser } from "~/.server/auth/guards";
-import { orPageError } from "~/.server/page-errors";
+import { redirect, useActionData } from "react-router";
+import { requirePermission, requireUser } from "~/.server/auth/guards";
+import { parseForm, readFormBody } from "~/.server/form-body";
+import { actionResult, failedAction, orPageError } from "~/.server/page-errors";
 import { findBookingToView } from "~/.server/services/bookings";
+import { payWithSimulatorCard } from "~/.server/services/payments";
 import { createPaymentIntent, recordPayment } from "~/components/payment/payment-api";
 import { SimulatorCardForm } from "~/components/payment/simulator-card-form";
 import { formatPrice } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
+import { simulatorCardFormSchema } from "~/lib/schemas/payments";
 import { type Route } from "./+types/payment";
 
 const StripeCardForm = lazy(() => import("~/components/payment/stripe-card-form"));
@@ -26,10 +30,29 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * The simulator's card form posted without JavaScript (with it, the page's script pays through the
+ * API): paid, the page shows the payment; refused, the card's problem shows under the form.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requirePermission(context.app, request, "pay:booking:own");
+  const submission = parseForm(await readFormBody(request), simulatorCardFormSchema);
+  if (submission.status !== "success") {
+    return failedAction(Object.values(submission.error ?? {}).flat()[0] ?? "Please fill in your card's details");
+  }
+  const { cardNumber, expiry, cvc } = submission.value;
+  const card = { number: cardNumber, expMonth: expiry.month, expYear: expiry.year, cvc };
+  return actionResult(async () => {
+    await payWithSimulatorCard(context.app, user, params.id, card);
+    throw redirect(new URL(request.url).pathname);
+  });
+}
+
 export default function Payment({ loaderData }: Route.ComponentProps) {
   const { booking, provider, publishableKey, ownBooking } = loaderData;
   const [clientSecret, setClientSecret] = useState<string | null>(null);
-  const [error, setError] = useState("");
+  const refusal = useActionData<typeof action>();
+  const [error, setError] = useState(refusal?.ok === false ? refusal.message : "");
   const [transactionId, setTransactionId] = useState<string | null>(booking.transactionId);
   const payable = ownBooking && !booking.paid && !booking.soldToSomeoneElse && provider !== "unavailable";
 
@@ -72,7 +95,7 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
         ) : provider === "unavailable" ? (
           <p role="status">Card payments are unavailable right now. Please try again later.</p>
         ) : provider === "simulator" ? (
-          <SimulatorCardForm clientSecret={clientSecret} onSucceeded={succeeded} onError={setError} />
+          <SimulatorCardForm amount={booking.resalePrice} clientSecret={clientSecret} onSucceeded={succeeded} onError={setError} />
         ) : (
           <Suspense fallback={<p>Loading the card form…</p>}>
             <StripeCardForm

@@ -36,9 +36,19 @@ describe("paying in Chromium (simulator)", () => {
     const pay = page.getByRole("button", { name: "Pay" });
     await page.waitForFunction(() => !(document.querySelector("form button[type=submit]") as HTMLButtonElement | null)?.disabled);
 
-    await page.getByLabel("Card number").fill("4000 0000 0000 0002");
-    await page.getByLabel("Expiration (MM/YY)").fill("12/34");
+    // On a phone: digits typed as they come, spaced and slashed as the card reads; a numeric keypad; fields in line.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.getByLabel("Card number").pressSequentially("4000000000000002");
+    expect(await page.getByLabel("Card number").inputValue()).toBe("4000 0000 0000 0002");
+    await page.getByLabel("Expiration (MM/YY)").pressSequentially("1234");
+    expect(await page.getByLabel("Expiration (MM/YY)").inputValue()).toBe("12/34");
     await page.getByLabel("CVC").fill("123");
+    for (const label of ["Card number", "Expiration (MM/YY)", "CVC"]) {
+      expect(await page.getByLabel(label).getAttribute("inputmode")).toBe("numeric");
+    }
+    const [expiryBox, cvcBox] = [await page.getByLabel("Expiration (MM/YY)").boundingBox(), await page.getByLabel("CVC").boundingBox()];
+    expect(expiryBox!.y).toBe(cvcBox!.y);
+    expect(await pay.textContent()).toBe("Pay $7,000");
     await pay.click();
     await page.getByRole("alert").filter({ hasText: "Your card was declined." }).waitFor();
     await expectAccessible(page, "the payment page with a declined card");

@@ -98,6 +98,11 @@ const ACTIONS: Record<string, PageAction> = {
       colour: "Blue",
     }),
   },
+  "/dashboard/payment/:id": {
+    as: "buyer",
+    url: () => `/dashboard/payment/${buyersBookingId}`,
+    fields: () => ({ cardNumber: "4242 4242 4242 4242", expiry: "1230", cvc: "123" }),
+  },
   "/dashboard/allsellers": { as: "admin", fields: () => ({ intent: "verify", id: victimSellerId }) },
   "/dashboard/allbuyers": { as: "admin", fields: () => ({ intent: "delete", id: victimBuyerId }) },
   "/dashboard/reporteditem": { as: "admin", fields: () => ({ intent: "delete", id: productId }) },

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Product } from "~/lib/types";
-import { accessToken, apiJson, register, request, signIn, sql, uniqueEmail } from "./client";
+import { accessToken, apiJson, postForm, register, request, signIn, sql, uniqueEmail } from "./client";
 
 // The whole payment flow offline, with the built-in simulator standing in for Stripe.
 
@@ -229,5 +229,34 @@ describe("the payment page", () => {
     const lost = await page(loser);
     expect(lost).toContain("This car has been sold to another buyer");
     expect(lost).not.toContain("Please pay");
+  });
+
+  it("takes the card form posted without JavaScript: 1230 reads as 12/30, a bad card changes nothing", async () => {
+    const carId = await newCar();
+    const buyer = await buyerWithBooking(carId);
+    const cookie = await signIn(buyer.email);
+    const path = `/dashboard/payment/${buyer.bookingId}`;
+    const form = await (await request(path, { headers: { cookie } })).text();
+    expect(form).toMatch(/<form[^>]* method="post"/);
+    expect(form).toContain("Pay $21,500");
+    expect(form).toMatch(/<button type="submit"[^>]*>Pay \$21,500<\/button>/);
+    const payments = async () => Number((await sql("select count(*) as n from payments where booking_id = ?", [buyer.bookingId]))[0].n);
+
+    for (const [fields, message] of [
+      [{ cardNumber: "4000 0000 0000 0002", expiry: "1230", cvc: "123" }, "Your card was declined."],
+      [{ cardNumber: "4242 4242 4242 4242", expiry: "12/3", cvc: "123" }, "Your card&#x27;s expiration date is incomplete."],
+      [{ cardNumber: "4242 4242 4242 4242", expiry: "1320", cvc: "123" }, "Your card&#x27;s expiration month is invalid."],
+    ] as const) {
+      const refused = await postForm(path, fields, cookie);
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain(message);
+      expect(await payments()).toBe(0);
+    }
+
+    const paid = await postForm(path, { cardNumber: "4242 4242 4242 4242", expiry: "1230", cvc: "123" }, cookie);
+    expect(paid.status).toBe(302);
+    expect(paid.headers.get("location")).toBe(path);
+    expect(await payments()).toBe(1);
+    expect(await (await request(path, { headers: { cookie } })).text()).toContain("Congrats! your payment completed");
   });
 });

@@ -220,3 +220,15 @@ export async function confirmSimulatorCard(ctx: AppContext, user: UserRow, clien
     ...(result.error ? { error: result.error } : {}),
   };
 }
+
+/**
+ * Paying on the payment page without JavaScript (the simulator only): the intent, the simulated
+ * charge and its record, as the page's script does them one after another.
+ */
+export async function payWithSimulatorCard(ctx: AppContext, user: UserRow, bookingId: string, card: SimulatedCard) {
+  requireSimulator(ctx);
+  const clientSecret = await createPaymentIntent(ctx, user, bookingId);
+  const charge = await confirmSimulatorCard(ctx, user, clientSecret, card);
+  if (charge.status !== "succeeded") throw new Invalid(charge.error?.message ?? "Your card was declined.");
+  return recordPayment(ctx, user, bookingId, charge.id);
+}

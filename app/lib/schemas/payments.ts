@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { parseExpiry } from "../card-input";
 
 const text = (message: string, max: number) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, message));
 
@@ -19,5 +20,34 @@ export const simulatorConfirmSchema = v.object({
       cvc: v.pipe(v.string("CVC is required"), v.maxLength(4, "Your card's security code is invalid.")),
     },
     "card is required",
+  ),
+});
+
+const EXPIRY_INCOMPLETE = "Your card's expiration date is incomplete.";
+
+/** The payment page's card form as posted without JavaScript (the simulator): the card as typed. */
+export const simulatorCardFormSchema = v.object({
+  cardNumber: v.pipe(
+    v.string("Card number is required"),
+    v.trim(),
+    v.nonEmpty("Card number is required"),
+    v.maxLength(32, "Your card number is invalid."),
+  ),
+  // "12/30", "1230" or "12/2030".
+  expiry: v.pipe(
+    v.string(EXPIRY_INCOMPLETE),
+    v.maxLength(16, EXPIRY_INCOMPLETE),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const expiry = parseExpiry(dataset.value);
+      if (expiry) return expiry;
+      addIssue({ message: EXPIRY_INCOMPLETE });
+      return NEVER;
+    }),
+  ),
+  cvc: v.pipe(
+    v.string("CVC is required"),
+    v.trim(),
+    v.nonEmpty("CVC is required"),
+    v.maxLength(4, "Your card's security code is invalid."),
   ),
 });
