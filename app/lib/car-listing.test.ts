@@ -14,7 +14,7 @@ describe("price changes", () => {
     expect(latestDrop(priceChanges(history(19000)))).toBeNull();
     expect(latestDrop(priceChanges(history(19000, 18000, 18500)))).toBeNull();
     const drop = latestDrop(priceChanges(history(19000, 18700, 17500)))!;
-    expect(dropSentence(drop)).toBe("Price dropped $1,200 on 12 Nov");
+    expect(dropSentence(drop)).toBe("Price dropped $1,200 on 2026-11-12");
   });
 });
 

@@ -1,6 +1,6 @@
 // What a car's own page derives from its listing: price changes, words for its facts, its title
 // and its schema.org description for search engines.
-import { formatPrice } from "./format";
+import { formatDate, formatPrice } from "./format";
 import { type Product, type ProductDetail } from "./types";
 
 export interface PriceChange {
@@ -21,20 +21,9 @@ export function latestDrop(changes: PriceChange[]): PriceChange | null {
   return last && last.change !== null && last.change < 0 ? last : null;
 }
 
-const dayMonth = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-const dayMonthYear = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-const monthYear = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
-
-/** e.g. "12 Nov". */
-export const shortDate = (iso: string) => dayMonth.format(new Date(iso));
-/** e.g. "12 Nov 2026". */
-export const longDate = (iso: string) => dayMonthYear.format(new Date(iso));
-/** e.g. "March 2025" (member since). */
-export const monthAndYear = (iso: string) => monthYear.format(new Date(iso));
-
-/** e.g. "Price dropped $1,200 on 12 Nov". */
+/** e.g. "Price dropped $1,200 on 2026-11-12". */
 export function dropSentence(drop: PriceChange): string {
-  return `Price dropped ${formatPrice(-(drop.change ?? 0))} on ${shortDate(drop.changedAt)}`;
+  return `Price dropped ${formatPrice(-(drop.change ?? 0))} on ${formatDate(drop.changedAt)}`;
 }
 
 /** How each fuel reads to people (forms and pages alike). */

@@ -15,6 +15,13 @@ export function formatDate(iso: string): string {
   return new Date(iso).toISOString().slice(0, 10);
 }
 
+const monthYear = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+
+/** A month in words, e.g. March 2025 (member since): a month is not a day, so it is not written as one. */
+export function formatMonth(iso: string): string {
+  return monthYear.format(new Date(iso));
+}
+
 /** A moment: its day as formatDate writes it and the UTC time to the minute, e.g. 2026-11-23 14:05. */
 export function formatDateTime(iso: string): string {
   const utc = new Date(iso).toISOString();

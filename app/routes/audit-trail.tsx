@@ -34,9 +34,10 @@ const AUDIT_COLUMNS: Column<Entry>[] = [
     className: "whitespace-nowrap",
     cell: (entry) => <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>,
   },
-  { heading: "Admin", cell: (entry) => entry.actorEmail, className: "break-all" },
+  { heading: "Admin", cell: (entry) => entry.actorName ?? entry.actorEmail },
   { heading: "Action", cell: (entry) => ACTIONS[entry.action] ?? entry.action },
-  { heading: "Target", cell: (entry) => entry.details || entry.target },
+  // The person, car or category in words, as recorded with the action (rows are never named by id).
+  { heading: "Target", cell: (entry) => entry.details || "—" },
 ];
 
 export default function AuditTrail({ loaderData }: Route.ComponentProps) {

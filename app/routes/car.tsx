@@ -14,13 +14,11 @@ import {
   dropSentence,
   fuelWord,
   latestDrop,
-  longDate,
   mileageWords,
-  monthAndYear,
   priceChanges,
   transmissionWord,
 } from "~/lib/car-listing";
-import { formatPrice } from "~/lib/format";
+import { formatDate, formatMonth, formatPrice } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { useNonce } from "~/lib/nonce";
 import { openGraph } from "~/lib/open-graph";
@@ -149,7 +147,7 @@ function PriceBox({ product }: { product: ProductDetail }) {
             {changes.map((change) => (
               <li key={`${change.changedAt}-${change.price}`} className="flex flex-wrap justify-between gap-x-4">
                 <time dateTime={change.changedAt} className="text-slate-600">
-                  {longDate(change.changedAt)}
+                  {formatDate(change.changedAt)}
                 </time>
                 <span>
                   {change.change === null ? "Listed at " : ""}
@@ -178,7 +176,7 @@ function SellerBox({ product, sellerSince }: { product: ProductDetail; sellerSin
       </h2>
       <p className="break-words text-lg font-semibold">{product.seller}</p>
       {product.sellerVerified && <VerifiedBadge />}
-      {sellerSince && <p className="text-slate-700">Member since {monthAndYear(sellerSince)}</p>}
+      {sellerSince && <p className="text-slate-700">Member since {formatMonth(sellerSince)}</p>}
       <p>
         Call{" "}
         <a

@@ -1,6 +1,7 @@
 import { desc } from "drizzle-orm";
 import { data } from "react-router";
 import { outbox } from "~/.server/db/schema";
+import { formatDateTime } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
 import { type Route } from "./+types/dev-outbox";
 
@@ -24,7 +25,7 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
           {loaderData.messages.map((message) => (
             <li key={message.id} className="rounded-2xl border border-slate-200 bg-white p-5">
               <p className="text-sm text-slate-600">
-                {message.createdAt} to {message.to}
+                <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time> to {message.to}
               </p>
               <h2 className="text-lg font-bold">{message.subject}</h2>
               <pre className="mt-2 whitespace-pre-wrap font-sans">{message.text}</pre>

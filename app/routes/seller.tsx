@@ -4,7 +4,7 @@ import { favouriteIdsOnPage } from "~/.server/services/favourites";
 import { CarGrid } from "~/components/car-grid";
 import { VerifiedBadge } from "~/components/seller-badge";
 import { SimplePager } from "~/components/ui/simple-pager";
-import { monthAndYear } from "~/lib/car-listing";
+import { formatMonth } from "~/lib/format";
 import { pageFromUrl } from "~/lib/list-query";
 import { pageTitle } from "~/lib/meta";
 import { openGraph } from "~/lib/open-graph";
@@ -63,7 +63,7 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
           <div>
             <dt className="text-sm text-slate-600">Member since</dt>
             <dd className="font-semibold">
-              <time dateTime={seller.memberSince}>{monthAndYear(seller.memberSince)}</time>
+              <time dateTime={seller.memberSince}>{formatMonth(seller.memberSince)}</time>
             </dd>
           </div>
           <div>

@@ -317,6 +317,22 @@ describe("audit trail", () => {
     expect((await request("/dashboard/audit", { headers: { cookie: await signIn("seller@autoreseller.test") } })).status).toBe(302);
   });
 
+  it("names the admin and the people acted on by name and email, never by id", async () => {
+    const sellerEmail = uniqueEmail("audited-seller");
+    const sellerId = await register({ email: sellerEmail, accountType: "seller", name: "Audited Verified Seller" });
+    const buyerEmail = uniqueEmail("audited-buyer");
+    const buyerId = await register({ email: buyerEmail, accountType: "buyer", name: "Audited Deleted Buyer" });
+    await request(`/api/users/verify-seller/${sellerId}`, { method: "PATCH", ...bearer(adminToken) });
+    await request(`/api/users/buyer/${buyerId}`, { method: "DELETE", ...bearer(adminToken) });
+    const page = await (await request("/dashboard/audit", { headers: { cookie: await signIn("admin@autoreseller.test") } })).text();
+    const table = page.slice(page.indexOf("<table"), page.indexOf("</table>"));
+    expect(table).toContain(`Audited Verified Seller (${sellerEmail})`);
+    expect(table).toContain(`Audited Deleted Buyer (${buyerEmail})`);
+    expect(table).toContain("Site Admin");
+    expect(table).not.toContain(sellerId);
+    expect(table).not.toContain(buyerId);
+  });
+
   it("names the car of a dismissed report and of a deleted item, never its raw id", async () => {
     const dismissed = await insertCar("seller2@autoreseller.test", `Audited Dismissed ${Date.now()}`);
     const deleted = await insertCar("seller2@autoreseller.test", `Audited Deleted ${Date.now()}`);

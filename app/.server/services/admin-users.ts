@@ -49,7 +49,7 @@ export async function deleteSeller(ctx: AppContext, admin: UserRow, id: string):
       .delete(users)
       .where(and(eq(users.id, id), eq(users.role, "seller")))
       .returning({ id: users.id }),
-    auditEntry(ctx, admin, "delete-seller", id, seller.email),
+    auditEntry(ctx, admin, "delete-seller", id, personInWords(seller)),
   ]);
   return deleted.length;
 }
@@ -63,14 +63,18 @@ export async function deleteBuyer(ctx: AppContext, admin: UserRow, id: string): 
       .delete(users)
       .where(and(eq(users.id, id), eq(users.role, "buyer")))
       .returning({ id: users.id }),
-    auditEntry(ctx, admin, "delete-buyer", id, buyer.email),
+    auditEntry(ctx, admin, "delete-buyer", id, personInWords(buyer)),
   ]);
   return deleted.length;
 }
 
 /** Gives a seller the verified badge (on all their cards at once); 0, and nothing recorded, when already verified. */
 export async function verifySeller(ctx: AppContext, admin: UserRow, id: string): Promise<number> {
-  const [seller] = await ctx.db.select({ role: users.role, email: users.email }).from(users).where(eq(users.id, id)).limit(1);
+  const [seller] = await ctx.db
+    .select({ role: users.role, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
   if (seller?.role !== "seller") throw new NotFound("No seller with this id");
   const [updated] = await ctx.db.batch([
     ctx.db
@@ -78,7 +82,7 @@ export async function verifySeller(ctx: AppContext, admin: UserRow, id: string):
       .set({ sellerVerified: true })
       .where(and(eq(users.id, id), eq(users.sellerVerified, false)))
       .returning({ id: users.id }),
-    auditEntryIfChanged(ctx, admin, "verify-seller", id, seller.email),
+    auditEntryIfChanged(ctx, admin, "verify-seller", id, personInWords(seller)),
   ]);
   return updated.length;
 }
@@ -96,4 +100,9 @@ export async function actOnListedUser(
     return verifySeller(ctx, admin, id);
   }
   return (role === "seller" ? deleteSeller : deleteBuyer)(ctx, admin, id);
+}
+
+/** How the audit trail names a person: "Rahim Motors (seller@autoreseller.test)". */
+function personInWords(user: { name: string; email: string }): string {
+  return `${user.name} (${user.email})`;
 }

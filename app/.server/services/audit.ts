@@ -1,6 +1,6 @@
-import { desc, sql } from "drizzle-orm";
+import { desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { type AppContext } from "../context";
-import { auditLog } from "../db/schema";
+import { auditLog, users } from "../db/schema";
 import { type UserRow } from "./users";
 
 export type AuditAction = "delete-seller" | "delete-buyer" | "verify-seller" | "delete-item" | "dismiss-reports" | "add-category";
@@ -26,10 +26,12 @@ export function auditEntryIfChanged(ctx: AppContext, actor: UserRow, action: Aud
 
 export type AuditStatement = ReturnType<typeof auditEntryIfChanged>;
 
+/** A page of the trail, newest first, with each admin's name (null once the admin's account is gone). */
 export async function listAuditTrail(ctx: AppContext, page: number, pageSize = 20) {
   return ctx.db
-    .select()
+    .select({ ...getTableColumns(auditLog), actorName: users.name })
     .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);

@@ -131,8 +131,8 @@ function SortableHeading({ label, column, sort, order }: { label: string; column
   return (
     <th
       scope="col"
-      role="columnheader"
       aria-sort={active ? (order === "asc" ? "ascending" : "descending") : "none"}
+      role="columnheader"
       className="px-3 py-3 @max-3xl:block @max-3xl:p-0"
     >
       <Link

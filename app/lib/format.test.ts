@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, formatDateTime, formatMonth, formatPrice } from "./format";
+import { postedDate } from "./product-derived";
+
+describe("one format for money and dates", () => {
+  it("writes whole dollars with the $ prefix", () => {
+    expect(formatPrice(15500)).toBe("$15,500");
+  });
+
+  it("writes every day as the spec's posted date does, in UTC", () => {
+    const createdDate = "2026-11-23T23:30:00.000Z";
+    expect(formatDate(createdDate)).toBe("2026-11-23");
+    expect(formatDate(createdDate)).toBe(postedDate(createdDate));
+    expect(formatDate("2026-11-23T23:30:00+02:00")).toBe("2026-11-23");
+  });
+
+  it("writes a moment as that day and the UTC time to the minute", () => {
+    expect(formatDateTime("2026-03-04T05:06:07.000Z")).toBe("2026-03-04 05:06");
+  });
+
+  it("writes a month in words", () => {
+    expect(formatMonth("2025-03-31T23:59:00.000Z")).toBe("March 2025");
+  });
+});
