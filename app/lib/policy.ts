@@ -63,6 +63,15 @@ export const POLICY = {
   "save:search": { roles: ROLES },
   // A saved search is private: for anyone but its owner, admins too, it does not exist.
   "delete:saved-search:own": { roles: ROLES, ownership: { of: "own", orAdmin: false, othersGet: "not-found" }, owner: "its owner" },
+  // Only buyers start a conversation about a car; its seller answers in it.
+  "start:conversation": { roles: ["buyer"], refusal: "Only buyer accounts can message sellers" },
+  // Each user lists only the conversations they are in (admins are in none, so theirs is empty).
+  "read:conversations": { roles: ROLES },
+  // The inbox page and menu link, for the roles that take part in conversations.
+  "read:inbox": { roles: ["buyer", "seller"] },
+  // A conversation is private to its buyer and seller: for anyone else, admins too, it does not exist.
+  "read:conversation:own": { roles: ROLES, ownership: { of: "own", orAdmin: false, othersGet: "not-found" }, owner: "participant" },
+  "write:conversation:own": { roles: ROLES, ownership: { of: "own", orAdmin: false, othersGet: "not-found" }, owner: "participant" },
   // Each user reads and marks only their own notifications: the queries name the caller, so no one
   // else's can be reached at all (admins included).
   "read:notifications": { roles: ROLES },

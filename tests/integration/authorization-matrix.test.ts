@@ -9,8 +9,8 @@ import { type ApiDocument, responseChecker } from "./openapi-responses";
 // policy says for the permission the endpoint declares, and what the OpenAPI document describes.
 // A new endpoint in the document without a row here fails this test.
 
-type Caller = "anonymous" | "buyer" | "owner" | "otherSeller" | "admin";
-const CALLERS: Caller[] = ["anonymous", "buyer", "owner", "otherSeller", "admin"];
+type Caller = "anonymous" | "buyer" | "owner" | "otherSeller" | "otherBuyer" | "admin";
+const CALLERS: Caller[] = ["anonymous", "buyer", "owner", "otherSeller", "otherBuyer", "admin"];
 interface Credentials {
   email: string;
   token: string;
@@ -37,6 +37,7 @@ beforeAll(async () => {
     buyer: await credentials(uniqueEmail("m-buyer"), "buyer"),
     owner: await credentials(uniqueEmail("m-owner"), "seller"),
     otherSeller: await credentials(uniqueEmail("m-other"), "seller"),
+    otherBuyer: await credentials(uniqueEmail("m-other-buyer"), "buyer"),
     admin: await credentials("admin@autoreseller.test"),
   };
   categoryId = ((await (await request("/api/categories")).json()) as { _id: string }[])[0]._id;
@@ -81,6 +82,16 @@ async function buyersNotification(): Promise<string> {
   return id;
 }
 
+/** A fresh conversation between the buyer and the owner about one of the owner's cars. */
+async function buyersConversation(): Promise<string> {
+  const response = await apiJson(
+    "/api/conversations",
+    { product_id: await ownersCar(), text: "Matrix question" },
+    { token: callers.buyer.token },
+  );
+  return ((await response.json()) as { insertedId: string }).insertedId;
+}
+
 async function freshUser(accountType: "seller" | "buyer"): Promise<string> {
   return register({ email: uniqueEmail(`m-victim-${accountType}`), accountType });
 }
@@ -92,7 +103,7 @@ async function uploadedUrl(): Promise<string> {
 
 /** A photo the caller sent straight to the bucket, not completed yet (a seller's for callers who may not upload). */
 async function directUpload(caller: Caller): Promise<string> {
-  const uploader = caller === "anonymous" || caller === "buyer" ? callers.owner : callers[caller];
+  const uploader = caller === "anonymous" || caller === "buyer" || caller === "otherBuyer" ? callers.owner : callers[caller];
   const response = await apiJson("/api/images/uploads", { contentType: "image/jpeg", size: jpeg.length }, { token: uploader.token });
   const upload = (await response.json()) as { key: string; uploadUrl: string; headers: Record<string, string> };
   const { "Content-Length": _length, ...headers } = upload.headers;
@@ -126,7 +137,7 @@ interface Row {
   /** The answer to a caller the policy allows. */
   allowed: number;
   /** Whose account, car or booking the call names, for rules on ownership ("caller": their own). */
-  subject?: Caller | "caller";
+  subject?: Caller | "caller" | Caller[];
   call: (caller: Caller) => Promise<Call>;
 }
 
@@ -306,6 +317,25 @@ const MATRIX: Record<string, Row> = {
     allowed: 200,
     call: async () => ({ path: "/api/notifications/read", body: { ids: [await buyersNotification()] } }),
   },
+  "POST /conversations": {
+    who: "buyer",
+    allowed: 201,
+    call: async () => ({ path: "/api/conversations", body: { product_id: await ownersCar(), text: "Matrix question" } }),
+  },
+  "GET /conversations": { who: "user", allowed: 200, call: async () => ({ path: "/api/conversations" }) },
+  // A conversation is its buyer's and its seller's: everyone else (another buyer, another seller, admins) gets 404.
+  "GET /conversations/{id}/messages": {
+    who: "participant",
+    allowed: 200,
+    subject: ["buyer", "owner"],
+    call: async () => ({ path: `/api/conversations/${await buyersConversation()}/messages` }),
+  },
+  "POST /conversations/{id}/messages": {
+    who: "participant",
+    allowed: 201,
+    subject: ["buyer", "owner"],
+    call: async () => ({ path: `/api/conversations/${await buyersConversation()}/messages`, body: { text: "Matrix answer" } }),
+  },
   "POST /payment/create-payment-intent": {
     who: "booker",
     allowed: 200,
@@ -338,11 +368,17 @@ const MATRIX: Record<string, Row> = {
   },
 };
 
-const ROLE_OF: Record<Exclude<Caller, "anonymous">, Role> = { buyer: "buyer", owner: "seller", otherSeller: "seller", admin: "admin" };
+const ROLE_OF: Record<Exclude<Caller, "anonymous">, Role> = {
+  buyer: "buyer",
+  owner: "seller",
+  otherSeller: "seller",
+  otherBuyer: "buyer",
+  admin: "admin",
+};
 
 /** The answer the policy gives this caller for the endpoint's permission. */
 function expectedStatus(permission: Permission, caller: Caller, row: Row): number {
-  const isOwn = row.subject === "caller" || row.subject === caller;
+  const isOwn = row.subject === "caller" || [row.subject].flat().includes(caller);
   const outcome = verdict(permission, caller === "anonymous" ? null : { role: ROLE_OF[caller] }, isOwn);
   return outcome === "allowed" ? row.allowed : REFUSAL_STATUS[outcome];
 }

@@ -179,6 +179,25 @@ describe("new listings matching saved searches", () => {
   });
 });
 
+describe("the Cron Trigger's sweep of new listings", () => {
+  it("matches a listing whose enqueue never happened, 10 to 20 minutes after it was made", async () => {
+    const watcher = await account("sweep-watcher");
+    const response = await api("/api/saved-searches", watcher.token, { method: "POST", body: { query: "make=Sweepmobile" } });
+    expect(response.status).toBe(201);
+    const productId = await car("Sweepmobile Classic 2010", 4000, { make: "Sweepmobile" });
+    await site.sql("update products set created_at = ? where id = ?", [new Date(Date.now() - 15 * 60_000).toISOString(), productId]);
+
+    const run = await site.request("/cdn-cgi/local/scheduled?cron=*/10+*+*+*+*");
+    expect(run.status).toBe(200);
+    await run.arrayBuffer();
+    const found = await eventually(
+      () => notificationsOf(watcher),
+      (page) => page.total > 0,
+    );
+    expect(found.data.map((item) => [item.kind, item.link])).toEqual([["new_match", `/cars/${productId}`]]);
+  });
+});
+
 describe("bookings and sales", () => {
   it("tell the seller of a booking, the buyer who paid that they bought it, and the other bookers that it was sold", async () => {
     const seller = await account("sale-seller", "seller");

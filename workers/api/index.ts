@@ -4,6 +4,7 @@ import { jwtApi, usersApi } from "./accounts";
 import { adminCategoriesApi, adminReportsApi, adminUsersApi } from "./admin";
 import { bookingApi, bookingsApi, reportApi } from "./bookings";
 import { categoriesApi, imagesApi, productsApi, sellersApi } from "./catalog";
+import { conversationsApi } from "./conversations";
 import { apiError, handleApiError } from "./errors";
 import { favouritesApi, savedSearchesApi } from "./favourites";
 import { healthApi } from "./health";
@@ -33,6 +34,7 @@ export const api = new Hono<WorkerEnv>()
   .route("/payment", paymentApi)
   .route("/favourites", favouritesApi)
   .route("/saved-searches", savedSearchesApi)
+  .route("/conversations", conversationsApi)
   .route("/notifications", notificationsApi);
 
 // Generated from the routes above and the schemas they validate with, once per Worker instance.

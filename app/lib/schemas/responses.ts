@@ -138,6 +138,19 @@ export const notificationShape = named(
     read: v.boolean(),
   }),
 );
+/** A row of `GET /api/conversations`: the car (null once deleted), the other person, the last message and the caller's unread count. */
+export const conversationShape = named(
+  "Conversation",
+  v.object({
+    _id: v.string(),
+    product: v.nullable(v.object({ _id: v.string(), productName: v.string(), image: v.string() })),
+    withName: v.string(),
+    lastMessage: v.object({ text: v.string(), createdAt: isoDate }),
+    unread: v.number(),
+  }),
+);
+export const messageShape = named("Message", v.object({ _id: v.string(), mine: v.boolean(), text: v.string(), createdAt: isoDate }));
+
 /** `GET /api/notifications`: a page of them, newest first, with how many are unread in all. */
 export const notificationPageShape = named("NotificationPage", v.object({ ...pagedShape(notificationShape).entries, unread: v.number() }));
 

@@ -1,0 +1,319 @@
+import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { type SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { totalPages } from "~/lib/list-query";
+import { type StartConversationInput } from "~/lib/schemas/messages";
+import { type PagedList } from "~/lib/types";
+import { enforce } from "../auth/enforce";
+import { countEvent, LIMITS } from "../auth/rate-limits";
+import { type AppContext } from "../context";
+import { isUniqueViolation } from "../db/errors";
+import { conversationReports, conversations, messages, products, users } from "../db/schema";
+import { Conflict, Forbidden, NotFound, TooManyRequests } from "../errors";
+import { type UserRow } from "./users";
+
+// Private messages between a buyer and the seller of a car (/dashboard/messages, /api/conversations).
+// One conversation per buyer and car; only its two participants can read or write it (for anyone
+// else, admins included, it does not exist). Read marks (`buyer_read_at`, `seller_read_at`) hold the
+// time of the newest message that side was shown: the other side's later messages are unread.
+
+/** How many conversations the inbox lists (latest activity first), and how many messages a thread shows (the newest). */
+export const INBOX_LIMIT = 100;
+export const THREAD_LIMIT = 500;
+
+const CONVERSATION_NOT_FOUND = "Conversation not found";
+
+export interface ConversationSummary {
+  _id: string;
+  /** Null once the car was deleted (the conversation stays). */
+  product: { _id: string; productName: string; image: string } | null;
+  withName: string;
+  lastMessage: { text: string; createdAt: string };
+  unread: number;
+}
+
+export interface MessageItem {
+  _id: string;
+  mine: boolean;
+  text: string;
+  createdAt: string;
+}
+
+export interface Thread {
+  _id: string;
+  product: { _id: string; productName: string; image: string; resalePrice: number; isPaid: boolean } | null;
+  withName: string;
+  /** Changes exactly when a message is added: the thread's ETag. */
+  version: string;
+  messages: MessageItem[];
+}
+
+const participates = (userId: string) => or(eq(conversations.buyerId, userId), eq(conversations.sellerId, userId));
+
+/** Counts a message against the sender's limit (30 a minute): 429 past it. */
+async function countMessage(ctx: AppContext, sender: UserRow) {
+  const { allowed, retryAfter } = await countEvent(ctx, LIMITS.messagesPerMinute, sender.id);
+  if (!allowed) {
+    throw new TooManyRequests(
+      retryAfter,
+      `You are sending messages too fast: at most ${LIMITS.messagesPerMinute.max} a minute. Please wait ${retryAfter} seconds.`,
+    );
+  }
+}
+
+/**
+ * A buyer writes to a car's seller: the buyer's conversation about that car, started now or the one
+ * they have (asking again adds the message to it). Unknown car → 404, the caller's own car → 403,
+ * a sold car → 409.
+ */
+export async function startConversation(
+  ctx: AppContext,
+  buyer: UserRow,
+  input: StartConversationInput,
+): Promise<{ conversationId: string; messageId: string }> {
+  enforce("start:conversation", buyer);
+  const [car] = await ctx.db
+    .select({ sellerId: products.sellerId, isPaid: products.isPaid })
+    .from(products)
+    .where(eq(products.id, input.product_id))
+    .limit(1);
+  if (!car) throw new NotFound("Product not found");
+  if (car.sellerId === buyer.id) throw new Forbidden("You cannot message yourself about your own car");
+  // A car without a seller outlived the seller's account, which only sold cars do.
+  if (car.isPaid || !car.sellerId) throw new Conflict("This car is sold: its seller takes no new conversations about it");
+  await countMessage(ctx, buyer);
+  const now = ctx.now().toISOString();
+  const messageId = crypto.randomUUID();
+  // One batch: the conversation (new, or the buyer's one about this car) and the message, each only
+  // while the car is still unsold, so a car sold a moment ago takes nothing.
+  const [upserted] = await ctx.db.batch([
+    ctx.db.all<{ id: string }>(sql`
+      insert into ${conversations} (id, product_id, buyer_id, seller_id, last_message_at, created_at)
+      select ${crypto.randomUUID()}, ${products.id}, ${buyer.id}, ${products.sellerId}, ${now}, ${now}
+      from ${products}
+      where ${products.id} = ${input.product_id} and ${products.isPaid} = 0 and ${products.sellerId} is not null and ${products.sellerId} <> ${buyer.id}
+      on conflict (buyer_id, product_id) do update set last_message_at = excluded.last_message_at
+      returning id`),
+    ctx.db.run(sql`
+      insert into ${messages} (id, conversation_id, sender_id, text, created_at)
+      select ${messageId}, c.id, ${buyer.id}, ${input.text}, ${now}
+      from ${conversations} c join ${products} on ${products.id} = c.product_id
+      where c.buyer_id = ${buyer.id} and c.product_id = ${input.product_id} and ${products.isPaid} = 0`),
+  ]);
+  if (upserted.length === 0) throw new Conflict("This car is sold: its seller takes no new conversations about it");
+  return { conversationId: upserted[0].id, messageId };
+}
+
+/** The conversations the user is in, latest activity first (the newest INBOX_LIMIT): one query. */
+export async function listConversations(ctx: AppContext, user: UserRow): Promise<ConversationSummary[]> {
+  enforce("read:conversations", user);
+  // The page of conversations is chosen first (an index read per side), so the last message and
+  // the unread count are read for those rows only, each from the messages' (conversation, time) index.
+  const rows = await ctx.db.all<{
+    id: string;
+    productId: string | null;
+    productName: string | null;
+    image: string | null;
+    withName: string;
+    lastMessageAt: string;
+    lastText: string;
+    unread: number;
+  }>(sql`
+    select c.id as id, p.id as productId, p.name as productName, p.image as image, u.name as withName,
+      c.last_message_at as lastMessageAt,
+      (select m.text from ${messages} m where m.conversation_id = c.id order by m.created_at desc, m.rowid desc limit 1) as lastText,
+      (select count(*) from ${messages} m
+        where m.conversation_id = c.id and m.sender_id <> ${user.id}
+          and m.created_at > coalesce(case when c.buyer_id = ${user.id} then c.buyer_read_at else c.seller_read_at end, '')) as unread
+    from (
+      select * from ${conversations}
+      where buyer_id = ${user.id} or seller_id = ${user.id}
+      order by last_message_at desc, id desc limit ${INBOX_LIMIT}
+    ) c
+    left join ${products} p on p.id = c.product_id
+    join ${users} u on u.id = case when c.buyer_id = ${user.id} then c.seller_id else c.buyer_id end
+    order by c.last_message_at desc, c.id desc`);
+  return rows.map((row) => ({
+    _id: row.id,
+    product: row.productId ? { _id: row.productId, productName: row.productName ?? "", image: row.image ?? "" } : null,
+    withName: row.withName,
+    lastMessage: { text: row.lastText, createdAt: row.lastMessageAt },
+    unread: Number(row.unread),
+  }));
+}
+
+/** The conversation as one of its participants sees it; anyone else → 404 (admins included). */
+async function findConversation(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  permission: "read:conversation:own" | "write:conversation:own",
+) {
+  enforce(permission, user);
+  const otherSide = sql`case when ${conversations.buyerId} = ${user.id} then ${conversations.sellerId} else ${conversations.buyerId} end`;
+  const [row] = await ctx.db
+    .select({
+      id: conversations.id,
+      buyerId: conversations.buyerId,
+      sellerId: conversations.sellerId,
+      withName: users.name,
+      product: {
+        _id: products.id,
+        productName: products.name,
+        image: products.image,
+        resalePrice: products.resalePrice,
+        isPaid: products.isPaid,
+      },
+      latestMessageId: sql<string>`(select m.id from ${messages} m where m.conversation_id = ${conversations.id} order by m.created_at desc, m.rowid desc limit 1)`,
+    })
+    .from(conversations)
+    .leftJoin(products, eq(products.id, conversations.productId))
+    .innerJoin(users, eq(users.id, otherSide))
+    .where(and(eq(conversations.id, id), participates(user.id)))
+    .limit(1);
+  if (!row) {
+    enforce(permission, user, false, CONVERSATION_NOT_FOUND);
+    throw new NotFound(CONVERSATION_NOT_FOUND);
+  }
+  return row;
+}
+
+/**
+ * A thread for one of its two participants: the newest THREAD_LIMIT messages, oldest first, which
+ * are then marked read for the reader. With the version the reader has already (an ETag), an
+ * unchanged thread answers `unchanged` after one small read, marking nothing.
+ */
+export async function readThread(ctx: AppContext, user: UserRow, id: string, knownVersion?: string): Promise<Thread | "unchanged"> {
+  const conversation = await findConversation(ctx, user, id, "read:conversation:own");
+  if (knownVersion !== undefined && knownVersion === conversation.latestMessageId) return "unchanged";
+  const rows = await ctx.db
+    .select({ _id: messages.id, senderId: messages.senderId, text: messages.text, createdAt: messages.createdAt })
+    .from(messages)
+    .where(eq(messages.conversationId, id))
+    .orderBy(desc(messages.createdAt), desc(sql`${messages}.rowid`))
+    .limit(THREAD_LIMIT);
+  const newest = rows[0]?.createdAt;
+  if (newest) {
+    // Read up to the newest message shown (not "now"), so one that arrives meanwhile stays unread.
+    const readUpTo = (mark: SQLiteColumn) => sql`max(coalesce(${mark}, ''), ${newest})`;
+    await ctx.db
+      .update(conversations)
+      .set(
+        conversation.buyerId === user.id
+          ? { buyerReadAt: readUpTo(conversations.buyerReadAt) }
+          : { sellerReadAt: readUpTo(conversations.sellerReadAt) },
+      )
+      .where(eq(conversations.id, id));
+  }
+  return {
+    _id: conversation.id,
+    product: conversation.product?._id ? conversation.product : null,
+    withName: conversation.withName,
+    version: conversation.latestMessageId,
+    messages: rows.reverse().map((row) => ({ _id: row._id, mine: row.senderId === user.id, text: row.text, createdAt: row.createdAt })),
+  };
+}
+
+/** A participant writes in a conversation (30 messages a minute per user); anyone else → 404. */
+export async function sendMessage(ctx: AppContext, user: UserRow, conversationId: string, text: string): Promise<string> {
+  await findConversation(ctx, user, conversationId, "write:conversation:own");
+  await countMessage(ctx, user);
+  const now = ctx.now().toISOString();
+  const messageId = crypto.randomUUID();
+  await ctx.db.batch([
+    ctx.db.insert(messages).values({ id: messageId, conversationId, senderId: user.id, text, createdAt: now }),
+    ctx.db.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, conversationId)),
+  ]);
+  return messageId;
+}
+
+/** A participant reports a conversation to the admins, once; anyone else → 404. */
+export async function reportConversation(ctx: AppContext, user: UserRow, conversationId: string, reason = ""): Promise<string> {
+  enforce("write:conversation:own", user);
+  const id = crypto.randomUUID();
+  let inserted: number;
+  try {
+    const result = await ctx.db.run(sql`
+      insert into ${conversationReports} (id, conversation_id, reporter_id, reason, created_at)
+      select ${id}, ${conversations.id}, ${user.id}, ${reason}, ${ctx.now().toISOString()}
+      from ${conversations}
+      where ${conversations.id} = ${conversationId} and (${conversations.buyerId} = ${user.id} or ${conversations.sellerId} = ${user.id})`);
+    inserted = result.rowsAffected;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Conflict("You have already reported this conversation. Our admins will look at it.");
+    throw error;
+  }
+  if (inserted === 0) enforce("write:conversation:own", user, false, CONVERSATION_NOT_FOUND);
+  return id;
+}
+
+/** How many of a reported conversation's newest messages the admins see with the report. */
+export const REPORTED_MESSAGES_SHOWN = 20;
+
+export interface ReportedConversation {
+  _id: string;
+  conversationId: string;
+  productName: string | null;
+  buyerName: string;
+  sellerName: string;
+  reporterName: string;
+  reason: string;
+  createdAt: string;
+  /** The newest REPORTED_MESSAGES_SHOWN messages, oldest first: a report shows the admins the conversation. */
+  messages: { _id: string; senderName: string; text: string; createdAt: string }[];
+}
+
+/** One page of conversation reports for the admins, newest first, each with its latest messages: two round trips. */
+export async function listReportedConversations(
+  ctx: AppContext,
+  admin: UserRow,
+  page: number,
+  limit: number,
+): Promise<PagedList<ReportedConversation>> {
+  enforce("moderate:reports", admin);
+  const buyer = sql<string>`(select name from ${users} where id = ${conversations.buyerId})`;
+  const seller = sql<string>`(select name from ${users} where id = ${conversations.sellerId})`;
+  const [reports, [{ total }]] = await ctx.db.batch([
+    ctx.db
+      .select({
+        _id: conversationReports.id,
+        conversationId: conversationReports.conversationId,
+        productName: products.name,
+        buyerName: buyer,
+        sellerName: seller,
+        reporterName: users.name,
+        reason: conversationReports.reason,
+        createdAt: conversationReports.createdAt,
+      })
+      .from(conversationReports)
+      .innerJoin(conversations, eq(conversations.id, conversationReports.conversationId))
+      .innerJoin(users, eq(users.id, conversationReports.reporterId))
+      .leftJoin(products, eq(products.id, conversations.productId))
+      .orderBy(desc(conversationReports.createdAt), desc(conversationReports.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    ctx.db.select({ total: count() }).from(conversationReports),
+  ]);
+  const conversationIds = [...new Set(reports.map((report) => report.conversationId))];
+  const shown =
+    conversationIds.length === 0
+      ? []
+      : await ctx.db.all<{ id: string; conversationId: string; senderName: string; text: string; createdAt: string }>(sql`
+          select id, conversationId, senderName, text, createdAt from (
+            select m.id as id, m.conversation_id as conversationId, u.name as senderName, m.text as text, m.created_at as createdAt,
+              row_number() over (partition by m.conversation_id order by m.created_at desc, m.rowid desc) as newest
+            from ${messages} m join ${users} u on u.id = m.sender_id
+            where ${inArray(sql`m.conversation_id`, conversationIds)}
+          ) where newest <= ${REPORTED_MESSAGES_SHOWN}
+          order by createdAt, id`);
+  return {
+    data: reports.map((report) => ({
+      ...report,
+      messages: shown
+        .filter((message) => message.conversationId === report.conversationId)
+        .map(({ id, senderName, text, createdAt }) => ({ _id: id, senderName, text, createdAt })),
+    })),
+    total,
+    currentPage: page,
+    totalPages: totalPages(total, limit),
+  };
+}
