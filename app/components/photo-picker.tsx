@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { uploadPhotoDirect } from "~/lib/direct-upload";
 import { MAX_PHOTOS } from "~/lib/schemas/catalog";
-import { secondaryButtonClass } from "./ui/field";
+import { buttonClass } from "./ui/button";
 
 /** A photo of the listing as the picker holds it: uploading, stored (with its URLs) or refused. */
 interface PickedPhoto {
@@ -20,7 +20,7 @@ export interface StoredPhoto {
 }
 
 const ACCEPT = "image/jpeg,image/png,image/webp,image/avif";
-const smallButtonClass = `${secondaryButtonClass} px-2 py-1 text-sm disabled:opacity-50`;
+const smallButtonClass = buttonClass({ variant: "secondary", size: "sm" });
 
 /**
  * The listing form's photos with JavaScript: files chosen or dropped are uploaded straight away
@@ -202,8 +202,8 @@ export function PhotoPicker({
         {announcement}
       </p>
       {photos.length > 0 && (
-        // Two thumbnails a row only where each has room for its buttons (the form is narrower beside the dashboard menu).
-        <ol ref={list} aria-label="Chosen photos, cover first" className="grid gap-3 @xl:grid-cols-2">
+        // Columns that never grow to a long file name; two a row only where each has room for its buttons.
+        <ol ref={list} aria-label="Chosen photos, cover first" className="grid grid-cols-1 gap-3 @xl:grid-cols-2">
           {photos.map((photo, index) => (
             <li
               key={photo.key}
@@ -228,7 +228,7 @@ export function PhotoPicker({
               className={`flex gap-3 rounded-xl border bg-white p-2 ${dragged === photo.key ? "border-brand-600 opacity-60" : "border-slate-200"}`}
             >
               <img src={photo.preview} alt="" className="h-20 w-28 shrink-0 rounded-lg object-cover" />
-              <div className="flex min-w-0 flex-col gap-1">
+              <div className="flex min-w-0 flex-1 flex-col gap-1">
                 <p className="truncate text-sm font-semibold">
                   {photo.key === coverKey && <span className="mr-2 rounded bg-brand-700 px-1.5 py-0.5 text-xs text-white">Cover</span>}
                   {photo.label}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DASHBOARD_MENU, SETTINGS_LINK } from "../../app/lib/dashboard-menu";
 import { INFO_PAGES, PATHS, pathTo } from "../../app/lib/paths";
 import { type Role } from "../../app/lib/roles";
+import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { app, launchBrowser, openPage, signInAs } from "./browser";
 
 // Every page, for every role, at phone, tablet and desktop widths: the document never scrolls
@@ -130,10 +131,17 @@ async function problemsOn(page: Page, paths: string[], javaScript = true): Promi
     await page.setViewportSize({ width: WIDTHS[WIDTHS.length - 1], height: 800 });
     await page.goto(path, { waitUntil: "domcontentloaded" });
     if (javaScript) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 800 });
-      for (const problem of await measure(page)) found.push({ path, width, problem });
-    }
+    found.push(...(await problemsAtEveryWidth(page, path)));
+  }
+  return found;
+}
+
+/** Lays the page out as it is now at every width. */
+async function problemsAtEveryWidth(page: Page, path: string): Promise<LayoutProblem[]> {
+  const found: LayoutProblem[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const problem of await measure(page)) found.push({ path, width, problem });
   }
   return found;
 }
@@ -165,6 +173,21 @@ describe("layout at 360, 390, 768 and 1280 px", () => {
     const { page, close } = await openPage(browser, { javaScriptEnabled: false });
     await signInAs(page, DEMO_EMAILS.seller, PATHS.dashboard);
     expect(await problemsOn(page, [PATHS.addProduct, pathTo(PATHS.editProduct, { id: ids.sellersCar })], false)).toEqual([]);
+    await close();
+  });
+
+  it("Add Product with its errors shown and photos chosen fits at every width", async () => {
+    const { page, close } = await openPage(browser);
+    await signInAs(page, DEMO_EMAILS.seller, PATHS.dashboard);
+    await page.goto(PATHS.addProduct);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await page.getByText("Photo is required").first().waitFor();
+    const photo = Buffer.from(await renderJpeg(carPhotoSvg({ body: "hatchback", color: "#be123c", seed: 3 })));
+    const files = ["a-long-file-name-from-a-phone-camera-IMG_20261123_101010.jpg", "rear.jpg"];
+    await page.getByLabel("Add photos").setInputFiles(files.map((name) => ({ name, mimeType: "image/jpeg", buffer: photo })));
+    await expect.poll(() => page.getByText("Uploaded", { exact: true }).count(), { timeout: 20_000 }).toBe(2);
+    expect(await problemsAtEveryWidth(page, PATHS.addProduct)).toEqual([]);
     await close();
   });
 
