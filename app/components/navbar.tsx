@@ -1,4 +1,5 @@
-import { Form, Link, NavLink } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { PRODUCT_NAME } from "~/lib/meta";
 import { PATHS } from "~/lib/paths";
 import { NotificationBell } from "./notification-bell";
@@ -15,8 +16,17 @@ export interface NavbarLink {
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 font-medium hover:bg-brand-50 ${isActive ? "text-brand-700 underline underline-offset-4" : "text-slate-700"}`;
 
-/** The site navigation (spec point 2). The mobile menu is a native <details>, so it works without JavaScript. */
+/**
+ * The site navigation (spec point 2). On phones the menu is a drawer in a native <details>: it
+ * opens, its toggle turns into Close menu and its backdrop closes it without JavaScript; with it,
+ * every navigation closes it, and its keyboard rules (menu-drawer.ts) load when it is first opened.
+ */
 export function Navbar({ user, drawerLinks = [] }: { user: NavbarUser | null; drawerLinks?: NavbarLink[] }) {
+  const drawer = useRef<HTMLDetailsElement>(null);
+  const { key } = useLocation();
+  useEffect(() => {
+    drawer.current!.open = false;
+  }, [key]);
   const links = (
     <>
       <NavLink to="/" end className={linkClass}>
@@ -65,16 +75,25 @@ export function Navbar({ user, drawerLinks = [] }: { user: NavbarUser | null; dr
         </Link>
         <NotificationBell />
         <div className="hidden items-center gap-1 md:flex">{links}</div>
-        <details className="relative md:hidden">
-          <summary
-            aria-label="Menu"
-            className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-md hover:bg-brand-50 [&::-webkit-details-marker]:hidden"
-          >
+        <details
+          ref={drawer}
+          onToggle={(event) => {
+            const toggled = event.currentTarget;
+            void import("./menu-drawer").then(({ drawerToggled }) => drawerToggled(toggled));
+          }}
+          className="md:hidden"
+        >
+          {/* Its two faces and the backdrop (the last span) are app.css's .menu-toggle. */}
+          <summary className="menu-toggle">
             <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
               <path d="M4 6h16M4 12h16M4 18h16" />
+              <path d="M6 6l12 12M18 6L6 18" />
             </svg>
+            <span>Menu</span>
+            <span>Close menu</span>
+            <span aria-hidden="true" />
           </summary>
-          <div className="absolute right-0 mt-2 flex w-56 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
+          <div className="menu-panel">
             {links}
             {drawerLinks.length > 0 && (
               <nav aria-label="Dashboard menu" className="mt-1 flex flex-col gap-1 border-t border-slate-200 pt-2">

@@ -67,7 +67,7 @@ describe("home page in Chromium", () => {
   it("opens the mobile menu on a small screen", async () => {
     const { page, close } = await openPage(browser, { viewport: { width: 375, height: 740 } });
     await page.goto("/blog");
-    await page.getByLabel("Menu").click();
+    await page.locator("header summary").click();
     expect(await page.locator("details[open]").getByRole("link", { name: "Sign In" }).isVisible()).toBe(true);
     await expectAccessible(page, "/blog with the mobile menu open");
     await close();
