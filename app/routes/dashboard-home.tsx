@@ -2,7 +2,7 @@ import { type ReactNode } from "react";
 import { requireUser } from "~/.server/auth/guards";
 import { type AdminStats, type BuyerStats, dashboardStats, type SellerStats } from "~/.server/services/dashboard-stats";
 import { BarChart } from "~/components/dashboard/bar-chart";
-import { StatGrid } from "~/components/dashboard/stat";
+import { StatGrid } from "~/components/ui/stat";
 import { formatPrice } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
 import { PATHS } from "~/lib/paths";
