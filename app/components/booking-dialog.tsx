@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { useFetcher } from "react-router";
 import { type ActionResult } from "~/lib/action-result";
 import { PATHS, pathTo } from "~/lib/paths";
+import { signInToBook } from "~/lib/redirects";
 import { bookingSchema } from "~/lib/schemas/bookings";
 import { type Product } from "~/lib/types";
 import { useOptionalUser } from "~/lib/use-user";
@@ -22,6 +23,7 @@ export default function BookingDialog({ product, onClose }: { product: Product; 
       fetcher={fetcher}
       submitLabel="Submit"
       signInPrompt="Please Signin to book it."
+      signInHref={signInToBook(product._id)}
       onClose={onClose}
     >
       <input type="hidden" name="product_id" value={product._id} />

@@ -5,7 +5,11 @@ import { TextField } from "./ui/field";
 
 type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 
-/** The booking form's fields: what is booked and by whom (read-only), then phone and meeting place. */
+/**
+ * The booking form's fields: what is booked and by whom (the spec's read-only fields, shown as a
+ * compact summary rather than inputs to tab through; the server takes them from its own records),
+ * then phone and meeting place.
+ */
 export function BookingFields({
   product,
   user,
@@ -15,26 +19,24 @@ export function BookingFields({
   user: { name: string; email: string };
   fields: { phone: Meta; meetingLocation: Meta };
 }) {
+  const summary = [
+    ["Product name", product.productName],
+    ["Your name", user.name],
+    ["Your email", user.email],
+    ["Price", formatPrice(product.resalePrice)],
+  ];
   return (
     <>
-      <ReadOnly label="Product name" value={product.productName} />
-      <ReadOnly label="Your name" value={user.name} />
-      <ReadOnly label="Your email" value={user.email} />
-      <ReadOnly label="Price" value={formatPrice(product.resalePrice)} />
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 rounded-lg bg-slate-100 px-4 py-3 text-sm">
+        {summary.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="break-words font-medium text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
       <TextField label="Phone" type="tel" meta={fields.phone} autoComplete="tel" />
       <TextField label="Meeting location" meta={fields.meetingLocation} />
     </>
-  );
-}
-
-function ReadOnly({ label, value }: { label: string; value: string }) {
-  const id = `readonly-${label.toLowerCase().replace(/\W+/g, "-")}`;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium">
-        {label}
-      </label>
-      <input id={id} value={value} readOnly className="w-full rounded-lg border border-slate-200 bg-slate-100 px-3 py-2 text-slate-700" />
-    </div>
   );
 }

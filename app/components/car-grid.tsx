@@ -1,6 +1,7 @@
 import { ProductActions } from "./product-actions";
 import { ProductCard } from "./product-card";
 import { type Product } from "~/lib/types";
+import { actionsFor, type ViewerMarks } from "~/lib/viewer-marks";
 
 const COLUMNS = {
   // A page's full width.
@@ -10,19 +11,19 @@ const COLUMNS = {
 };
 
 /**
- * Cars as cards with Book Now and Report, each marked when the signed-in user saved it. The first
- * `eager` photos load at once (they are above the fold).
+ * Cars as cards with Book Now and Report as the viewer may use them (`marks`: saved, booked,
+ * reported). The first `eager` photos load at once (they are above the fold).
  */
 export function CarGrid({
   cars,
   now,
-  favouriteIds,
+  marks,
   eager = 0,
   columns = "page",
 }: {
   cars: Product[];
   now: Date;
-  favouriteIds: string[];
+  marks: ViewerMarks;
   eager?: number;
   columns?: keyof typeof COLUMNS;
 }) {
@@ -34,8 +35,8 @@ export function CarGrid({
           product={car}
           now={now}
           eager={index < eager}
-          saved={favouriteIds.includes(car._id)}
-          actions={<ProductActions product={car} />}
+          saved={marks.favouriteIds.includes(car._id)}
+          actions={<ProductActions product={car} {...actionsFor(marks, car._id)} />}
         />
       ))}
     </div>

@@ -1,7 +1,8 @@
 import { getFormProps } from "@conform-to/react";
-import { useFetcher } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import { type ActionResult } from "~/lib/action-result";
 import { PATHS, pathTo } from "~/lib/paths";
+import { loginUrl } from "~/lib/redirects";
 import { reportFormSchema } from "~/lib/schemas/bookings";
 import { type Product } from "~/lib/types";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -14,6 +15,7 @@ import { FormDialog } from "./ui/form-dialog";
  */
 export default function ReportDialog({ product, onClose }: { product: Product; onClose: () => void }) {
   const fetcher = useFetcher<ActionResult>();
+  const location = useLocation();
   const [form, fields] = useSchemaForm(reportFormSchema, { id: `report-${product._id}` });
   return (
     <FormDialog
@@ -23,6 +25,7 @@ export default function ReportDialog({ product, onClose }: { product: Product; o
       fetcher={fetcher}
       submitLabel="Report this item"
       signInPrompt="Please sign in to report it."
+      signInHref={loginUrl(location.pathname + location.search)}
       closeOnRefusal
       onClose={onClose}
     >

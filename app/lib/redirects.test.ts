@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginUrl, safeRedirect } from "./redirects";
+import { loginUrl, safeRedirect, signInToBook } from "./redirects";
 
 describe("safeRedirect", () => {
   it("keeps same-origin paths", () => {
@@ -16,5 +16,14 @@ describe("loginUrl", () => {
   it("remembers the original location", () => {
     expect(loginUrl("/category/abc?page=2")).toBe("/login?redirectTo=%2Fcategory%2Fabc%3Fpage%3D2");
     expect(loginUrl("/")).toBe("/login");
+  });
+});
+
+describe("signInToBook", () => {
+  it("comes back to the car's page with its booking form open, a target safeRedirect keeps", () => {
+    const url = signInToBook("car 1/2");
+    expect(url).toBe("/login?redirectTo=%2Fcars%2Fcar%25201%252F2%3Fbook");
+    const target = new URL(url, "https://example.test").searchParams.get("redirectTo");
+    expect(safeRedirect(target)).toBe("/cars/car%201%2F2?book");
   });
 });

@@ -1,4 +1,4 @@
-import { PATHS } from "./paths";
+import { PATHS, pathTo } from "./paths";
 
 /** Only same-origin paths are followed after sign-in: no open redirects. */
 export function safeRedirect(to: unknown, fallback = "/"): string {
@@ -11,4 +11,12 @@ export function safeRedirect(to: unknown, fallback = "/"): string {
 /** The login URL that brings the user back to `path` afterwards. */
 export function loginUrl(path: string): string {
   return path === PATHS.home ? PATHS.login : `${PATHS.login}?redirectTo=${encodeURIComponent(path)}`;
+}
+
+/** On a car's page, this query parameter opens its booking form at once. */
+export const OPEN_BOOKING_PARAM = "book";
+
+/** Signing in to book a car comes back to that car's page with its booking form open, wherever Book Now was pressed. */
+export function signInToBook(productId: string): string {
+  return loginUrl(`${pathTo(PATHS.car, { id: productId })}?${OPEN_BOOKING_PARAM}`);
 }

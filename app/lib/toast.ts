@@ -18,3 +18,5 @@ export const TOAST_DURATION_MS: Record<ToastType, number> = {
 export const TOAST_LIMIT = 20;
 export const TOAST_GAP = 8;
 export const TOAST_MAX_WIDTH = 350;
+// Toasts start below the sticky header (64 px and its border), never over the navigation.
+export const TOAST_TOP_OFFSET = 76;

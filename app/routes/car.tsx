@@ -1,9 +1,10 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { orPageError } from "~/.server/page-errors";
 import { findCarPage } from "~/.server/services/car-page";
-import { favouriteIdsOnPage } from "~/.server/services/favourites";
+import { viewerMarksOnPage } from "~/.server/services/viewer-marks";
 import { CarGallery } from "~/components/car-gallery";
 import { FavouriteButton } from "~/components/favourite-button";
+import { MessageSeller } from "~/components/message-seller";
 import { ProductActions } from "~/components/product-actions";
 import { CarGrid } from "~/components/car-grid";
 import { VerifiedBadge } from "~/components/seller-badge";
@@ -25,6 +26,8 @@ import { openGraph } from "~/lib/open-graph";
 import { PATHS, pathTo } from "~/lib/paths";
 import { postedDate, yearsUsed } from "~/lib/product-derived";
 import { type ProductDetail } from "~/lib/types";
+import { OPEN_BOOKING_PARAM } from "~/lib/redirects";
+import { actionsFor, type CarActionsState } from "~/lib/viewer-marks";
 import { sameMaker } from "~/lib/vin";
 import { type Route } from "./+types/car";
 
@@ -45,7 +48,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.app;
   const { product, similar, sellerSince } = await orPageError(() => findCarPage(ctx, params.id));
-  const favouriteIds = await favouriteIdsOnPage(ctx, request, [product._id, ...similar.map((car) => car._id)]);
+  const marks = await viewerMarksOnPage(ctx, request, [product._id, ...similar.map((car) => car._id)]);
   const origin = ctx.publicOrigin;
   const url = `${origin}${pathTo(PATHS.car, { id: product._id })}`;
   const decodedMaker = product.vinDecoded?.manufacturer;
@@ -53,7 +56,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     product,
     similar,
     sellerSince,
-    favouriteIds,
+    marks,
     // Decided here so the makers' table stays out of the browser's bundle.
     vinSays: decodedMaker && product.make && !sameMaker(decodedMaker, product.make) ? decodedMaker : null,
     jsonLd: carJsonLd(product, url, origin),
@@ -67,6 +70,8 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
   const { product, similar, sellerSince, vinSays, jsonLd } = loaderData;
   const now = new Date(loaderData.now);
   const nonce = useNonce();
+  // (Not useSearchParams: it would add its code to every page's shared bundle, Home's too.)
+  const { search } = useLocation();
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd }} />
@@ -74,7 +79,11 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
         <h1 className="min-w-0 break-words text-2xl font-bold sm:text-3xl">{product.productName}</h1>
         <span className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-900">{product.condition}</span>
         {product.isPaid && <span className="rounded-full bg-slate-800 px-3 py-1 text-sm font-bold uppercase text-white">Sold</span>}
-        <FavouriteButton productId={product._id} productName={product.productName} saved={loaderData.favouriteIds.includes(product._id)} />
+        <FavouriteButton
+          productId={product._id}
+          productName={product.productName}
+          saved={loaderData.marks.favouriteIds.includes(product._id)}
+        />
       </div>
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="flex min-w-0 flex-col gap-8">
@@ -88,7 +97,11 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
           <Facts product={product} vinSays={vinSays} now={now} />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
-          <PriceBox product={product} />
+          <PriceBox
+            product={product}
+            actions={actionsFor(loaderData.marks, product._id)}
+            openBooking={new URLSearchParams(search).has(OPEN_BOOKING_PARAM)}
+          />
           <SellerBox product={product} sellerSince={sellerSince} />
         </div>
       </div>
@@ -97,7 +110,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
           <h2 id="similar-heading" className="mb-6 text-2xl font-bold">
             Similar cars
           </h2>
-          <CarGrid cars={similar} now={now} favouriteIds={loaderData.favouriteIds} />
+          <CarGrid cars={similar} now={now} marks={loaderData.marks} />
         </section>
       )}
     </main>
@@ -106,7 +119,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
 
 const boxClass = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
 
-function PriceBox({ product }: { product: ProductDetail }) {
+function PriceBox({ product, actions, openBooking }: { product: ProductDetail; actions: CarActionsState; openBooking: boolean }) {
   const changes = priceChanges(product.priceHistory);
   const drop = latestDrop(changes);
   return (
@@ -136,7 +149,7 @@ function PriceBox({ product }: { product: ProductDetail }) {
             </p>
           )}
           <div className="mt-2 flex flex-wrap gap-2">
-            <ProductActions product={product} />
+            <ProductActions product={product} {...actions} openBooking={openBooking} />
           </div>
         </div>
       )}
@@ -186,6 +199,7 @@ function SellerBox({ product, sellerSince }: { product: ProductDetail; sellerSin
           {product.mobile}
         </a>
       </p>
+      <MessageSeller product={product} />
       {product.sellerId && sellerSince && (
         <Link
           to={pathTo(PATHS.seller, { id: product.sellerId })}

@@ -1,7 +1,7 @@
 import { requireUser } from "~/.server/auth/guards";
 import { orPageError } from "~/.server/page-errors";
 import { adviceForEmptySearch, searchCategoryPage } from "~/.server/services/search-page";
-import { favouriteIdsOnPage } from "~/.server/services/favourites";
+import { viewerMarksOnPage } from "~/.server/services/viewer-marks";
 import { CarGrid } from "~/components/car-grid";
 import { SearchLayout } from "~/components/search-filters";
 import { EmptySearch } from "~/components/search-results";
@@ -33,12 +33,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = { ...parseSearchLeniently(new URL(request.url).searchParams, { categoryId: params.id }), categoryId: params.id };
   const found = await orPageError(() => searchCategoryPage(context.app, query));
   const advice = found.total === 0 ? await adviceForEmptySearch(context.app, query, FIXED) : null;
-  const favouriteIds = await favouriteIdsOnPage(
+  const marks = await viewerMarksOnPage(
     context.app,
     request,
     found.data.map((product) => product._id),
   );
-  return { ...found, query, advice, favouriteIds, now: context.app.now().toISOString(), origin: context.app.origin };
+  return { ...found, query, advice, marks, now: context.app.now().toISOString(), origin: context.app.origin };
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
@@ -61,7 +61,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             nothingForSale={activeFilters(query, FIXED).length === 0 ? "No car Available for this category" : undefined}
           />
         ) : (
-          <CarGrid cars={products} now={now} favouriteIds={loaderData.favouriteIds} eager={3} columns="besideFilters" />
+          <CarGrid cars={products} now={now} marks={loaderData.marks} eager={3} columns="besideFilters" />
         )}
         <Pager page={query.page} totalPages={totalPages} label="Pages of this category" />
       </SearchLayout>

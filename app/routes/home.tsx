@@ -6,7 +6,7 @@ import { CarGrid } from "~/components/car-grid";
 import { HOME_FAQ, HOME_SLIDES } from "~/content/home";
 import { listCategories } from "~/.server/services/categories";
 import { listAdvertisedProducts } from "~/.server/services/products";
-import { favouriteIdsOnPage } from "~/.server/services/favourites";
+import { viewerMarksOnPage } from "~/.server/services/viewer-marks";
 import { pageTitle } from "~/lib/meta";
 import { LOCATIONS } from "~/lib/schemas/catalog";
 import { openGraph } from "~/lib/open-graph";
@@ -24,12 +24,12 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [categories, advertised] = await Promise.all([listCategories(context.app), listAdvertisedProducts(context.app)]);
-  const favouriteIds = await favouriteIdsOnPage(
+  const marks = await viewerMarksOnPage(
     context.app,
     request,
     advertised.map((product) => product._id),
   );
-  return { categories, advertised, favouriteIds, locations: LOCATIONS, now: context.app.now().toISOString(), origin: context.app.origin };
+  return { categories, advertised, marks, locations: LOCATIONS, now: context.app.now().toISOString(), origin: context.app.origin };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -64,7 +64,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="advertised-heading" className="mb-6 text-3xl font-bold">
             Advertised cars
           </h2>
-          <CarGrid cars={advertised} now={now} favouriteIds={loaderData.favouriteIds} />
+          <CarGrid cars={advertised} now={now} marks={loaderData.marks} />
         </section>
       )}
 

@@ -4,7 +4,7 @@ import { readFormBody } from "~/.server/form-body";
 import { actionResult } from "~/.server/page-errors";
 import { saveSearch } from "~/.server/services/saved-searches";
 import { adviceForEmptySearch, searchPage } from "~/.server/services/search-page";
-import { favouriteIdsOnPage } from "~/.server/services/favourites";
+import { viewerMarksOnPage } from "~/.server/services/viewer-marks";
 import { CarGrid } from "~/components/car-grid";
 import { SaveSearch } from "~/components/save-search";
 import { SearchLayout } from "~/components/search-filters";
@@ -37,9 +37,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseSearchLeniently(new URL(request.url).searchParams);
   const found = await searchPage(ctx, query);
   const toSave = normalizeSearchQuery(searchHref("", query));
-  const [advice, favouriteIds, user] = await Promise.all([
+  const [advice, marks, user] = await Promise.all([
     found.total === 0 ? adviceForEmptySearch(ctx, query) : null,
-    favouriteIdsOnPage(
+    viewerMarksOnPage(
       ctx,
       request,
       found.data.map((product) => product._id),
@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...found,
     query,
     advice,
-    favouriteIds,
+    marks,
     // The search as "Save this search" would keep it (none when there is no filter to keep).
     saveQuery: toSave.ok ? toSave.query : null,
     signedIn: user !== null,
@@ -111,7 +111,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             nothingForSale={activeFilters(query).length === 0 ? "No cars are for sale right now." : undefined}
           />
         ) : (
-          <CarGrid cars={cars} now={now} favouriteIds={loaderData.favouriteIds} eager={2} columns="besideFilters" />
+          <CarGrid cars={cars} now={now} marks={loaderData.marks} eager={2} columns="besideFilters" />
         )}
         <Pager page={query.page} totalPages={totalPages} label="Pages of results" />
       </SearchLayout>

@@ -1,6 +1,6 @@
 import { orPageError } from "~/.server/page-errors";
 import { listSellerCarsForSale } from "~/.server/services/sellers";
-import { favouriteIdsOnPage } from "~/.server/services/favourites";
+import { viewerMarksOnPage } from "~/.server/services/viewer-marks";
 import { CarGrid } from "~/components/car-grid";
 import { VerifiedBadge } from "~/components/seller-badge";
 import { SimplePager } from "~/components/ui/simple-pager";
@@ -30,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = pageFromUrl(request.url);
   const result = await orPageError(() => listSellerCarsForSale(ctx, params.id, page));
   const origin = ctx.publicOrigin;
-  const favouriteIds = await favouriteIdsOnPage(
+  const marks = await viewerMarksOnPage(
     ctx,
     request,
     result.products.map((product) => product._id),
@@ -38,7 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     ...result,
     page,
-    favouriteIds,
+    marks,
     origin,
     url: `${origin}${pathTo(PATHS.seller, { id: params.id })}`,
     now: ctx.now().toISOString(),
@@ -82,7 +82,7 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
       {products.length === 0 ? (
         <p className="rounded-2xl border border-slate-200 bg-white p-8 text-center text-lg">This seller has no cars for sale right now.</p>
       ) : (
-        <CarGrid cars={products} now={now} favouriteIds={loaderData.favouriteIds} eager={3} />
+        <CarGrid cars={products} now={now} marks={loaderData.marks} eager={3} />
       )}
       <SimplePager page={page} totalPages={totalPages} label={`Pages of ${seller.name}'s cars`} />
     </main>

@@ -1,7 +1,6 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { type Product } from "~/lib/types";
 import { enforce } from "../auth/enforce";
-import { getSessionUser } from "../auth/guards";
 import { type AppContext } from "../context";
 import { favourites, products } from "../db/schema";
 import { NotFound } from "../errors";
@@ -40,21 +39,4 @@ export async function removeFavourite(ctx: AppContext, user: UserRow, productId:
   enforce("save:favourite", user);
   const result = await ctx.db.delete(favourites).where(and(eq(favourites.userId, user.id), eq(favourites.productId, productId)));
   return result.rowsAffected;
-}
-
-/** Which of these cars the user saved: one query on the primary key, for a page of cards. */
-export async function favouriteIdsAmong(ctx: AppContext, userId: string | undefined, productIds: string[]): Promise<string[]> {
-  const ids = [...new Set(productIds)];
-  if (!userId || ids.length === 0) return [];
-  const rows = await ctx.db
-    .select({ productId: favourites.productId })
-    .from(favourites)
-    .where(and(eq(favourites.userId, userId), inArray(favourites.productId, ids)));
-  return rows.map((row) => row.productId);
-}
-
-/** For a page's loader: which of the cards' cars the signed-in user saved (none when signed out). */
-export async function favouriteIdsOnPage(ctx: AppContext, request: Request, productIds: string[]): Promise<string[]> {
-  const user = await getSessionUser(ctx, request);
-  return favouriteIdsAmong(ctx, user?.id, productIds);
 }

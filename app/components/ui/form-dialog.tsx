@@ -1,16 +1,22 @@
 import { type getFormProps } from "@conform-to/react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
-import { Link, useLocation, type FetcherWithComponents } from "react-router";
+import { Link, type FetcherWithComponents } from "react-router";
 import { type ActionResult } from "~/lib/action-result";
-import { loginUrl } from "~/lib/redirects";
 import { useOptionalUser } from "~/lib/use-user";
 import { primaryButtonClass, secondaryButtonClass } from "./field";
+import { Spinner } from "./spinner";
 import { showToast } from "./toast";
+
+// Focus starts on the first thing to fill in (not on a summary or the close button), or on the sign-in link.
+const FIRST_STOP = "input:not([type=hidden]), select, textarea, a[href]";
+const FOCUSABLE = "a[href]:not([tabindex='-1']), button:not([disabled])";
 
 /**
  * A form in a modal <dialog> that posts with a fetcher (Book Now, Report): focus moves in and
- * stays inside, Esc or Cancel closes it and focus returns to what opened it. Signed-out users are
- * asked to sign in instead. A success closes it with a toast; a refusal shows its toast and, with
+ * stays inside, Esc, the close button or Cancel closes it and focus returns to what opened it (or
+ * near it, when the answer replaced it, as Reported replaces Report this item). While it is sent,
+ * the submit button shows progress. Signed-out users are asked to sign in (at `signInHref`)
+ * instead. A success closes it with a toast; a refusal shows its toast and, with
  * `closeOnRefusal`, closes it too.
  */
 export function FormDialog({
@@ -20,6 +26,7 @@ export function FormDialog({
   fetcher,
   submitLabel,
   signInPrompt,
+  signInHref,
   closeOnRefusal = false,
   onClose,
   children,
@@ -31,6 +38,7 @@ export function FormDialog({
   fetcher: FetcherWithComponents<ActionResult>;
   submitLabel: string;
   signInPrompt: string;
+  signInHref: string;
   closeOnRefusal?: boolean;
   onClose: () => void;
   children: ReactNode;
@@ -38,11 +46,20 @@ export function FormDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const user = useOptionalUser();
-  const location = useLocation();
+  const sending = fetcher.state !== "idle";
   const closeDialog = () => dialog.current?.close();
 
   useEffect(() => {
-    dialog.current?.showModal();
+    const element = dialog.current!;
+    const opener = document.activeElement;
+    const near = opener?.closest("article, section");
+    element.showModal();
+    element.querySelector<HTMLElement>(FIRST_STOP)?.focus();
+    const keepFocusNear = () => {
+      if (opener && !opener.isConnected) near?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    };
+    element.addEventListener("close", keepFocusNear);
+    return () => element.removeEventListener("close", keepFocusNear);
   }, []);
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
@@ -64,14 +81,27 @@ export function FormDialog({
       className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md rounded-2xl p-0 backdrop:bg-black/50"
     >
       <div className="flex flex-col gap-3 p-6">
-        <h2 id={titleId} className="text-2xl font-bold">
-          {title}
-        </h2>
+        <div className="flex items-start justify-between gap-3">
+          <h2 id={titleId} className="min-w-0 break-words text-2xl font-bold">
+            {title}
+          </h2>
+          <button
+            type="button"
+            onClick={closeDialog}
+            aria-label="Close"
+            className="-mr-2 -mt-1 flex size-11 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100"
+          >
+            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5">
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </button>
+        </div>
         {user ? (
-          <fetcher.Form method="post" action={action} {...formProps} className="flex flex-col gap-3">
+          <fetcher.Form method="post" action={action} {...formProps} aria-busy={sending} className="flex flex-col gap-3">
             {children}
             <div className="flex flex-wrap gap-3">
-              <button type="submit" className={primaryButtonClass} disabled={fetcher.state !== "idle"}>
+              <button type="submit" className={primaryButtonClass} disabled={sending}>
+                {sending && <Spinner label="Sending" />}
                 {submitLabel}
               </button>
               {cancel}
@@ -81,7 +111,7 @@ export function FormDialog({
           <>
             <p>{signInPrompt}</p>
             <div className="flex flex-wrap gap-3">
-              <Link to={loginUrl(location.pathname + location.search)} className={primaryButtonClass}>
+              <Link to={signInHref} className={primaryButtonClass}>
                 Sign In
               </Link>
               {cancel}

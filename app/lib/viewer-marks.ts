@@ -1,0 +1,22 @@
+/**
+ * What the viewer of a page of cars may do and has done with them (from the page's loader), so each
+ * card offers only what is possible: Book Now to buyers and to visitors (who are asked to sign in),
+ * never to sellers and admins; "Booked" and "Reported" once done.
+ */
+export interface ViewerMarks {
+  mayBook: boolean;
+  favouriteIds: string[];
+  bookedIds: string[];
+  reportedIds: string[];
+}
+
+/** A car's card actions as the viewer sees them. */
+export interface CarActionsState {
+  mayBook: boolean;
+  booked: boolean;
+  reported: boolean;
+}
+
+export function actionsFor(marks: ViewerMarks, productId: string): CarActionsState {
+  return { mayBook: marks.mayBook, booked: marks.bookedIds.includes(productId), reported: marks.reportedIds.includes(productId) };
+}
