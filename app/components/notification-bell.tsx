@@ -11,7 +11,6 @@ export function NotificationBell() {
     <Link
       to={PATHS.notifications}
       aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}
-      data-testid="notification-bell"
       className="relative ml-auto flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-brand-50"
     >
       <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
