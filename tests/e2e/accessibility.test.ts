@@ -60,4 +60,15 @@ describe("accessibility in Chromium", () => {
     }
     await close();
   });
+
+  it("dashboard tables stacked as cards at 390 px: labelled values, sort links and actions", async () => {
+    const { page, close } = await openPage(browser, { viewport: { width: 390, height: 800 } });
+    await signInAs(page, "admin@autoreseller.test", "/dashboard/reporteditem");
+    await page.getByRole("link", { name: /^Seller Name/ }).waitFor();
+    await expectAccessible(page, "/dashboard/reporteditem (390 px)");
+    await page.goto("/dashboard/allsellers");
+    await page.getByRole("heading", { name: "All Sellers" }).waitFor();
+    await expectAccessible(page, "/dashboard/allsellers (390 px)");
+    await close();
+  });
 });
