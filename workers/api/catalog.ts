@@ -13,6 +13,7 @@ import {
   listSellerProducts,
   updateProduct,
 } from "~/.server/services/products";
+import { analysePrice } from "~/.server/services/price-analysis";
 import { searchCacheOutcome, searchProducts } from "~/.server/services/search";
 import { findSellerProfile } from "~/.server/services/sellers";
 import { searchQuerySchema } from "~/lib/schemas/search";
@@ -25,6 +26,7 @@ import {
   createdShape,
   deletedShape,
   productDetailShape,
+  priceAnalysisShape,
   productShape,
   searchResultShape,
   sellerProfileShape,
@@ -155,6 +157,22 @@ export const productsApi = new Hono<WorkerEnv>()
     }),
     allow("read:catalog"),
     async (c) => c.json(productAnswer(await findProductDetail(c.var.app, c.req.param("id")))),
+  )
+  .get(
+    "/:id/price-analysis",
+    doc({
+      summary: "A car's fair-price rating, with the comparable cars (sold ones too) it was estimated from",
+      tag: "Catalog",
+      status: 200,
+      description: "The rating, the estimate, the comparables and how they were chosen",
+      response: priceAnalysisShape,
+      errors: [404],
+    }),
+    allow("read:catalog"),
+    async (c) => {
+      const analysis = await analysePrice(c.var.app, c.req.param("id"));
+      return c.json({ ...analysis, comparables: productAnswers(analysis.comparables) });
+    },
   )
   .patch(
     "/:id",

@@ -73,6 +73,17 @@ export const productDetailShape = named(
   v.object({ ...productShape.entries, priceHistory: v.array(priceChangeShape), vinDecoded: v.nullable(vinDecodedShape) }),
 );
 
+/** `GET /api/products/:id/price-analysis`: the rating with the cars it came from. */
+export const priceAnalysisShape = named(
+  "PriceAnalysis",
+  v.object({
+    rating: v.picklist(["great", "good", "fair", "high", "unknown"]),
+    estimate: v.nullable(v.number()),
+    comparables: v.array(productShape),
+    basis: v.string(),
+  }),
+);
+
 export const sellerProfileShape = named(
   "SellerProfile",
   v.object({
