@@ -1,4 +1,4 @@
-// The fair-price estimate behind a car's price rating (decision record 16): the median of its
+// The fair-price estimate behind a car's price rating (decision record 17): the median of its
 // comparables' prices, each first adjusted to the car's own year and mileage.
 
 export const PRICE_RATINGS = ["great", "good", "fair", "high"] as const;

@@ -65,7 +65,7 @@ function choices(car: Product): Choice[] {
 }
 
 /**
- * A car's fair-price rating with its evidence (decision record 16): comparables of the same make and
+ * A car's fair-price rating with its evidence (decision record 17): comparables of the same make and
  * model close in year and mileage, or, when fewer than 3, of the same make and category over a
  * wider span of years; sold ones count at the price they sold for. Two round trips: the car, then
  * both choices with their sale prices and the category's name in one batch.
