@@ -33,11 +33,11 @@ beforeAll(async () => {
   categoryId = await firstCategoryId();
 });
 
-async function list(model: string, resalePrice: number, purchaseYear: number, mileageKm: number) {
+async function list(model: string, resalePrice: number, purchaseYear: number, mileageKm: number, carMake = make) {
   const response = await apiJson(
     "/api/products/add",
     {
-      productName: `${make} ${model} ${purchaseYear}`,
+      productName: `${carMake} ${model} ${purchaseYear}`,
       originalPrice: resalePrice + 4000,
       resalePrice,
       location: "Dhaka",
@@ -46,7 +46,7 @@ async function list(model: string, resalePrice: number, purchaseYear: number, mi
       mobile: "+880 1711-000000",
       productDescription: "For the price analysis.",
       purchaseYear,
-      make,
+      make: carMake,
       model,
       mileageKm,
       image,
@@ -127,29 +127,12 @@ describe("GET /api/products/:id/price-analysis", () => {
   });
 
   it("is unknown with fewer than 3 comparables, and says so", async () => {
-    const lonely = `${make}Solo`;
-    const first = await apiJson(
-      "/api/products/add",
-      {
-        productName: `${lonely} One`,
-        originalPrice: 9000,
-        resalePrice: 5000,
-        location: "Dhaka",
-        categoryId,
-        condition: "Good",
-        mobile: "+880 1711-000000",
-        productDescription: "Alone.",
-        purchaseYear: 2017,
-        make: lonely,
-        model: "One",
-        mileageKm: 60_000,
-        image,
-      },
-      { token },
-    );
-    const answer = await analysis(((await first.json()) as { insertedId: string }).insertedId);
+    const answer = await analysis(await list("One", 5000, 2017, 60_000, `${make}Solo`));
     expect(answer).toMatchObject({ rating: "unknown", estimate: null, comparables: [] });
     expect(answer.basis).toMatch(/^No comparable cars \(.+\); an estimate needs at least 3\.$/);
+    const second = await analysis(await list("One", 5200, 2017, 60_000, `${make}Solo`));
+    expect(second).toMatchObject({ rating: "unknown", estimate: null, comparables: [{ resalePrice: 5000 }] });
+    expect(second.basis).toMatch(/^Only 1 comparable car \(/);
   });
 
   it("answers 404 for an unknown car", async () => {
