@@ -5,6 +5,7 @@ import { adminCategoriesApi, adminReportsApi, adminUsersApi } from "./admin";
 import { bookingApi, bookingsApi, reportApi } from "./bookings";
 import { categoriesApi, imagesApi, productsApi, sellersApi } from "./catalog";
 import { conversationsApi } from "./conversations";
+import { conditionalReads } from "./conditional-get";
 import { apiError, handleApiError } from "./errors";
 import { favouritesApi, savedSearchesApi } from "./favourites";
 import { healthApi } from "./health";
@@ -17,6 +18,7 @@ import { paymentApi } from "./payments";
 
 /** The REST contract (../shared/api-contract.md), one router per resource. */
 export const api = new Hono<WorkerEnv>()
+  .use(...conditionalReads)
   .route("/health", healthApi)
   .route("/users", adminUsersApi)
   .route("/users", usersApi)
