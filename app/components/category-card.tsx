@@ -4,7 +4,7 @@ import { PATHS, pathTo } from "~/lib/paths";
 
 export function CategoryCard({ category, eager = false }: { category: Category; eager?: boolean }) {
   return (
-    <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <article className="card flex flex-col overflow-hidden">
       <img
         src={category.image}
         alt=""
@@ -20,7 +20,7 @@ export function CategoryCard({ category, eager = false }: { category: Category; 
         <Link
           to={pathTo(PATHS.category, { id: category._id })}
           aria-label={`See all cars: ${category.categoryName}`}
-          className="mt-auto self-start rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"
+          className="btn btn-primary btn-md mt-auto self-start"
         >
           See all cars
         </Link>

@@ -25,7 +25,7 @@ export function ErrorPage({ error }: { error: unknown }) {
           If you contact us, mention this reference: <code>{requestId}</code>
         </p>
       )}
-      <Link to="/" className="mt-8 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900">
+      <Link to="/" className="btn btn-primary btn-lg mt-8">
         Back to homepage
       </Link>
     </main>

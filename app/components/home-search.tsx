@@ -44,7 +44,7 @@ export function HomeSearch({ locations }: { locations: readonly string[] }) {
           </label>
           <input id="home-search-max-price" type="number" name="maxPrice" min={0} step={1} inputMode="numeric" className={fieldClass} />
         </div>
-        <button type="submit" className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-900">
+        <button type="submit" className="btn btn-primary btn-md">
           Search cars
         </button>
       </Form>

@@ -9,7 +9,7 @@ export function NotFound() {
       <p className="text-7xl font-extrabold text-brand-700">404</p>
       <h1 className="mt-4 text-2xl font-bold">Sorry, we couldn't find this page.</h1>
       <p className="mt-2 text-slate-600">Turn off add blocker and try again!</p>
-      <Link to="/" className="mt-8 rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-900">
+      <Link to="/" className="btn btn-primary btn-lg mt-8">
         Back to homepage
       </Link>
     </main>

@@ -6,6 +6,7 @@ import { useSearchForm } from "~/lib/use-search-form";
 import { fuelWord, transmissionWord } from "~/lib/car-listing";
 import { type Product } from "~/lib/types";
 import { FilterChips, RESULT_COUNT_ID, type SearchState } from "./search-results";
+import { Button } from "./ui/button";
 
 type FacetCounts = SearchState["facets"];
 
@@ -71,13 +72,9 @@ export function SearchLayout({
             onChange={onChange}
             className={inputClass}
           />
-          <button
-            type="submit"
-            form={formId}
-            className="shrink-0 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"
-          >
+          <Button type="submit" form={formId} className="shrink-0">
             Search
-          </button>
+          </Button>
         </div>
       </div>
 
@@ -191,9 +188,7 @@ export function SearchLayout({
               </div>
             </fieldset>
             <NumberField name="maxMileage" label="Max mileage (km)" value={query.maxMileage} max={2_000_000} />
-            <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900">
-              Show results
-            </button>
+            <Button type="submit">Show results</Button>
           </form>
         </details>
 

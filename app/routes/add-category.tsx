@@ -6,7 +6,8 @@ import { parseForm, readFormBody } from "~/.server/form-body";
 import { formAnswer, invalidForm, redirectWithToast } from "~/.server/page-errors";
 import { addCategory } from "~/.server/services/categories";
 import { Spinner } from "~/components/ui/spinner";
-import { FormErrors, primaryButtonClass, TextField } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
+import { FormErrors, TextField } from "~/components/ui/field";
 import { PhotoInput } from "~/components/ui/photo-input";
 import { privatePageMeta } from "~/lib/meta";
 import { categoryFormSchema } from "~/lib/schemas/catalog";
@@ -48,10 +49,10 @@ export default function AddCategory() {
         <TextField label="Category Name" meta={fields.categoryName} />
         <PhotoInput label="Photo" meta={fields.photo} onBusyChange={setPreparingPhoto} />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <button type="submit" className={primaryButtonClass} disabled={submitting || preparingPhoto}>
+        <Button type="submit" disabled={submitting || preparingPhoto}>
           {submitting && <Spinner label="Adding the category" />}
           Add Category
-        </button>
+        </Button>
       </Form>
     </main>
   );

@@ -6,7 +6,7 @@ import { actionResult, failedAction, orPageError } from "~/.server/page-errors";
 import { createBooking } from "~/.server/services/bookings";
 import { findProduct } from "~/.server/services/products";
 import { BookingFields } from "~/components/booking-fields";
-import { primaryButtonClass } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
 import { privatePageMeta } from "~/lib/meta";
 import { PATHS, pathTo } from "~/lib/paths";
 import { loginUrl } from "~/lib/redirects";
@@ -63,9 +63,7 @@ export default function BookPage({ loaderData }: Route.ComponentProps) {
             </p>
           )}
           <BookingFields product={product} user={user} fields={fields} />
-          <button type="submit" className={primaryButtonClass}>
-            Submit
-          </button>
+          <Button type="submit">Submit</Button>
         </Form>
       )}
     </main>

@@ -4,7 +4,8 @@ import { parseForm, readFormBody } from "~/.server/form-body";
 import { invalidForm } from "~/.server/page-errors";
 import { requestPasswordReset } from "~/.server/services/email-links";
 import { AuthCard } from "~/components/auth/auth-card";
-import { primaryButtonClass, TextField } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
 import { privatePageMeta } from "~/lib/meta";
 import { PATHS } from "~/lib/paths";
 import { forgotPasswordSchema } from "~/lib/schemas/auth";
@@ -34,9 +35,7 @@ export default function ForgotPassword() {
         <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
           <p className="text-slate-700">Enter your account's email and we will send you a link to choose a new password.</p>
           <TextField label="Email" type="email" meta={fields.email} autoComplete="email" />
-          <button type="submit" className={primaryButtonClass}>
-            Send reset link
-          </button>
+          <Button type="submit">Send reset link</Button>
         </Form>
       )}
       <p className="mt-4 text-center text-sm">

@@ -6,7 +6,8 @@ import { parseForm, readFormBody } from "~/.server/form-body";
 import { formAnswer, invalidForm, retryAfterHeaders } from "~/.server/page-errors";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Spinner } from "~/components/ui/spinner";
-import { FormErrors, primaryButtonClass, TextField } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
+import { FormErrors, TextField } from "~/components/ui/field";
 import { privatePageMeta } from "~/lib/meta";
 import { PATHS } from "~/lib/paths";
 import { safeRedirect } from "~/lib/redirects";
@@ -42,10 +43,10 @@ export default function TwoFactorSignIn() {
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
         <TextField label="Authentication code" meta={fields.code} autoComplete="one-time-code" />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <button type="submit" className={primaryButtonClass} disabled={navigation.state === "submitting"}>
+        <Button type="submit" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" && <Spinner label="Checking the code" />}
           Verify
-        </button>
+        </Button>
       </Form>
     </AuthCard>
   );

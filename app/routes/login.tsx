@@ -9,7 +9,8 @@ import { checkPassword } from "~/.server/services/credentials";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Spinner } from "~/components/ui/spinner";
 import { ProviderButtons } from "~/components/auth/provider-buttons";
-import { FormErrors, PasswordField, primaryButtonClass, TextField } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
+import { FormErrors, PasswordField, TextField } from "~/components/ui/field";
 import { pageTitle } from "~/lib/meta";
 import { PATHS } from "~/lib/paths";
 import { safeRedirect } from "~/lib/redirects";
@@ -67,10 +68,10 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           Forget Password?
         </Link>
         <FormErrors id={form.errorId} errors={form.errors ?? (flash?.type === "error" ? [flash.message] : undefined)} />
-        <button type="submit" className={primaryButtonClass} disabled={submitting}>
+        <Button type="submit" disabled={submitting}>
           {submitting && <Spinner label="Signing in" />}
           Sign In
-        </button>
+        </Button>
       </Form>
       <p className="mt-4 text-center text-sm">
         New to Auto Reseller?{" "}

@@ -1,9 +1,11 @@
-import { Link } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
 import { parseForm, readFormBody } from "~/.server/form-body";
 import { actionResult, failedAction, redirectWithToast } from "~/.server/page-errors";
 import { cancelBooking, listBuyerOrders } from "~/.server/services/bookings";
+import { Badge } from "~/components/ui/badge";
+import { ButtonLink } from "~/components/ui/button";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
+import { EmptyState } from "~/components/ui/empty-state";
 import { ResultBanner } from "~/components/ui/result-banner";
 import { formatPrice } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
@@ -39,7 +41,7 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
   const { orders, confirm } = loaderData;
   return (
     <main id="main">
-      <h1 className="mb-6 text-3xl font-bold">My Orders</h1>
+      <h1 className="mb-6 text-title">My Orders</h1>
       <ResultBanner result={actionData} />
       {confirm && (
         <ConfirmPanel
@@ -51,16 +53,14 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
         />
       )}
       {orders.length === 0 ? (
-        <p className="rounded-2xl border border-slate-200 bg-white p-8">
-          You have not booked a car yet.{" "}
-          <Link to="/#categories-heading" className="font-semibold text-brand-700 underline">
-            Browse the categories
-          </Link>
-        </p>
+        <EmptyState
+          title="You have not booked a car yet."
+          action={<ButtonLink to="/#categories-heading">Browse the categories</ButtonLink>}
+        />
       ) : (
         <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
           {orders.map((order) => (
-            <li key={order._id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white">
+            <li key={order._id} className="card flex flex-col overflow-hidden">
               <img
                 src={order.image}
                 alt={`Photo of ${order.productName}`}
@@ -70,34 +70,30 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                 className="aspect-[8/5] w-full object-cover"
               />
               <div className="flex flex-1 flex-col gap-2 p-5">
-                <h2 className="text-lg font-bold">{order.productName}</h2>
+                <h2 className="text-heading">{order.productName}</h2>
                 <p className="text-brand-700 font-semibold">{formatPrice(order.resalePrice)}</p>
                 <div className="mt-auto flex flex-wrap items-center gap-3 pt-2">
                   {order.paid ? (
-                    <span className="inline-block rounded-lg bg-green-100 px-4 py-2 font-semibold text-green-900">Paid</span>
+                    <Badge tone="success">Paid</Badge>
                   ) : order.soldToSomeoneElse ? (
-                    <span className="inline-block rounded-lg bg-slate-100 px-4 py-2 text-slate-700">Sold to another buyer</span>
+                    <Badge>Sold to another buyer</Badge>
                   ) : (
-                    <Link
-                      to={pathTo(PATHS.payment, { id: order._id })}
-                      aria-label={`Pay for ${order.productName}`}
-                      className="inline-block rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"
-                    >
+                    <ButtonLink to={pathTo(PATHS.payment, { id: order._id })} aria-label={`Pay for ${order.productName}`}>
                       Pay
-                    </Link>
+                    </ButtonLink>
                   )}
                   {!order.paid &&
                     (order.paymentUnderWay ? (
                       <span className="text-sm text-slate-700">Payment under way: it cannot be cancelled now</span>
                     ) : (
-                      <Link
+                      <ButtonLink
                         to={`?confirm=${order._id}`}
                         preventScrollReset
                         aria-label={`Cancel booking: ${order.productName}`}
-                        className="inline-block rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50"
+                        variant="secondary"
                       >
                         Cancel booking
-                      </Link>
+                      </ButtonLink>
                     ))}
                 </div>
               </div>

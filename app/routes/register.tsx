@@ -9,7 +9,8 @@ import { registerUser } from "~/.server/services/registration";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Spinner } from "~/components/ui/spinner";
 import { ProviderButtons } from "~/components/auth/provider-buttons";
-import { FieldErrors, FormErrors, PasswordField, primaryButtonClass, TextField } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
+import { FieldErrors, FormErrors, PasswordField, TextField } from "~/components/ui/field";
 import { pageTitle } from "~/lib/meta";
 import { PATHS } from "~/lib/paths";
 import { signUpSchema } from "~/lib/schemas/auth";
@@ -58,10 +59,10 @@ export default function Register({ loaderData }: Route.ComponentProps) {
           <FieldErrors meta={fields.accountType} />
         </div>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <button type="submit" className={primaryButtonClass} disabled={submitting}>
+        <Button type="submit" disabled={submitting}>
           {submitting && <Spinner label="Creating your account" />}
           Sign Up
-        </button>
+        </Button>
       </Form>
       <p className="mt-4 text-center text-sm">
         Already have an account?{" "}

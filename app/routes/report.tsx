@@ -6,7 +6,7 @@ import { actionResult, failedAction, orPageError } from "~/.server/page-errors";
 import { findProduct } from "~/.server/services/products";
 import { createReport } from "~/.server/services/reports";
 import { ReportFields } from "~/components/report-fields";
-import { primaryButtonClass } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
 import { privatePageMeta } from "~/lib/meta";
 import { reportFormSchema } from "~/lib/schemas/bookings";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -59,9 +59,7 @@ export default function ReportPage({ loaderData }: Route.ComponentProps) {
           </p>
           <input type="hidden" name="product_id" value={loaderData.product._id} />
           <ReportFields fields={fields} />
-          <button type="submit" className={primaryButtonClass}>
-            Report this item
-          </button>
+          <Button type="submit">Report this item</Button>
         </Form>
       )}
       <Link to="/" className="mt-6 inline-block font-semibold text-brand-700 underline">

@@ -4,7 +4,8 @@ import { parseForm, readFormBody } from "~/.server/form-body";
 import { formAnswer, invalidForm, redirectWithToast } from "~/.server/page-errors";
 import { resetPassword } from "~/.server/services/email-links";
 import { AuthCard } from "~/components/auth/auth-card";
-import { FormErrors, PasswordField, primaryButtonClass } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
+import { FormErrors, PasswordField } from "~/components/ui/field";
 import { privatePageMeta } from "~/lib/meta";
 import { PATHS } from "~/lib/paths";
 import { resetPasswordSchema } from "~/lib/schemas/auth";
@@ -34,9 +35,7 @@ export default function ResetPassword() {
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
         <PasswordField label="New password" meta={fields.password} autoComplete="new-password" />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <button type="submit" className={primaryButtonClass}>
-          Save new password
-        </button>
+        <Button type="submit">Save new password</Button>
       </Form>
     </AuthCard>
   );

@@ -50,6 +50,23 @@ describe("Home's client budgets", () => {
     expect(html).not.toMatch(/@import\s+url\(/);
   });
 
+  it("preloads one font file of our own, whose faces swap in rather than hold text back", async () => {
+    const { html, styles } = await homeAssets();
+    const preloads = [...html.matchAll(/<link\b[^>]*rel="preload"[^>]*as="font"[^>]*>/g)].map((match) => match[0]);
+    expect(preloads).toHaveLength(1);
+    const href = /href="([^"]+)"/.exec(preloads[0])![1];
+    expect(href).toMatch(/^\/assets\/[^/]+\.woff2$/);
+    expect(preloads[0]).toContain('crossorigin="anonymous"');
+    const font = await request(href);
+    expect(font.status).toBe(200);
+    expect(font.headers.get("content-type")).toContain("font/woff2");
+    // The preloaded file is the one the stylesheet uses (else the browser fetches it twice).
+    const css = (await Promise.all(styles.map(async (style) => (await request(style)).text()))).join("\n");
+    const faces = css.match(/@font-face\{[^}]*\}/g) ?? [];
+    expect(faces.some((face) => face.includes(`url(${href})`))).toBe(true);
+    for (const face of faces) expect(face, face).toContain("font-display:swap");
+  });
+
   it("gives every image its size, and lazy-loads those below the fold", async () => {
     const { html } = await homeAssets();
     const images = [...html.matchAll(/<img\b[^>]*>/g)].map((match) => match[0]);

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Button, ButtonLink } from "./button";
 
 /**
  * The "Are you sure?" step before a delete or verify. It is a page state (a link sets
@@ -23,34 +24,24 @@ export function ConfirmPanel({
       role="alertdialog"
       aria-labelledby="confirm-title"
       aria-describedby="confirm-text"
-      className="mb-6 rounded-2xl border-2 border-amber-400 bg-amber-50 p-6"
+      className="mb-6 rounded-card border-2 border-amber-400 bg-warning-50 p-6"
     >
-      <h2 id="confirm-title" className="text-xl font-bold">
+      <h2 id="confirm-title" className="text-heading">
         Are you sure?
       </h2>
       <p id="confirm-text" className="mt-1">
         You won't be able to revert this!
       </p>
-      <div className="mt-4 flex gap-3">
+      <div className="mt-4 flex flex-wrap gap-3">
         <Form method="post">
           <input type="hidden" name="id" value={id} />
-          <button
-            type="submit"
-            name="intent"
-            value={intent}
-            autoFocus
-            className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
-          >
+          <Button type="submit" name="intent" value={intent} autoFocus variant="danger">
             {confirmLabel}
-          </button>
+          </Button>
         </Form>
-        <Link
-          to={cancelTo}
-          preventScrollReset
-          className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold hover:bg-slate-50"
-        >
+        <ButtonLink to={cancelTo} preventScrollReset variant="secondary">
           {cancelLabel}
-        </Link>
+        </ButtonLink>
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
+import { buttonClass } from "./button";
 
 const inputClass =
   "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-600 focus:border-brand-600";
@@ -82,10 +83,9 @@ export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
-export const primaryButtonClass =
-  "inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-900 disabled:opacity-60";
-
-export const secondaryButtonClass = "rounded-lg border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-50";
+// A form's buttons, for forms that style a plain <button> (new code uses <Button> from ./button).
+export const primaryButtonClass = buttonClass({ variant: "primary" });
+export const secondaryButtonClass = buttonClass({ variant: "secondary" });
 
 export function SelectField({
   label,

@@ -10,26 +10,26 @@ export interface StatProps {
   note?: string;
 }
 
-const CARD = "flex h-full min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-5";
+const LAYOUT = "card flex h-full flex-col p-5";
 
 /** One figure of a dashboard, as a card: its label, the figure large, and an optional note. */
 export function Stat({ label, value, to, note }: StatProps) {
   const content = (
     <>
-      <span className="flex items-center justify-between gap-2 text-sm font-semibold text-slate-700">
+      <span className="flex items-center justify-between gap-2 text-caption font-semibold text-slate-700">
         {label}
         {to && <span aria-hidden="true">→</span>}
       </span>
-      <span className="mt-2 text-3xl font-bold break-words text-slate-900 tabular-nums">{value}</span>
-      {note && <span className="mt-1 text-sm text-slate-600">{note}</span>}
+      <span className="mt-2 text-title break-words text-ink tabular-nums">{value}</span>
+      {note && <span className="mt-1 text-caption text-ink-muted">{note}</span>}
     </>
   );
   return to ? (
-    <Link to={to} className={`${CARD} hover:border-brand-600 hover:bg-brand-50`}>
+    <Link to={to} className={`${LAYOUT} card-interactive hover:bg-brand-50`}>
       {content}
     </Link>
   ) : (
-    <div className={CARD}>{content}</div>
+    <div className={LAYOUT}>{content}</div>
   );
 }
 

@@ -1,0 +1,27 @@
+import { type ReactNode } from "react";
+
+/**
+ * One fact about a thing as a pill (a car's year, mileage, location, condition). `label` names the
+ * fact for screen readers when the value alone does not ("Mileage: 45,000 km").
+ */
+export function Chip({ label, children }: { label?: string; children: ReactNode }) {
+  return (
+    <span className="inline-flex max-w-full items-center gap-1.5 rounded-pill border border-line bg-surface px-3 py-1 text-caption font-medium break-words text-slate-700">
+      {label && <span className="sr-only">{label}: </span>}
+      {children}
+    </span>
+  );
+}
+
+/** A row of chips that wraps on narrow screens, as a list. */
+export function ChipList({ chips }: { chips: { label?: string; value: ReactNode }[] }) {
+  return (
+    <ul className="flex flex-wrap gap-2">
+      {chips.map((chip, index) => (
+        <li key={chip.label ?? index} className="max-w-full">
+          <Chip label={chip.label}>{chip.value}</Chip>
+        </li>
+      ))}
+    </ul>
+  );
+}
