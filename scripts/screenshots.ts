@@ -1,0 +1,133 @@
+// `npm run screenshots`: the README's pictures. Builds the app and starts it as `npm start` does, on
+// free ports with a fresh copy of the demo data (so the pictures are the same on every machine), or
+// uses the app already running on this machine with `PORT=8787 npm run screenshots`. Photographs
+// Home, /cars, a car's page and the admin's dashboard at 1280 px and 390 px in headless Chromium and
+// writes them to docs/screenshots/ as JPEG (what a README can carry: each well under 300 KB).
+import { execSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.ts";
+import { startLocalStackOnFreePorts, type LocalStack } from "./local-stack.ts";
+import { DEMO_PASSWORD } from "./seed/demo-data.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const OUTPUT_DIR = path.join(ROOT, "docs/screenshots");
+const ADMIN = "admin@autoreseller.test";
+const MAX_BYTES = 300 * 1024;
+
+/** The two widths the site is designed for; the phone at its real pixel density, so text stays sharp. */
+const DEVICES = [
+  { name: "desktop", viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
+  { name: "phone", viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+] as const;
+
+interface Shot {
+  name: string;
+  /** The path, or how to find it on the running app. */
+  path: (page: Page) => Promise<string>;
+  signedIn?: boolean;
+}
+
+const SHOTS: Shot[] = [
+  { name: "home", path: async () => "/" },
+  { name: "cars", path: async () => "/cars" },
+  { name: "car", path: firstCarPath },
+  { name: "dashboard", path: async () => "/dashboard", signedIn: true },
+];
+
+/** The newest car on /cars (the demo market is the same on every seed, so is the picture). */
+async function firstCarPath(page: Page): Promise<string> {
+  await page.goto("/cars");
+  const href = await page.locator('main a[href^="/cars/"]').first().getAttribute("href");
+  if (!href) throw new Error("/cars lists no car to photograph");
+  return href;
+}
+
+async function signIn(page: Page) {
+  await page.goto("/login?redirectTo=%2Fdashboard");
+  await page.getByLabel("Email").fill(ADMIN);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL((url) => url.pathname === "/dashboard");
+}
+
+/** Loads the page and waits until it is what a person sees: hydrated, fonts in, photos decoded, nothing moving. */
+async function settle(page: Page, target: string) {
+  await page.goto(target, { waitUntil: "networkidle" });
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all([...document.images].filter((image) => image.loading !== "lazy").map((image) => image.decode().catch(() => {})));
+  });
+  // A spinner's endless turn is part of the look; anything that ends (a fade, a slide) must have.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+async function photograph(browser: Browser, appUrl: string): Promise<string[]> {
+  mkdirSync(OUTPUT_DIR, { recursive: true });
+  const written: string[] = [];
+  for (const device of DEVICES) {
+    const { name: deviceName, ...options } = device;
+    const context = await browser.newContext({ ...options, baseURL: appUrl, reducedMotion: "reduce" });
+    const page = await context.newPage();
+    let signedIn = false;
+    for (const shot of SHOTS) {
+      if (shot.signedIn && !signedIn) {
+        await signIn(page);
+        signedIn = true;
+      }
+      // Visited again after signing in: the "signed in" toast belongs to the sign-in, not the picture.
+      await settle(page, await shot.path(page));
+      const file = path.join(OUTPUT_DIR, `${shot.name}-${deviceName}.jpg`);
+      await page.screenshot({ path: file, type: "jpeg", quality: 75 });
+      const bytes = statSync(file).size;
+      if (bytes > MAX_BYTES)
+        throw new Error(`${file} is ${Math.round(bytes / 1024)} KB, over the ${MAX_BYTES / 1024} KB a README picture may weigh`);
+      written.push(`${path.relative(ROOT, file)} (${Math.round(bytes / 1024)} KB)`);
+    }
+    await context.close();
+  }
+  return written;
+}
+
+/** The app to photograph: the one on PORT, or a fresh one on free ports (stopped afterwards). */
+async function startApp(): Promise<{ appUrl: string; stop: () => Promise<void> }> {
+  if (process.env.PORT) return { appUrl: `http://127.0.0.1:${process.env.PORT}`, stop: async () => {} };
+  execSync("npx react-router build", { cwd: ROOT, stdio: "inherit" });
+  const stateDir = mkdtempSync(path.join(tmpdir(), "auto-reseller-screenshots-"));
+  let stack: LocalStack;
+  try {
+    stack = await startLocalStackOnFreePorts({ stateDir, appEnv: "development", quiet: true });
+  } catch (error) {
+    rmSync(stateDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    appUrl: stack.appUrl,
+    stop: async () => {
+      await stack.stop();
+      rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const app = await startApp();
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--headless", ...CHROMIUM_FLAGS] });
+const stop = async () => {
+  await browser.close();
+  await app.stop();
+};
+// Ctrl-C still stops wrangler and the database server this script started.
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void stop().finally(() => process.exit(130)));
+try {
+  const written = await photograph(browser, app.appUrl);
+  console.log(`Wrote:\n  ${written.join("\n  ")}`);
+} finally {
+  await stop();
+}
