@@ -72,6 +72,8 @@ describe("price drops", () => {
     const productId = await car("Toyota Corolla 2017", 10000);
     await save(first, productId);
     await save(second, productId);
+    // The seller saved their own car too: they made the change, so they are not told of it.
+    expect((await api(`/api/favourites/${productId}`, sellerToken, { method: "PUT" })).status).toBe(200);
 
     await setPrice(productId, 10500);
     expect((await notificationsOf(first)).total).toBe(0);
@@ -99,6 +101,8 @@ describe("price drops", () => {
       );
     }
     expect((await notificationsOf(bystander)).total).toBe(0);
+    const sellerSees = (await (await api("/api/notifications?limit=50", sellerToken)).json()) as NotificationPage;
+    expect(sellerSees.data.filter((item) => item.link === `/cars/${productId}`)).toEqual([]);
 
     await setPrice(productId, 9500);
     expect((await notificationsOf(first)).total).toBe(1);

@@ -74,13 +74,14 @@ export async function createBooking(ctx: AppContext, buyer: UserRow, input: Book
   if (!car) throw new NotFound("Product not found");
   if (car.sellerId === buyer.id) throw new Forbidden("You cannot book your own car");
   if (car.isPaid) throw new Conflict(ALREADY_SOLD);
-  const sellerHears = car.userId
-    ? await bookingWrites(
-        ctx,
-        { userId: car.userId, email: car.email!, emailOptedOut: car.emailOptedOut },
-        { id, buyerName: buyer.name, productName: car.productName },
-      )
-    : NO_NOTIFICATIONS;
+  const sellerHears =
+    car.userId && car.email
+      ? await bookingWrites(
+          ctx,
+          { userId: car.userId, email: car.email, emailOptedOut: car.emailOptedOut },
+          { id, buyerName: buyer.name, productName: car.productName },
+        )
+      : NO_NOTIFICATIONS;
   let inserted: number;
   try {
     // The insert itself checks again that the car exists, is unsold and is not theirs; the seller's

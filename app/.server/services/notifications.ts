@@ -115,12 +115,12 @@ export const recipientColumns = (kind: NotificationKind) => ({ userId: users.id,
 export const carLink = (productId: string) => pathTo(PATHS.car, { id: productId });
 
 /**
- * A saved car got a lower price: one `price_drop` for each user who saved it (the seller never
- * saves their own car's news). `priceChangeId` names the cause.
+ * A saved car got a lower price: one `price_drop` for each user who saved it, but its seller (who
+ * made the change). `priceChangeId` names the cause.
  */
 export async function priceDropWrites(
   ctx: AppContext,
-  car: { id: string; name: string; oldPrice: number; newPrice: number },
+  car: { id: string; name: string; sellerId: string | null; oldPrice: number; newPrice: number },
   priceChangeId: string,
   onlyIf?: SQL,
 ): Promise<NotificationWrites> {
@@ -129,7 +129,7 @@ export async function priceDropWrites(
     .select(recipientColumns("price_drop"))
     .from(favourites)
     .innerJoin(users, eq(users.id, favourites.userId))
-    .where(eq(favourites.productId, car.id));
+    .where(and(eq(favourites.productId, car.id), sql`${favourites.userId} is not ${car.sellerId}`));
   const text = `${car.name} dropped to ${formatPrice(car.newPrice)} (was ${formatPrice(car.oldPrice)})`;
   return notificationWrites(
     ctx,

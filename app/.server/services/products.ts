@@ -262,7 +262,12 @@ export async function updateProduct(ctx: AppContext, user: UserRow, id: string, 
     changes.photos ? photoRows(ctx, id, changes.photos) : undefined,
     newPrice === undefined
       ? NO_NOTIFICATIONS
-      : priceDropWrites(ctx, { id, name: product.name, oldPrice: product.resalePrice, newPrice }, priceChangeId, stillUnsold),
+      : priceDropWrites(
+          ctx,
+          { id, name: product.name, sellerId: product.sellerId, oldPrice: product.resalePrice, newPrice },
+          priceChangeId,
+          stillUnsold,
+        ),
   ]);
   const [updated] = await ctx.db
     .batch([
