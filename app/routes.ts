@@ -24,6 +24,7 @@ export default [
     route(top(PATHS.seller), "routes/seller.tsx"),
     route(top(PATHS.book), "routes/book.tsx"),
     route(top(PATHS.report), "routes/report.tsx"),
+    route(top(PATHS.messageSeller), "routes/message-seller.tsx"),
     route(top(PATHS.unsubscribe), "routes/unsubscribe.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
@@ -50,5 +51,7 @@ export default [
     route(dashboard(PATHS.favourites), "routes/favourites.tsx"),
     route(dashboard(PATHS.savedSearches), "routes/saved-searches.tsx"),
     route(dashboard(PATHS.notifications), "routes/notifications.tsx"),
+    route(dashboard(PATHS.messages), "routes/messages.tsx"),
+    route(dashboard(PATHS.messageThread), "routes/message-thread.tsx"),
   ]),
 ] satisfies RouteConfig;

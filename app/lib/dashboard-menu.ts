@@ -22,6 +22,7 @@ const DASHBOARD_PAGES: (MenuLink & { permission: Permission })[] = [
   { to: PATHS.favourites, label: "Favourites", permission: "save:favourite" },
   { to: PATHS.savedSearches, label: "Saved searches", permission: "save:search" },
   { to: PATHS.notifications, label: "Notifications", permission: "read:notifications" },
+  { to: PATHS.messages, label: "Messages", permission: "read:inbox" },
 ];
 
 /** The dashboard drawer's links for each role (spec point 2). */

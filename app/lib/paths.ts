@@ -18,6 +18,7 @@ export const PATHS = {
   seller: "/sellers/:id",
   book: "/book/:id",
   report: "/report/:id",
+  messageSeller: "/cars/:id/message",
   unsubscribe: "/unsubscribe",
   favourite: "/favourites/:productId",
   logout: "/logout",
@@ -39,6 +40,8 @@ export const PATHS = {
   favourites: "/dashboard/favourites",
   savedSearches: "/dashboard/saved-searches",
   notifications: "/dashboard/notifications",
+  messages: "/dashboard/messages",
+  messageThread: "/dashboard/messages/:id",
 } as const;
 
 /** The footer's information pages, one route module for all. */

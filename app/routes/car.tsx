@@ -4,6 +4,7 @@ import { findCarPage } from "~/.server/services/car-page";
 import { viewerMarksOnPage } from "~/.server/services/viewer-marks";
 import { CarGallery } from "~/components/car-gallery";
 import { FavouriteButton } from "~/components/favourite-button";
+import { MessageSeller } from "~/components/message-seller";
 import { ProductActions } from "~/components/product-actions";
 import { CarGrid } from "~/components/car-grid";
 import { VerifiedBadge } from "~/components/seller-badge";
@@ -198,6 +199,7 @@ function SellerBox({ product, sellerSince }: { product: ProductDetail; sellerSin
           {product.mobile}
         </a>
       </p>
+      <MessageSeller product={product} />
       {product.sellerId && sellerSince && (
         <Link
           to={pathTo(PATHS.seller, { id: product.sellerId })}

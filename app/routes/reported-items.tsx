@@ -2,7 +2,9 @@ import { useLocation } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
 import { parseForm, readFormBody } from "~/.server/form-body";
 import { actionResult, DELETED, failedAction } from "~/.server/page-errors";
+import { listReportedConversations } from "~/.server/services/messages";
 import { deleteReportedItem, dismissReports, listReports, reportsListQuery } from "~/.server/services/reports";
+import { ReportedConversations } from "~/components/admin/reported-conversations";
 import { ResultBanner } from "~/components/ui/result-banner";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { type Column, DataTable, ROW_BUTTON } from "~/components/ui/data-table";
@@ -18,12 +20,16 @@ import { type Route } from "./+types/reported-items";
 export const meta: Route.MetaFunction = () => privatePageMeta("Reported Item");
 
 const actionSchema = rowActionSchema(["delete", "dismiss"] as const);
+const REPORTED_CONVERSATIONS_SHOWN = 20;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(context.app, request, "moderate:reports");
+  const admin = await requirePermission(context.app, request, "moderate:reports");
   const query = parseListQueryLeniently(reportsListQuery, new URL(request.url).searchParams);
-  const list = await listReports(context.app, query);
-  return { query, list, confirm: confirmTarget(request.url, list.data, ["delete", "dismiss"]) };
+  const [list, conversations] = await Promise.all([
+    listReports(context.app, query),
+    listReportedConversations(context.app, admin, 1, REPORTED_CONVERSATIONS_SHOWN),
+  ]);
+  return { query, list, conversations, confirm: confirmTarget(request.url, list.data, ["delete", "dismiss"]) };
 }
 
 /** Delete removes the car (with its reports and unpaid bookings); Dismiss removes only the reports. */
@@ -71,6 +77,7 @@ export default function ReportedItems({ loaderData, actionData }: Route.Componen
         sorting={query}
       />
       <Pager page={query.page} totalPages={list.totalPages} label="Reported item pages" />
+      <ReportedConversations reports={loaderData.conversations.data} total={loaderData.conversations.total} />
     </main>
   );
 }

@@ -61,6 +61,19 @@ describe("accessibility in Chromium", () => {
     await close();
   });
 
+  it("the messages pages: a buyer's empty inbox and a car's message page", async () => {
+    const { page, close } = await openPage(browser);
+    await signInAs(page, "buyer2@autoreseller.test", "/dashboard/messages");
+    await page.getByRole("heading", { name: "Messages" }).waitFor();
+    await expectAccessible(page, "/dashboard/messages (empty)");
+    await page.goto("/cars");
+    const carPath = await page.locator('main a[href^="/cars/"]').first().getAttribute("href");
+    await gotoInteractive(page, `${carPath}/message`);
+    await page.getByRole("heading", { name: "Message the seller" }).waitFor();
+    await expectAccessible(page, "a car's message page");
+    await close();
+  });
+
   it("dashboard tables stacked as cards at 390 px: labelled values, sort links and actions", async () => {
     const { page, close } = await openPage(browser, { viewport: { width: 390, height: 800 } });
     await signInAs(page, "admin@autoreseller.test", "/dashboard/reporteditem");

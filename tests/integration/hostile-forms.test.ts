@@ -26,6 +26,9 @@ const TABLES = [
   "saved_searches",
   "notifications",
   "email_opt_outs",
+  "conversations",
+  "messages",
+  "conversation_reports",
 ];
 const URL_ENCODED = "application/x-www-form-urlencoded";
 const WRONG_TYPE = "This form must be sent as";
@@ -45,7 +48,7 @@ interface PageAction {
   resourceRoute?: boolean;
 }
 
-let buyersBookingId: string, buyersSavedSearchId: string, favouriteProductId: string, unsubscribePath: string;
+let buyersBookingId: string, buyersSavedSearchId: string, favouriteProductId: string, unsubscribePath: string, buyersConversationId: string;
 let productId: string, categoryId: string, victimBuyerId: string, victimSellerId: string, photo: Uint8Array<ArrayBuffer>;
 const cookies: Partial<Record<Role, string>> = {};
 
@@ -117,6 +120,16 @@ const ACTIONS: Record<string, PageAction> = {
   "/dashboard/favourites": { as: "buyer", fields: () => ({ intent: "remove", id: favouriteProductId }) },
   "/dashboard/saved-searches": { as: "buyer", fields: () => ({ intent: "delete", id: buyersSavedSearchId }) },
   "/dashboard/notifications": { as: "buyer", fields: () => ({ intent: "read-all" }) },
+  "/cars/:id/message": {
+    as: "buyer",
+    url: () => `/cars/${productId}/message`,
+    fields: () => ({ form: "message-seller", text: "Hostile" }),
+  },
+  "/dashboard/messages/:id": {
+    as: "buyer",
+    url: () => `/dashboard/messages/${buyersConversationId}`,
+    fields: () => ({ intent: "send", text: "Hostile reply" }),
+  },
   "/unsubscribe": { as: "anonymous", url: () => unsubscribePath, fields: () => ({ "List-Unsubscribe": "One-Click" }) },
 };
 
@@ -173,6 +186,15 @@ beforeAll(async () => {
     "insert into notifications (id, user_id, kind, text, link, source_key, created_at) values (?, ?, 'message', 'Hostile', '/', 'hostile', ?)",
     [crypto.randomUUID(), buyerId, new Date().toISOString()],
   );
+  buyersConversationId = crypto.randomUUID();
+  await sql("insert into conversations (id, product_id, buyer_id, seller_id, last_message_at, created_at) values (?, ?, ?, ?, ?, ?)", [
+    buyersConversationId,
+    productId,
+    buyerId,
+    sellerId,
+    new Date().toISOString(),
+    new Date().toISOString(),
+  ]);
   photo = await renderJpeg(carPhotoSvg({ body: "sedan", color: "#0f766e", seed: 7 }));
   // A price cut on the car the buyer saved emails them a signed one-click unsubscribe link.
   const cut = await apiJson(

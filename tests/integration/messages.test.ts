@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { accessToken, apiJson, register, request, sql, uniqueEmail } from "./client";
+import { accessToken, apiJson, postForm, register, request, signIn, sql, uniqueEmail } from "./client";
 
 // Private messages between a buyer and a seller (issue 19): the contract's rows, privacy, reuse of
 // a conversation, refusals, the rate limit, read marks and bad input.
@@ -210,6 +210,33 @@ describe("messages API", () => {
     expect((await apiJson(`/api/conversations/${id}/messages`, { text: "z".repeat(2000) }, { token: buyer.token })).status).toBe(201);
   });
 
+  it("notifies the other side of each message, emailing a side at most once in 15 minutes while it has not read", async () => {
+    const emailsTo = async (account: Account) =>
+      Number((await sql("select count(*) as n from outgoing_emails where to_address = ?", [account.email]))[0].n);
+    const sellersEmails = await emailsTo(seller);
+    const id = await startedConversation(await sellersCar(), "Notify me");
+    const notificationsOf = (account: Account) =>
+      sql("select text, link from notifications where user_id = ? and kind = 'message' and link = ?", [
+        account.id,
+        `/dashboard/messages/${id}`,
+      ]);
+    await apiJson(`/api/conversations/${id}/messages`, { text: "Are you there?" }, { token: buyer.token });
+    expect(await notificationsOf(seller)).toEqual([
+      expect.objectContaining({ text: "New message from msg-buyer person about Message Car" }),
+      expect.objectContaining({ text: "New message from msg-buyer person about Message Car" }),
+    ]);
+    // The first message was emailed; the second, unread within 15 minutes, was not.
+    expect(await emailsTo(seller)).toBe(sellersEmails + 1);
+    await get(`/api/conversations/${id}/messages`, seller.token);
+    const buyersEmails = await emailsTo(buyer);
+    await apiJson(`/api/conversations/${id}/messages`, { text: "Yes" }, { token: seller.token });
+    expect(await notificationsOf(buyer)).toHaveLength(1);
+    expect(await emailsTo(buyer)).toBe(buyersEmails + 1);
+    // Once the seller has read, the next message is emailed again.
+    await apiJson(`/api/conversations/${id}/messages`, { text: "Great" }, { token: buyer.token });
+    expect(await emailsTo(seller)).toBe(sellersEmails + 2);
+  });
+
   it("lets one user send 30 messages a minute, then answers 429 with Retry-After and stores nothing more", async () => {
     const chatty = await account("msg-chatty", "buyer");
     const first = await start(chatty.token, await sellersCar(), "Message 1");
@@ -226,5 +253,54 @@ describe("messages API", () => {
     expect(await sql("select count(*) as n from messages where sender_id = ?", [chatty.id])).toEqual([expect.objectContaining({ n: 30 })]);
     // The limit is the sender's: the seller still answers.
     expect((await apiJson(`/api/conversations/${id}/messages`, { text: "Slow down" }, { token: seller.token })).status).toBe(201);
+  });
+});
+
+describe("messages pages (form posts, without JavaScript)", () => {
+  it("starts a conversation from the car's form, answers in the thread and reports it; bad input changes nothing", async () => {
+    const [buyerCookie, sellerCookie, adminCookie] = await Promise.all([signIn(buyer.email), signIn(seller.email), signIn(admin.email)]);
+    const car = await sellersCar();
+    const started = await postForm(`/cars/${car}/message`, { text: "Hello from the page" }, buyerCookie);
+    expect(started.status).toBe(302);
+    const threadPath = started.headers.get("location")!;
+    expect(threadPath).toMatch(/^\/dashboard\/messages\/[0-9a-f-]{36}$/);
+
+    const inbox = await (await request("/dashboard/messages", { headers: { cookie: sellerCookie } })).text();
+    expect(inbox).toContain("Hello from the page");
+    expect(inbox).toContain("1 unread");
+
+    const before = await stored();
+    for (const text of ["", "   ", "x".repeat(2001)]) {
+      const refused = await postForm(threadPath, { intent: "send", text }, sellerCookie);
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toMatch(/Write a message|at most 2000 characters/);
+    }
+    expect((await postForm(`/cars/${car}/message`, { text: " " }, buyerCookie)).status).toBe(400);
+    expect(await stored()).toEqual(before);
+
+    const answered = await postForm(threadPath, { intent: "send", text: "Answer from the page" }, sellerCookie);
+    expect(answered.status).toBe(302);
+    expect(answered.headers.get("location")).toBe(threadPath);
+    const thread = await (await request(threadPath, { headers: { cookie: buyerCookie } })).text();
+    expect(thread.indexOf("Hello from the page")).toBeLessThan(thread.indexOf("Answer from the page"));
+    expect(thread).toContain("$90");
+
+    expect((await request(threadPath, { headers: { cookie: adminCookie } })).status).toBe(404);
+    expect((await postForm(threadPath, { intent: "send", text: "Admin" }, adminCookie)).status).toBe(404);
+    const otherCookie = await signIn(otherBuyer.email);
+    expect((await request(threadPath, { headers: { cookie: otherCookie } })).status).toBe(404);
+
+    const reported = await postForm(threadPath, { intent: "report", reason: "Asks me to pay outside the site" }, buyerCookie);
+    expect(reported.status).toBe(200);
+    expect(await reported.text()).toContain("our admins will read this conversation");
+    expect((await postForm(threadPath, { intent: "report", reason: "" }, buyerCookie)).status).toBe(409);
+    const id = threadPath.split("/").at(-1)!;
+    expect(await sql("select reason from conversation_reports where conversation_id = ?", [id])).toEqual([
+      expect.objectContaining({ reason: "Asks me to pay outside the site" }),
+    ]);
+    // The report shows the conversation to the admins, in the reported-items area.
+    const reportedItems = await (await request("/dashboard/reporteditem", { headers: { cookie: adminCookie } })).text();
+    expect(reportedItems).toContain("Asks me to pay outside the site");
+    expect(reportedItems).toContain("Answer from the page");
   });
 });

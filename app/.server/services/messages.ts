@@ -1,6 +1,7 @@
-import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { totalPages } from "~/lib/list-query";
+import { PATHS, pathTo } from "~/lib/paths";
 import { type StartConversationInput } from "~/lib/schemas/messages";
 import { type PagedList } from "~/lib/types";
 import { enforce } from "../auth/enforce";
@@ -9,6 +10,7 @@ import { type AppContext } from "../context";
 import { isUniqueViolation } from "../db/errors";
 import { conversationReports, conversations, messages, products, users } from "../db/schema";
 import { Conflict, Forbidden, NotFound, TooManyRequests } from "../errors";
+import { messageWrites, sendNotificationEmails } from "./notifications";
 import { type UserRow } from "./users";
 
 // Private messages between a buyer and the seller of a car (/dashboard/messages, /api/conversations).
@@ -72,35 +74,99 @@ export async function startConversation(
 ): Promise<{ conversationId: string; messageId: string }> {
   enforce("start:conversation", buyer);
   const [car] = await ctx.db
-    .select({ sellerId: products.sellerId, isPaid: products.isPaid })
+    .select({ name: products.name, sellerId: products.sellerId, isPaid: products.isPaid, conversationId: conversations.id })
     .from(products)
+    .leftJoin(conversations, and(eq(conversations.productId, products.id), eq(conversations.buyerId, buyer.id)))
     .where(eq(products.id, input.product_id))
     .limit(1);
   if (!car) throw new NotFound("Product not found");
   if (car.sellerId === buyer.id) throw new Forbidden("You cannot message yourself about your own car");
   // A car without a seller outlived the seller's account, which only sold cars do.
-  if (car.isPaid || !car.sellerId) throw new Conflict("This car is sold: its seller takes no new conversations about it");
+  if (car.isPaid || !car.sellerId) throw new Conflict(SOLD);
   await countMessage(ctx, buyer);
   const now = ctx.now().toISOString();
-  const messageId = crypto.randomUUID();
-  // One batch: the conversation (new, or the buyer's one about this car) and the message, each only
-  // while the car is still unsold, so a car sold a moment ago takes nothing.
+  const conversationId = car.conversationId ?? crypto.randomUUID();
+  // A new conversation's first message is always emailed (and marks the seller's side emailed).
+  const emailed = car.conversationId ? await claimEmail(ctx, car.conversationId, "seller", now) : true;
+  const message = {
+    id: crypto.randomUUID(),
+    conversationId,
+    sender: buyer,
+    recipientId: car.sellerId,
+    productName: car.name,
+    emailed,
+    now,
+  };
+  const notices = await messageNotices(ctx, message);
+  // One batch: the conversation (new, or the buyer's one about this car), the message and its
+  // notification, each only while the car is still unsold, so a car sold a moment ago takes nothing.
   const [upserted] = await ctx.db.batch([
     ctx.db.all<{ id: string }>(sql`
-      insert into ${conversations} (id, product_id, buyer_id, seller_id, last_message_at, created_at)
-      select ${crypto.randomUUID()}, ${products.id}, ${buyer.id}, ${products.sellerId}, ${now}, ${now}
+      insert into ${conversations} (id, product_id, buyer_id, seller_id, last_message_at, seller_emailed_at, created_at)
+      select ${conversationId}, ${products.id}, ${buyer.id}, ${products.sellerId}, ${now}, ${now}, ${now}
       from ${products}
       where ${products.id} = ${input.product_id} and ${products.isPaid} = 0 and ${products.sellerId} is not null and ${products.sellerId} <> ${buyer.id}
       on conflict (buyer_id, product_id) do update set last_message_at = excluded.last_message_at
       returning id`),
     ctx.db.run(sql`
       insert into ${messages} (id, conversation_id, sender_id, text, created_at)
-      select ${messageId}, c.id, ${buyer.id}, ${input.text}, ${now}
+      select ${message.id}, c.id, ${buyer.id}, ${input.text}, ${now}
       from ${conversations} c join ${products} on ${products.id} = c.product_id
       where c.buyer_id = ${buyer.id} and c.product_id = ${input.product_id} and ${products.isPaid} = 0`),
+    ...notices.statements.map((statement) => ctx.db.run(statement)),
   ]);
-  if (upserted.length === 0) throw new Conflict("This car is sold: its seller takes no new conversations about it");
-  return { conversationId: upserted[0].id, messageId };
+  if (upserted.length === 0) throw new Conflict(SOLD);
+  await sendNotificationEmails(ctx, notices);
+  return { conversationId: upserted[0].id, messageId: message.id };
+}
+
+const SOLD = "This car is sold: its seller takes no new conversations about it";
+
+/** How long after a conversation side was emailed about a message no other email goes to it, while it has not read. */
+const EMAIL_QUIET_MS = 15 * 60 * 1000;
+
+/**
+ * Whether a new message is also emailed to the recipient's side: when that side was never emailed
+ * about this conversation, or not in the last 15 minutes, or has read it since. Claimed with one
+ * conditional update, so of messages sent at once only one is emailed.
+ */
+async function claimEmail(ctx: AppContext, conversationId: string, side: "buyer" | "seller", now: string): Promise<boolean> {
+  const [emailedAt, readAt] =
+    side === "buyer"
+      ? [conversations.buyerEmailedAt, conversations.buyerReadAt]
+      : [conversations.sellerEmailedAt, conversations.sellerReadAt];
+  const quietSince = new Date(Date.parse(now) - EMAIL_QUIET_MS).toISOString();
+  const claimed = await ctx.db
+    .update(conversations)
+    .set(side === "buyer" ? { buyerEmailedAt: now } : { sellerEmailedAt: now })
+    .where(and(eq(conversations.id, conversationId), or(isNull(emailedAt), lt(emailedAt, quietSince), gte(readAt, emailedAt))))
+    .returning({ id: conversations.id });
+  return claimed.length > 0;
+}
+
+interface NewMessage {
+  id: string;
+  conversationId: string;
+  sender: UserRow;
+  recipientId: string;
+  productName: string | null;
+  emailed: boolean;
+}
+
+/** The recipient's `message` notification (and email, unless throttled), written only with the message. */
+function messageNotices(ctx: AppContext, message: NewMessage) {
+  return messageWrites(
+    ctx,
+    {
+      id: message.id,
+      recipientId: message.recipientId,
+      senderName: message.sender.name,
+      productName: message.productName ?? "a car no longer listed",
+      link: pathTo(PATHS.messageThread, { id: message.conversationId }),
+      emailed: message.emailed,
+    },
+    sql`exists (select 1 from ${messages} where ${messages.id} = ${message.id})`,
+  );
 }
 
 /** The conversations the user is in, latest activity first (the newest INBOX_LIMIT): one query. */
@@ -182,6 +248,13 @@ async function findConversation(
  * are then marked read for the reader. With the version the reader has already (an ETag), an
  * unchanged thread answers `unchanged` after one small read, marking nothing.
  */
+export async function readThread(ctx: AppContext, user: UserRow, id: string): Promise<Thread>;
+export async function readThread(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  knownVersion: string | undefined,
+): Promise<Thread | "unchanged">;
 export async function readThread(ctx: AppContext, user: UserRow, id: string, knownVersion?: string): Promise<Thread | "unchanged"> {
   const conversation = await findConversation(ctx, user, id, "read:conversation:own");
   if (knownVersion !== undefined && knownVersion === conversation.latestMessageId) return "unchanged";
@@ -213,17 +286,28 @@ export async function readThread(ctx: AppContext, user: UserRow, id: string, kno
   };
 }
 
-/** A participant writes in a conversation (30 messages a minute per user); anyone else → 404. */
+/** A participant writes in a conversation (30 messages a minute per user); anyone else → 404. The other side is notified. */
 export async function sendMessage(ctx: AppContext, user: UserRow, conversationId: string, text: string): Promise<string> {
-  await findConversation(ctx, user, conversationId, "write:conversation:own");
+  const conversation = await findConversation(ctx, user, conversationId, "write:conversation:own");
   await countMessage(ctx, user);
   const now = ctx.now().toISOString();
-  const messageId = crypto.randomUUID();
+  const recipientIsBuyer = conversation.sellerId === user.id;
+  const message: NewMessage = {
+    id: crypto.randomUUID(),
+    conversationId,
+    sender: user,
+    recipientId: recipientIsBuyer ? conversation.buyerId : conversation.sellerId,
+    productName: conversation.product?.productName ?? null,
+    emailed: await claimEmail(ctx, conversationId, recipientIsBuyer ? "buyer" : "seller", now),
+  };
+  const notices = await messageNotices(ctx, message);
   await ctx.db.batch([
-    ctx.db.insert(messages).values({ id: messageId, conversationId, senderId: user.id, text, createdAt: now }),
+    ctx.db.insert(messages).values({ id: message.id, conversationId, senderId: user.id, text, createdAt: now }),
     ctx.db.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, conversationId)),
+    ...notices.statements.map((statement) => ctx.db.run(statement)),
   ]);
-  return messageId;
+  await sendNotificationEmails(ctx, notices);
+  return message.id;
 }
 
 /** A participant reports a conversation to the admins, once; anyone else → 404. */

@@ -202,11 +202,12 @@ export async function soldWrites(
 
 /**
  * A message arrived (the messages work calls this): the recipient hears who wrote about which car.
- * `messageId` names the cause; `link` opens the conversation.
+ * `messageId` names the cause; `link` opens the conversation; `emailed` false leaves the email out
+ * (the messages' throttle: one email per conversation side in 15 minutes while unread).
  */
 export async function messageWrites(
   ctx: AppContext,
-  message: { id: string; recipientId: string; senderName: string; productName: string; link: string },
+  message: { id: string; recipientId: string; senderName: string; productName: string; link: string; emailed: boolean },
   onlyIf?: SQL,
 ): Promise<NotificationWrites> {
   const [recipient] = await ctx.db.select(recipientColumns("message")).from(users).where(eq(users.id, message.recipientId)).limit(1);
@@ -216,6 +217,7 @@ export async function messageWrites(
     [
       {
         ...recipient,
+        emailOptedOut: recipient.emailOptedOut || !message.emailed,
         kind: "message",
         text: `New message from ${message.senderName} about ${message.productName}`,
         link: message.link,

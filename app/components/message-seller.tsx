@@ -1,0 +1,32 @@
+import { Link } from "react-router";
+import { roleMay } from "~/lib/policy";
+import { PATHS, pathTo } from "~/lib/paths";
+import { loginUrl } from "~/lib/redirects";
+import { type Product } from "~/lib/types";
+import { useOptionalUser } from "~/lib/use-user";
+import { MessageForm } from "./message-form";
+
+/**
+ * "Message the seller" on a car's page: buyers write here (it posts to the car's message page,
+ * which opens the conversation); signed-out visitors are asked to sign in first. Sold cars and
+ * accounts that cannot start conversations (sellers, admins) get nothing.
+ */
+export function MessageSeller({ product }: { product: Product }) {
+  const user = useOptionalUser();
+  if (product.isPaid || (user && !roleMay(user.role, "start:conversation"))) return null;
+  const messagePage = pathTo(PATHS.messageSeller, { id: product._id });
+  return (
+    <section aria-labelledby="message-seller-heading" className="flex flex-col gap-2 border-t border-slate-200 pt-3">
+      <h3 id="message-seller-heading" className="font-bold">
+        Message the seller
+      </h3>
+      {user ? (
+        <MessageForm id="message-seller" label={`Your message to ${product.seller}`} action={messagePage} />
+      ) : (
+        <Link to={loginUrl(messagePage)} className="font-semibold text-brand-700 underline">
+          Sign in to message the seller
+        </Link>
+      )}
+    </section>
+  );
+}
