@@ -39,8 +39,9 @@ describe("access policy", () => {
   it("shows each role the dashboard pages it may open (spec point 2)", () => {
     const labels = (role: keyof typeof DASHBOARD_MENU) => DASHBOARD_MENU[role].map((link) => link.to);
     const mine = ["/dashboard/favourites", "/dashboard/saved-searches", "/dashboard/notifications"];
-    expect(labels("buyer")).toEqual(["/dashboard/myorders", ...mine]);
-    expect(labels("seller")).toEqual(["/dashboard/myproducts", "/dashboard/addproduct", ...mine]);
+    // Admins are in no conversation: the inbox is for buyers and sellers.
+    expect(labels("buyer")).toEqual(["/dashboard/myorders", ...mine, "/dashboard/messages"]);
+    expect(labels("seller")).toEqual(["/dashboard/myproducts", "/dashboard/addproduct", ...mine, "/dashboard/messages"]);
     expect(labels("admin")).toEqual([
       "/dashboard/allsellers",
       "/dashboard/allbuyers",
