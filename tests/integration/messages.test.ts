@@ -228,6 +228,13 @@ describe("messages API", () => {
     // The first message was emailed; the second, unread within 15 minutes, was not.
     expect(await emailsTo(seller)).toBe(sellersEmails + 1);
     await get(`/api/conversations/${id}/messages`, seller.token);
+    // Reading the thread reads its notifications too (the navbar's bell drops them).
+    expect(
+      await sql("select read_at from notifications where user_id = ? and link = ? and read_at is null", [
+        seller.id,
+        `/dashboard/messages/${id}`,
+      ]),
+    ).toEqual([]);
     const buyersEmails = await emailsTo(buyer);
     await apiJson(`/api/conversations/${id}/messages`, { text: "Yes" }, { token: seller.token });
     expect(await notificationsOf(buyer)).toHaveLength(1);

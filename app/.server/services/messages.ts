@@ -8,9 +8,9 @@ import { enforce } from "../auth/enforce";
 import { countEvent, LIMITS } from "../auth/rate-limits";
 import { type AppContext } from "../context";
 import { isUniqueViolation } from "../db/errors";
-import { conversationReports, conversations, messages, products, users } from "../db/schema";
+import { conversationReports, conversations, messages, notifications, products, users } from "../db/schema";
 import { Conflict, Forbidden, NotFound, TooManyRequests } from "../errors";
-import { messageWrites, sendNotificationEmails } from "./notifications";
+import { messageSourceKey, messageWrites, sendNotificationEmails } from "./notifications";
 import { type UserRow } from "./users";
 
 // Private messages between a buyer and the seller of a car (/dashboard/messages, /api/conversations).
@@ -23,6 +23,9 @@ export const INBOX_LIMIT = 100;
 export const THREAD_LIMIT = 500;
 
 const CONVERSATION_NOT_FOUND = "Conversation not found";
+
+/** Where a conversation opens (its notifications link there). */
+const threadLink = (conversationId: string) => pathTo(PATHS.messageThread, { id: conversationId });
 
 export interface ConversationSummary {
   _id: string;
@@ -162,7 +165,7 @@ function messageNotices(ctx: AppContext, message: NewMessage) {
       recipientId: message.recipientId,
       senderName: message.sender.name,
       productName: message.productName ?? "a car no longer listed",
-      link: pathTo(PATHS.messageThread, { id: message.conversationId }),
+      link: threadLink(message.conversationId),
       emailed: message.emailed,
     },
     sql`exists (select 1 from ${messages} where ${messages.id} = ${message.id})`,
@@ -268,14 +271,30 @@ export async function readThread(ctx: AppContext, user: UserRow, id: string, kno
   if (newest) {
     // Read up to the newest message shown (not "now"), so one that arrives meanwhile stays unread.
     const readUpTo = (mark: SQLiteColumn) => sql`max(coalesce(${mark}, ''), ${newest})`;
-    await ctx.db
-      .update(conversations)
-      .set(
-        conversation.buyerId === user.id
-          ? { buyerReadAt: readUpTo(conversations.buyerReadAt) }
-          : { sellerReadAt: readUpTo(conversations.sellerReadAt) },
-      )
-      .where(eq(conversations.id, id));
+    // The `message` notifications of the messages shown are read with them, so the navbar's bell counts only news.
+    await ctx.db.batch([
+      ctx.db
+        .update(conversations)
+        .set(
+          conversation.buyerId === user.id
+            ? { buyerReadAt: readUpTo(conversations.buyerReadAt) }
+            : { sellerReadAt: readUpTo(conversations.sellerReadAt) },
+        )
+        .where(eq(conversations.id, id)),
+      ctx.db
+        .update(notifications)
+        .set({ readAt: ctx.now().toISOString() })
+        .where(
+          and(
+            eq(notifications.userId, user.id),
+            isNull(notifications.readAt),
+            inArray(
+              notifications.sourceKey,
+              rows.filter((row) => row.senderId !== user.id).map((row) => messageSourceKey(row._id)),
+            ),
+          ),
+        ),
+    ]);
   }
   return {
     _id: conversation.id,

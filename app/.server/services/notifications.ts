@@ -200,6 +200,9 @@ export async function soldWrites(
   );
 }
 
+/** The cause a message's notification names (reading the message marks it read). */
+export const messageSourceKey = (messageId: string) => `message:${messageId}`;
+
 /**
  * A message arrived (the messages work calls this): the recipient hears who wrote about which car.
  * `messageId` names the cause; `link` opens the conversation; `emailed` false leaves the email out
@@ -221,7 +224,7 @@ export async function messageWrites(
         kind: "message",
         text: `New message from ${message.senderName} about ${message.productName}`,
         link: message.link,
-        sourceKey: `message:${message.id}`,
+        sourceKey: messageSourceKey(message.id),
       },
     ],
     onlyIf,
