@@ -73,7 +73,7 @@ function figures(html: string, labels: string[]): Record<string, string> {
 /** A row of a chart's figures table (its text alternative): the cells after the row's heading. */
 function figuresRow(html: string, heading: string): string[] | undefined {
   const row = new RegExp(`<tr><th scope="row"[^>]*>${heading}</th>(.*?)</tr>`).exec(html)?.[1];
-  return row && [...row.matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((cell) => cell[1]);
+  return row === undefined ? undefined : [...row.matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((cell) => cell[1]);
 }
 
 const BUYER = ["Orders", "Paid", "Waiting for payment"];
