@@ -39,6 +39,21 @@ export function actionResult(work: () => Promise<ActionResult>) {
   return onRefusal(work, (error) => failedAction(error.message, error.status));
 }
 
+/**
+ * Runs a form action's service call (its success may be a redirect); a domain error becomes
+ * `{ ...form, ok: false, message }` with the error's status, and Retry-After for a 429. `form` says
+ * which of the page's forms answered, where it has several.
+ */
+export function formResult<T, Form extends object>(work: () => Promise<T>, form: Form) {
+  return onRefusal(work, (error) => {
+    const retryAfter = retryAfterSeconds(error);
+    return data(
+      { ...form, ok: false as const, message: error.message },
+      { status: error.status, headers: retryAfter === undefined ? {} : { "Retry-After": String(retryAfter) } },
+    );
+  });
+}
+
 /** A row or card action that cannot run as posted (400 unless said otherwise). */
 export function failedAction(message = "That action is not available", status = 400) {
   return data<ActionResult>({ ok: false, message }, { status });

@@ -1,8 +1,7 @@
-import { data, Link, redirect, useActionData } from "react-router";
+import { Link, redirect, useActionData } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
 import { parseForm, readFormBody } from "~/.server/form-body";
-import { orPageError, retryAfterHeaders } from "~/.server/page-errors";
-import { DomainError, retryAfterSeconds } from "~/.server/errors";
+import { failedAction, formResult, orPageError, retryAfterHeaders } from "~/.server/page-errors";
 import { startConversation } from "~/.server/services/messages";
 import { findProduct } from "~/.server/services/products";
 import { MessageForm } from "~/components/message-form";
@@ -28,17 +27,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await readFormBody(request);
   formData.set("product_id", params.id);
   const submission = parseForm(formData, startConversationSchema);
-  if (submission.status !== "success") {
-    return data({ error: submission.error?.text?.[0] ?? "Write a message" }, { status: 400 });
-  }
-  try {
+  if (submission.status !== "success") return failedAction(submission.error?.text?.[0] ?? "Write a message");
+  return formResult(async () => {
     const { conversationId } = await startConversation(context.app, user, submission.value);
     return redirect(pathTo(PATHS.messageThread, { id: conversationId }));
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    const retryAfter = retryAfterSeconds(error);
-    return data({ error: error.message }, { status: error.status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : {} });
-  }
+  }, {});
 }
 
 export default function MessageSellerPage({ loaderData }: Route.ComponentProps) {
@@ -55,7 +48,7 @@ export default function MessageSellerPage({ loaderData }: Route.ComponentProps) 
         ({formatPrice(product.resalePrice)}), sold by {product.seller}.
       </p>
       <div className="rounded-2xl border border-slate-200 bg-white p-6">
-        <MessageForm id="message-seller" label={`Your message to ${product.seller}`} error={result?.error} />
+        <MessageForm id="message-seller" label={`Your message to ${product.seller}`} error={result?.message} />
       </div>
     </main>
   );

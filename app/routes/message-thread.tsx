@@ -1,9 +1,8 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
-import { DomainError, retryAfterSeconds } from "~/.server/errors";
 import { parseForm, readFormBody } from "~/.server/form-body";
-import { orPageError, retryAfterHeaders } from "~/.server/page-errors";
+import { formResult, orPageError, retryAfterHeaders } from "~/.server/page-errors";
 import { readThread, reportConversation, sendMessage, type MessageItem, type Thread } from "~/.server/services/messages";
 import { MessageForm } from "~/components/message-form";
 import { secondaryButtonClass } from "~/components/ui/field";
@@ -37,21 +36,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data<ThreadAnswer>({ form, ok: false, message }, { status: 400 });
   }
   const { intent } = submission.value;
-  try {
-    if (submission.value.intent === "send") {
-      await sendMessage(context.app, user, params.id, submission.value.text);
-      return redirect(pathTo(PATHS.messageThread, { id: params.id }));
-    }
-    await reportConversation(context.app, user, params.id, submission.value.reason);
-    return data<ThreadAnswer>({ form: "report", ok: true, message: "Thank you: our admins will read this conversation." });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    const retryAfter = retryAfterSeconds(error);
-    return data<ThreadAnswer>(
-      { form: intent, ok: false, message: error.message },
-      { status: error.status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : {} },
-    );
-  }
+  return formResult(
+    async () => {
+      if (submission.value.intent === "send") {
+        await sendMessage(context.app, user, params.id, submission.value.text);
+        return redirect(pathTo(PATHS.messageThread, { id: params.id }));
+      }
+      await reportConversation(context.app, user, params.id, submission.value.reason);
+      return data<ThreadAnswer>({ form: "report", ok: true, message: "Thank you: our admins will read this conversation." });
+    },
+    { form: intent },
+  );
 }
 
 /**
