@@ -1,10 +1,9 @@
 import * as v from "valibot";
+import { MESSAGE_MAX_LENGTH } from "../messages";
 import { optionalFreeText, requiredText } from "./fields";
 
 // Messages between a buyer and a seller (../shared/api-contract.md "Messages"): the API and the
 // pages' forms validate with these.
-
-export const MESSAGE_MAX_LENGTH = 2000;
 
 /** A message's text: 1–2,000 characters once trimmed, shown as text. */
 export const messageText = requiredText(
