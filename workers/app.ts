@@ -33,7 +33,10 @@ const app = new Hono<WorkerEnv>({ strict: false });
 app.use(async (c, next) => {
   const requestId = c.req.header("cf-ray") ?? crypto.randomUUID();
   c.set("requestId", requestId);
-  c.set("app", createAppContext(c.env, c.req.raw, requestId, (work) => c.executionCtx.waitUntil(work)));
+  c.set(
+    "app",
+    createAppContext(c.env, c.req.raw, requestId, (work) => c.executionCtx.waitUntil(work)),
+  );
   const started = Date.now();
   const nonce = createNonce();
   c.set("cspNonce", nonce);
