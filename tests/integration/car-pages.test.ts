@@ -74,9 +74,9 @@ describe("a car's page", () => {
     expect(text).toMatch(/Years used \d+/);
     expect(text).toMatch(/Posted \d{4}-\d{2}-\d{2}/);
     expect(text).toContain(`${"Serviced every year. ".repeat(12)}The end.`);
-    expect(text).toContain("Price dropped $1,200 on 12 Nov");
-    expect(text).toMatch(/2 Oct 2026 Listed at \$19,000/);
-    expect(text).toMatch(/1 Nov 2026 \$18,700 \(down \$300\)/);
+    expect(text).toContain("Price dropped $1,200 on 2026-11-12");
+    expect(text).toMatch(/2026-10-02 Listed at \$19,000/);
+    expect(text).toMatch(/2026-11-01 \$18,700 \(down \$300\)/);
 
     const decoded = decodeVin(HONDA_VIN)!;
     expect(decoded.manufacturer).toBe("Honda");
