@@ -20,6 +20,7 @@ import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/error-page";
 import { ToasterHost } from "./components/ui/toaster-host";
 import { useNonce } from "./lib/nonce";
+import { roleMay } from "./lib/policy";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -33,7 +34,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, flash] = await Promise.all([getSessionUser(context.app, request), readFlash(context.app, request)]);
   return data(
     {
-      user: user && { name: user.name, email: user.email, role: user.role, unreadNotifications: user.unreadNotifications },
+      user: user && {
+        name: user.name,
+        email: user.email,
+        role: user.role,
+        unreadNotifications: user.unreadNotifications,
+        // Only for those with an inbox (buyers and sellers).
+        unreadMessages: roleMay(user.role, "read:inbox") ? user.unreadMessages : null,
+      },
       toast: flash.toast,
       requestId: context.app.requestId,
       // The canonical link's origin: the configured public one, not whichever host was asked.

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { PRODUCT_NAME } from "~/lib/meta";
 import { PATHS } from "~/lib/paths";
-import { NotificationBell } from "./notification-bell";
+import { NavbarCounts } from "./navbar-counts";
 
 export interface NavbarUser {
   name: string;
@@ -73,7 +73,7 @@ export function Navbar({ user, drawerLinks = [] }: { user: NavbarUser | null; dr
           <img src="/logo.svg" alt="" width={36} height={36} />
           <span>{PRODUCT_NAME}</span>
         </Link>
-        <NotificationBell />
+        <NavbarCounts />
         <div className="hidden items-center gap-1 md:flex">{links}</div>
         <details
           ref={drawer}

@@ -311,3 +311,29 @@ describe("messages pages (form posts, without JavaScript)", () => {
     expect(reportedItems).toContain("Answer from the page");
   });
 });
+
+describe("the navbar's unread messages", () => {
+  it("count every conversation's unread messages for buyers and sellers, and are not offered to admins", async () => {
+    const seller2 = await account("msg-nav-seller", "seller");
+    const [sellerCookie, adminCookie] = await Promise.all([signIn(seller2.email), signIn(admin.email)]);
+    const navbar = async (cookie: string) =>
+      (await (await request("/", { headers: { cookie } })).text()).match(/aria-label="Messages[^"]*"/)?.[0];
+    expect(await navbar(sellerCookie)).toBe('aria-label="Messages"');
+    const carOf = async () => {
+      const id = crypto.randomUUID();
+      await sql(
+        `insert into products (id, name, original_price, resale_price, location, category_id, condition, mobile, description, purchase_year, image, seller_id, seller_name, seller_email, created_at)
+         values (?, 'Navbar Car', 100, 90, 'Dhaka', ?, 'Good', '0171', 'd', 2020, '/images/x.jpg', ?, 'Seller', ?, ?)`,
+        [id, categoryId, seller2.id, seller2.email, new Date().toISOString()],
+      );
+      return id;
+    };
+    const first = await json<{ insertedId: string }>(await start(buyer.token, await carOf(), "First car?"));
+    await start(otherBuyer.token, await carOf(), "Second car?");
+    await apiJson(`/api/conversations/${first.insertedId}/messages`, { text: "Still there?" }, { token: buyer.token });
+    expect(await navbar(sellerCookie)).toBe('aria-label="Messages, 3 unread"');
+    await get(`/api/conversations/${first.insertedId}/messages`, seller2.token);
+    expect(await navbar(sellerCookie)).toBe('aria-label="Messages, 1 unread"');
+    expect(await navbar(adminCookie)).toBeUndefined();
+  });
+});

@@ -1,6 +1,7 @@
 import { and, eq, gt, ne } from "drizzle-orm";
 import { type AppContext } from "../context";
 import { sessions, users } from "../db/schema";
+import { unreadMessagesOf } from "../services/messages";
 import { unreadNotificationsOf } from "../services/notifications";
 import { clearCookieHeader, cookieHeader, readCookie } from "./cookies";
 import { signClaims, verifyClaims } from "./signing";
@@ -8,8 +9,8 @@ import { signClaims, verifyClaims } from "./signing";
 export const SESSION_COOKIE = "ar_session";
 const SESSION_SECONDS = 30 * 24 * 3600;
 
-/** The signed-in user, with their unread notifications counted in the same read (the navbar's bell). */
-export type SessionUser = typeof users.$inferSelect & { sessionId: string; unreadNotifications: number };
+/** The signed-in user, with their unread notifications and messages counted in the same read (the navbar's counts). */
+export type SessionUser = typeof users.$inferSelect & { sessionId: string; unreadNotifications: number; unreadMessages: number };
 
 /** Starts a new session (a fresh id every sign-in) and returns its Set-Cookie header. */
 export async function createSession(ctx: AppContext, userId: string): Promise<string> {
@@ -24,12 +25,19 @@ export async function readSessionUser(ctx: AppContext, request: Request): Promis
   const claims = await verifyClaims(ctx, "session", readCookie(request, SESSION_COOKIE));
   if (typeof claims?.sid !== "string") return null;
   const [row] = await ctx.db
-    .select({ user: users, sessionId: sessions.id, unreadNotifications: unreadNotificationsOf(users.id) })
+    .select({
+      user: users,
+      sessionId: sessions.id,
+      unreadNotifications: unreadNotificationsOf(users.id),
+      unreadMessages: unreadMessagesOf(users.id),
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, claims.sid), gt(sessions.expiresAt, ctx.now().toISOString())))
     .limit(1);
-  return row ? { ...row.user, sessionId: row.sessionId, unreadNotifications: row.unreadNotifications } : null;
+  return row
+    ? { ...row.user, sessionId: row.sessionId, unreadNotifications: row.unreadNotifications, unreadMessages: row.unreadMessages }
+    : null;
 }
 
 /** Ends the request's session and returns the Set-Cookie header that clears it. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { totalPages } from "~/lib/list-query";
 import { PATHS, pathTo } from "~/lib/paths";
@@ -171,6 +171,16 @@ function messageNotices(ctx: AppContext, message: NewMessage) {
     sql`exists (select 1 from ${messages} where ${messages.id} = ${message.id})`,
   );
 }
+
+/**
+ * How many messages wait unread for the user across their conversations: a sub-select for the
+ * session lookup (the navbar's count), read through the conversations' buyer and seller indexes
+ * and the messages' (conversation, time) index.
+ */
+export const unreadMessagesOf = (userId: SQL | typeof users.id) =>
+  sql<number>`(select count(*) from ${conversations} c join ${messages} m on m.conversation_id = c.id
+    where (c.buyer_id = ${userId} or c.seller_id = ${userId}) and m.sender_id <> ${userId}
+      and m.created_at > coalesce(case when c.buyer_id = ${userId} then c.buyer_read_at else c.seller_read_at end, ''))`.mapWith(Number);
 
 /** The conversations the user is in, latest activity first (the newest INBOX_LIMIT): one query. */
 export async function listConversations(ctx: AppContext, user: UserRow): Promise<ConversationSummary[]> {
