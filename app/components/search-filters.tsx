@@ -107,44 +107,24 @@ export function SearchLayout({
                 }))}
               />
             )}
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${formId}-make`} className={labelClass}>
-                Make
-              </label>
-              <input
-                id={`${formId}-make`}
-                name="make"
-                list={ids.make}
-                defaultValue={query.make ?? ""}
-                maxLength={40}
-                autoComplete="off"
-                className={inputClass}
-              />
-              <datalist id={ids.make}>
-                {facets.make.map((entry) => (
-                  <option key={entry.value} value={entry.value}>{`${entry.value} (${entry.count})`}</option>
-                ))}
-              </datalist>
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${formId}-model`} className={labelClass}>
-                Model
-              </label>
-              <input
-                id={`${formId}-model`}
-                name="model"
-                list={ids.model}
-                defaultValue={query.model ?? ""}
-                maxLength={60}
-                autoComplete="off"
-                className={inputClass}
-              />
-              <datalist id={ids.model}>
-                {modelSuggestions.map((model) => (
-                  <option key={model} value={model} />
-                ))}
-              </datalist>
-            </div>
+            <SuggestedField
+              id={`${formId}-make`}
+              listId={ids.make}
+              name="make"
+              label="Make"
+              value={query.make}
+              maxLength={40}
+              suggestions={facets.make.map((entry) => ({ value: entry.value, label: `${entry.value} (${entry.count})` }))}
+            />
+            <SuggestedField
+              id={`${formId}-model`}
+              listId={ids.model}
+              name="model"
+              label="Model"
+              value={query.model}
+              maxLength={60}
+              suggestions={modelSuggestions.map((model) => ({ value: model }))}
+            />
             <FacetSelect
               name="location"
               label="Location"
@@ -221,6 +201,41 @@ function ResultCount({ total }: { total: number }) {
     <p id={RESULT_COUNT_ID} role="status" tabIndex={-1} className="text-lg font-semibold">
       {`${total.toLocaleString("en-US")} ${total === 1 ? "car" : "cars"}`}
     </p>
+  );
+}
+
+/** A free-text filter with suggestions (a datalist): make from the facets, model from the cars shown. */
+function SuggestedField({
+  id,
+  listId,
+  name,
+  label,
+  value,
+  maxLength,
+  suggestions,
+}: {
+  id: string;
+  listId: string;
+  name: string;
+  label: string;
+  value: string | undefined;
+  maxLength: number;
+  suggestions: { value: string; label?: string }[];
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <input id={id} name={name} list={listId} defaultValue={value ?? ""} maxLength={maxLength} autoComplete="off" className={inputClass} />
+      <datalist id={listId}>
+        {suggestions.map((suggestion) => (
+          <option key={suggestion.value} value={suggestion.value}>
+            {suggestion.label}
+          </option>
+        ))}
+      </datalist>
+    </div>
   );
 }
 
