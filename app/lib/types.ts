@@ -17,9 +17,19 @@ export type AccountType = Role;
 export type User = v.InferOutput<typeof userShape>;
 export type Category = v.InferOutput<typeof categoryShape>;
 export type ProductPhoto = v.InferOutput<typeof productPhotoShape>;
-/** The contract's Product, and for pages its photos' small copies and sizes (API answers leave those out). */
-export type Product = v.InferOutput<typeof productShape> & { photos: ProductPhoto[] };
-export type ProductDetail = v.InferOutput<typeof productDetailShape> & { photos: ProductPhoto[] };
+/** A seller's reviews in short: the average of their ratings (null with none) and how many. */
+export interface SellerRating {
+  average: number | null;
+  count: number;
+}
+/** What pages get beside the contract's Product and API answers leave out: photos' small copies and sizes, the seller's rating. */
+interface PageOnly {
+  photos: ProductPhoto[];
+  sellerRating: SellerRating;
+}
+/** The contract's Product, and for pages what `PageOnly` adds. */
+export type Product = v.InferOutput<typeof productShape> & PageOnly;
+export type ProductDetail = v.InferOutput<typeof productDetailShape> & PageOnly;
 export type SellerProfile = v.InferOutput<typeof sellerProfileShape>;
 export type Booking = v.InferOutput<typeof bookingShape>;
 export type Report = v.InferOutput<typeof reportShape>;

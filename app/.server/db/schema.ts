@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { ROLES } from "../../lib/roles";
+import { PRICE_RATINGS } from "../../lib/price-rating";
 import { CONDITIONS, FUELS, LOCATIONS, REPORT_REASONS, TRANSMISSIONS } from "../../lib/schemas/catalog";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
@@ -35,6 +36,10 @@ export const users = sqliteTable(
     totpEnabled: integer("totp_enabled", { mode: "boolean" }).notNull().default(false),
     // The last accepted TOTP time step: a code is accepted at most once.
     totpLastStep: integer("totp_last_step"),
+    // A seller's reviews, counted and summed by triggers on reviews (migration 0013), so every card
+    // shows the seller's average from the join it already makes.
+    ratingCount: integer("rating_count").notNull().default(0),
+    ratingTotal: integer("rating_total").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -101,6 +106,9 @@ export const products = sqliteTable(
     fuel: text("fuel", { enum: FUELS }),
     colour: text("colour"),
     vin: text("vin"),
+    // The fair-price rating (decision record 17), stored so cards need no query of their own; kept up
+    // to date for the whole make whenever a car of that make is listed, changed or sold. Null: unknown.
+    priceRating: text("price_rating", { enum: PRICE_RATINGS }),
     createdAt: createdAt(),
     // Null until the listing is first changed (the answer falls back to createdAt).
     updatedAt: text("updated_at"),
@@ -646,5 +654,33 @@ export const conversationReports = sqliteTable(
   (t) => [
     uniqueIndex("conversation_reports_unique").on(t.conversationId, t.reporterId),
     index("conversation_reports_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * A buyer's review of the seller, one per paid booking. The seller may answer it once; an admin may
+ * remove it (audit trail). Triggers keep users.rating_count and rating_total in step (migration 0013).
+ */
+export const reviews = sqliteTable(
+  "reviews",
+  {
+    id: id(),
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    text: text("text").notNull().default(""),
+    answer: text("answer"),
+    answeredAt: text("answered_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("reviews_booking_unique").on(t.bookingId),
+    // A seller's reviews, newest first (the seller's page, paged).
+    index("reviews_seller_idx").on(t.sellerId, t.createdAt, t.id),
+    check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
   ],
 );

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { type ProductInput, type ProductUpdate } from "~/lib/schemas/catalog";
+import { sellerRating } from "~/lib/seller-rating";
 import { type Product, type ProductDetail, type ProductPhoto } from "~/lib/types";
 import { decodeVin } from "~/lib/vin";
 import { enforce } from "../auth/enforce";
@@ -16,8 +17,19 @@ import { type UserRow } from "./users";
 // Every product read carries the seller's live verified flag, so the badge needs no second call,
 // and its photos in order (one indexed sub-select per row, in the same round trip).
 const photosJson = sql<string>`(select json_group_array(json_object('url', ${sql.raw("url")}, 'smallUrl', ${sql.raw("small_url")}, 'width', ${sql.raw("width")}, 'height', ${sql.raw("height")})) from (select * from ${productPhotos} where ${productPhotos.productId} = ${products.id} order by ${productPhotos.position}))`;
-const productColumns = { ...getTableColumns(products), sellerVerified: users.sellerVerified, photos: photosJson };
-type ProductRow = typeof products.$inferSelect & { sellerVerified: boolean | null; photos: string | null };
+const productColumns = {
+  ...getTableColumns(products),
+  sellerVerified: users.sellerVerified,
+  sellerRatingCount: users.ratingCount,
+  sellerRatingTotal: users.ratingTotal,
+  photos: photosJson,
+};
+type ProductRow = typeof products.$inferSelect & {
+  sellerVerified: boolean | null;
+  sellerRatingCount: number | null;
+  sellerRatingTotal: number | null;
+  photos: string | null;
+};
 
 /** The photo a list row was given by the sub-select; a car always has at least its cover. */
 function photosOf(row: ProductRow): ProductPhoto[] {
@@ -45,6 +57,7 @@ export function toProduct(row: ProductRow): Product {
     isAdvertised: row.isAdvertised,
     isPaid: row.isPaid,
     sellerVerified: row.sellerVerified ?? false,
+    sellerRating: sellerRating(row.sellerRatingCount ?? 0, row.sellerRatingTotal ?? 0),
     sellerId: row.sellerId,
     images: photos.map((photo) => photo.url),
     photos,
@@ -55,7 +68,7 @@ export function toProduct(row: ProductRow): Product {
     fuel: row.fuel,
     colour: row.colour,
     vin: row.vin,
-    priceRating: null,
+    priceRating: row.priceRating,
     updatedAt: row.updatedAt ?? row.createdAt,
   };
 }

@@ -14,7 +14,7 @@ export interface SearchCache {
 }
 
 // Raised when a cached answer's shape changes, so a new deploy never reads the old shape.
-const FORMAT = 1;
+const FORMAT = 2;
 // An answer's validity is its version, not its age; the age only bounds how long an unused one is kept.
 const KEEP_SECONDS = 24 * 3600;
 

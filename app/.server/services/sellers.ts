@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import { sellerRating } from "~/lib/seller-rating";
 import { type SellerProfile } from "~/lib/types";
 import { type AppContext } from "../context";
 import { products, users } from "../db/schema";
@@ -27,6 +28,8 @@ function profileQuery(ctx: AppContext, sellerId: string) {
       name: users.name,
       verified: users.sellerVerified,
       createdAt: users.createdAt,
+      ratingCount: users.ratingCount,
+      ratingTotal: users.ratingTotal,
       forSale: carsOfSeller(false),
       sold: carsOfSeller(true),
     })
@@ -44,8 +47,7 @@ function toProfile([seller]: Awaited<ReturnType<typeof profileQuery>>): SellerPr
     memberSince: seller.createdAt,
     forSale: seller.forSale,
     sold: seller.sold,
-    // Reviews of sellers come with their own feature; until a seller has one the average is null.
-    rating: { average: null, count: 0 },
+    rating: sellerRating(seller.ratingCount, seller.ratingTotal),
   };
 }
 

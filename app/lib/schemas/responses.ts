@@ -1,3 +1,4 @@
+import { PRICE_RATINGS } from "../price-rating";
 import * as v from "valibot";
 import { NOTIFICATION_KIND_LIST } from "../notifications";
 import { ROLES } from "../roles";
@@ -47,7 +48,7 @@ export const productShape = named(
     fuel: v.nullable(v.picklist(FUELS)),
     colour: v.nullable(v.string()),
     vin: v.nullable(v.string()),
-    priceRating: v.nullable(v.picklist(["great", "good", "fair", "high"])),
+    priceRating: v.nullable(v.picklist(PRICE_RATINGS)),
     updatedAt: isoDate,
   }),
 );
