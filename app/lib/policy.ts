@@ -72,6 +72,16 @@ export const POLICY = {
   // A conversation is private to its buyer and seller: for anyone else, admins too, it does not exist.
   "read:conversation:own": { roles: ROLES, ownership: { of: "own", orAdmin: false, othersGet: "not-found" }, owner: "participant" },
   "write:conversation:own": { roles: ROLES, ownership: { of: "own", orAdmin: false, othersGet: "not-found" }, owner: "participant" },
+  // Only the buyer of a paid booking reviews its seller; anyone else's booking does not exist for them.
+  "review:booking:own": {
+    roles: ROLES,
+    ownership: { of: "own", orAdmin: false, othersGet: "not-found" },
+    owner: "booker of a paid booking",
+  },
+  // Only the reviewed seller answers a review; for anyone else there is nothing to answer.
+  "answer:review:own": { roles: ROLES, ownership: { of: "own", orAdmin: false, othersGet: "not-found" }, owner: "the reviewed seller" },
+  // Reviews that break the rules are removed by admins (with the audit trail).
+  "remove:review": { roles: ADMIN },
   // Each user reads and marks only their own notifications: the queries name the caller, so no one
   // else's can be reached at all (admins included).
   "read:notifications": { roles: ROLES },

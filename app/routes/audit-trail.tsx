@@ -17,6 +17,7 @@ const ACTIONS: Record<string, string> = {
   "delete-item": "Deleted a reported item",
   "dismiss-reports": "Dismissed reports",
   "add-category": "Added a category",
+  "remove-review": "Removed a review",
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -92,6 +92,23 @@ async function buyersConversation(): Promise<string> {
   return ((await response.json()) as { insertedId: string }).insertedId;
 }
 
+/** A fresh booking of the buyer's, paid for (marked so directly: the payment flow has tests of its own). */
+async function buyersPaidBooking(): Promise<string> {
+  const bookingId = await buyersBooking();
+  await sql("update bookings set paid = 1, transaction_id = ? where id = ?", [`pi_matrix_${bookingId}`, bookingId]);
+  return bookingId;
+}
+
+/** A fresh review by the buyer of one of the owner's cars. */
+async function ownersReview(): Promise<string> {
+  const id = crypto.randomUUID();
+  await sql(
+    "insert into reviews (id, booking_id, seller_id, rating, created_at) values (?, ?, (select id from users where email = ?), 4, ?)",
+    [id, await buyersPaidBooking(), callers.owner.email, new Date().toISOString()],
+  );
+  return id;
+}
+
 async function freshUser(accountType: "seller" | "buyer"): Promise<string> {
   return register({ email: uniqueEmail(`m-victim-${accountType}`), accountType });
 }
@@ -336,6 +353,28 @@ const MATRIX: Record<string, Row> = {
     subject: ["buyer", "owner"],
     call: async () => ({ path: `/api/conversations/${await buyersConversation()}/messages`, body: { text: "Matrix answer" } }),
   },
+  // A fresh paid booking of the buyer's each time: everyone else (admins too) gets 404.
+  "POST /reviews": {
+    who: "booker of a paid booking",
+    allowed: 201,
+    subject: "buyer",
+    call: async () => ({ path: "/api/reviews", body: { bookingId: await buyersPaidBooking(), rating: 5 } }),
+  },
+  "GET /sellers/{id}/reviews": {
+    who: "public",
+    allowed: 200,
+    call: async () => ({
+      path: `/api/sellers/${(await sql("select id from users where email = ?", [callers.owner.email]))[0].id}/reviews`,
+    }),
+  },
+  // Only the reviewed seller answers: everyone else (admins too) gets 404.
+  "POST /reviews/{id}/answer": {
+    who: "the reviewed seller",
+    allowed: 200,
+    subject: "owner",
+    call: async () => ({ path: `/api/reviews/${await ownersReview()}/answer`, body: { text: "Thank you" } }),
+  },
+  "DELETE /reviews/{id}": { who: "admin", allowed: 200, call: async () => ({ path: `/api/reviews/${await ownersReview()}` }) },
   "POST /payment/create-payment-intent": {
     who: "booker",
     allowed: 200,

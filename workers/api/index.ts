@@ -15,6 +15,7 @@ import { allow } from "./auth";
 import { apiDocument, doc } from "./openapi";
 import { renderReference } from "./reference";
 import { paymentApi } from "./payments";
+import { reviewsApi, sellerReviewsApi } from "./reviews";
 
 /** The REST contract (../shared/api-contract.md), one router per resource. */
 export const api = new Hono<WorkerEnv>()
@@ -27,6 +28,7 @@ export const api = new Hono<WorkerEnv>()
   .route("/categories", categoriesApi)
   .route("/products", productsApi)
   .route("/sellers", sellersApi)
+  .route("/sellers", sellerReviewsApi)
   .route("/images", imagesApi)
   .route("/images", directUploadsApi)
   .route("/bookings", bookingsApi)
@@ -37,7 +39,8 @@ export const api = new Hono<WorkerEnv>()
   .route("/favourites", favouritesApi)
   .route("/saved-searches", savedSearchesApi)
   .route("/conversations", conversationsApi)
-  .route("/notifications", notificationsApi);
+  .route("/notifications", notificationsApi)
+  .route("/reviews", reviewsApi);
 
 // Generated from the routes above and the schemas they validate with, once per Worker instance.
 let document: ReturnType<typeof apiDocument> | undefined;

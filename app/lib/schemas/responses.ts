@@ -137,6 +137,19 @@ export const createdShape = named("Created", v.object({ acknowledged: v.literal(
 export const updatedShape = named("Updated", v.object({ acknowledged: v.literal(true), modifiedCount: v.number() }));
 export const deletedShape = named("Deleted", v.object({ acknowledged: v.literal(true), deletedCount: v.number() }));
 
+export const reviewShape = named(
+  "Review",
+  v.object({
+    _id: v.string(),
+    rating: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5)),
+    text: v.string(),
+    buyerName: v.string(),
+    productName: v.string(),
+    createdAt: isoDate,
+  }),
+);
+export const reviewPageShape = named("ReviewPage", pagedShape(reviewShape));
+
 export const savedSearchShape = named("SavedSearch", v.object({ _id: v.string(), query: v.string(), createdAt: isoDate }));
 
 export const notificationShape = named(

@@ -1,0 +1,16 @@
+// Kept apart from the schemas (app/lib/schemas/reviews.ts), so pages can say the limit without
+// loading the validation library.
+
+/** The most characters a review or a seller's answer may have, once trimmed. */
+export const REVIEW_TEXT_MAX = 1000;
+
+/**
+ * How a review names its buyer in public: the first name and the initial of the last ("Rahim K."),
+ * a one-word name as it is.
+ */
+export function firstNameAndInitial(fullName: string): string {
+  const words = fullName.trim().split(/\s+/);
+  if (words.length < 2) return words[0] ?? "";
+  const [initial] = Array.from(words[words.length - 1]);
+  return `${words[0]} ${initial.toUpperCase()}.`;
+}

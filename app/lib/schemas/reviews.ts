@@ -1,0 +1,32 @@
+import * as v from "valibot";
+import { REVIEW_TEXT_MAX } from "../reviews";
+import { optionalFreeText, requiredText } from "./fields";
+
+// Reviews of sellers by their buyers (../shared/api-contract.md "Reviews"): the API and the pages'
+// forms validate with these.
+
+const RATING_MESSAGE = "Choose a rating from 1 to 5 stars";
+const TOO_LONG = "Use at most 1,000 characters";
+
+const bookingId = v.pipe(
+  v.string("bookingId is required"),
+  v.trim(),
+  v.nonEmpty("bookingId is required"),
+  v.maxLength(64, "bookingId is required"),
+);
+
+/** `POST /api/reviews` and My Orders' "Rate the seller": a whole number of stars and optional words. */
+export const reviewSchema = v.object({
+  bookingId,
+  rating: v.pipe(v.number(RATING_MESSAGE), v.integer(RATING_MESSAGE), v.minValue(1, RATING_MESSAGE), v.maxValue(5, RATING_MESSAGE)),
+  text: optionalFreeText("Write the review as text", REVIEW_TEXT_MAX, TOO_LONG),
+});
+export type ReviewInput = v.InferOutput<typeof reviewSchema>;
+
+/** The seller's one answer to a review. */
+export const reviewAnswerSchema = v.object({ text: requiredText("Write your answer", REVIEW_TEXT_MAX, TOO_LONG) });
+
+/** A review named in a path. */
+export const reviewIdParam = v.object({
+  id: v.pipe(v.string("Name a review"), v.nonEmpty("Name a review"), v.maxLength(64, "Name a review")),
+});
