@@ -67,8 +67,8 @@ export function totalPages(total: number, limit: number): number {
   return total === 0 ? 0 : Math.ceil(total / limit);
 }
 
-/** The `?page=` of a page's URL: a whole number of at most 9 digits, else 1. */
-export function pageFromUrl(url: string): number {
-  const result = v.safeParse(pageQuerySchema, { page: new URL(url).searchParams.get("page") ?? undefined });
+/** The `?page=` (or another parameter's page number) of a page's URL: a whole number of at most 9 digits, else 1. */
+export function pageFromUrl(url: string, parameter = "page"): number {
+  const result = v.safeParse(pageQuerySchema, { page: new URL(url).searchParams.get(parameter) ?? undefined });
   return result.success ? result.output.page : 1;
 }

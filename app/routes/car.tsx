@@ -8,6 +8,7 @@ import { MessageSeller } from "~/components/message-seller";
 import { ProductActions } from "~/components/product-actions";
 import { CarGrid } from "~/components/car-grid";
 import { VerifiedBadge } from "~/components/seller-badge";
+import { SellerRatingSummary } from "~/components/seller-rating";
 import {
   carHeadline,
   carJsonLd,
@@ -187,7 +188,10 @@ function SellerBox({ product, sellerSince }: { product: ProductDetail; sellerSin
       <h2 id="seller-heading" className="text-xl font-bold">
         Seller
       </h2>
-      <p className="break-words text-lg font-semibold">{product.seller}</p>
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span className="min-w-0 break-words text-lg font-semibold">{product.seller}</span>
+        <SellerRatingSummary rating={product.sellerRating} />
+      </p>
       {product.sellerVerified && <VerifiedBadge />}
       {sellerSince && <p className="text-slate-700">Member since {formatMonth(sellerSince)}</p>}
       <p>

@@ -2,6 +2,8 @@ import { requirePermission } from "~/.server/auth/guards";
 import { parseForm, readFormBody } from "~/.server/form-body";
 import { actionResult, failedAction, redirectWithToast } from "~/.server/page-errors";
 import { cancelBooking, listBuyerOrders } from "~/.server/services/bookings";
+import { createReview, reviewsOfPaidOrders } from "~/.server/services/reviews";
+import { RateSeller } from "~/components/rate-seller";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
@@ -10,25 +12,45 @@ import { ResultBanner } from "~/components/ui/result-banner";
 import { formatPrice } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
 import { PATHS, pathTo } from "~/lib/paths";
+import { rateSellerFormSchema } from "~/lib/schemas/reviews";
 import { rowActionSchema } from "~/lib/schemas/rows";
 import { type Route } from "./+types/my-orders";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("My Orders");
 
-const actionSchema = rowActionSchema(["cancel"] as const);
+const cancelSchema = rowActionSchema(["cancel"] as const);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const buyer = await requirePermission(context.app, request, "read:my-orders");
-  const orders = await listBuyerOrders(context.app, buyer.id);
-  // "Are you sure?" is a page state (docs/decisions/0004): ?confirm=<booking id> of a cancellable order.
-  const confirmId = new URL(request.url).searchParams.get("confirm");
-  return { orders, confirm: orders.find((order) => order._id === confirmId && !order.paid && !order.paymentUnderWay) ?? null };
+  const [orders, reviews] = await Promise.all([listBuyerOrders(context.app, buyer.id), reviewsOfPaidOrders(context.app, buyer.id)]);
+  // "Are you sure?" and the rating form without JavaScript are page states (docs/decisions/0004):
+  // ?confirm=<booking id> of a cancellable order, ?rate=<booking id> of one whose seller may be rated.
+  const params = new URL(request.url).searchParams;
+  const confirmId = params.get("confirm");
+  return {
+    orders,
+    reviews,
+    confirm: orders.find((order) => order._id === confirmId && !order.paid && !order.paymentUnderWay) ?? null,
+    rate: params.get("rate"),
+  };
 }
 
-/** Cancels an unpaid booking once confirmed; the service refuses paid ones and those being paid for. */
+/**
+ * Cancels an unpaid booking once confirmed (the service refuses paid ones and those being paid
+ * for), or rates the seller of a paid one (once per booking).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const buyer = await requirePermission(context.app, request, "read:my-orders");
-  const submission = parseForm(await readFormBody(request), actionSchema);
+  const form = await readFormBody(request);
+  if (form.get("intent") === "rate") {
+    const rating = parseForm(form, rateSellerFormSchema);
+    if (rating.status !== "success") return failedAction(Object.values(rating.error ?? {})[0]?.[0]);
+    return actionResult(async () => {
+      await createReview(context.app, buyer, rating.value);
+      return { ok: true, message: "Thank you: your rating of the seller is saved" };
+    });
+  }
+  const submission = parseForm(form, cancelSchema);
   if (submission.status !== "success") return failedAction();
   const { id } = submission.value;
   return actionResult(async () => {
@@ -38,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function MyOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { orders, confirm } = loaderData;
+  const { orders, reviews, confirm, rate } = loaderData;
   return (
     <main id="main">
       <h1 className="mb-6 text-title">My Orders</h1>
@@ -74,7 +96,17 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                 <p className="text-brand-700 font-semibold">{formatPrice(order.resalePrice)}</p>
                 <div className="mt-auto flex flex-wrap items-center gap-3 pt-2">
                   {order.paid ? (
-                    <Badge tone="success">Paid</Badge>
+                    <>
+                      <Badge tone="success">Paid</Badge>
+                      {reviews[order._id] && (
+                        <RateSeller
+                          bookingId={order._id}
+                          productName={order.productName}
+                          {...reviews[order._id]}
+                          formOpen={rate === order._id}
+                        />
+                      )}
+                    </>
                   ) : order.soldToSomeoneElse ? (
                     <Badge>Sold to another buyer</Badge>
                   ) : (

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { accessToken, apiJson, register, request, sql, uniqueEmail } from "./client";
+import { accessToken, apiJson, postForm, register, request, signIn, sql, uniqueEmail } from "./client";
 import { type ApiDocument, responseChecker } from "./openapi-responses";
 
 // Reviews of sellers (issue 18, point 3; ../shared/api-contract.md "Reviews"): only the buyer of a
@@ -262,5 +262,94 @@ describe("answers and removal", () => {
     ]);
     await expectDocumented("DELETE", `/api/reviews/${id}`, await remove(admin.token), 404);
     expect(await sql("select count(*) as n from audit_log where target = ?", [id])).toEqual([{ n: 1 }]);
+  });
+});
+
+describe("pages", () => {
+  const page = async (path: string, cookie?: string) => {
+    const response = await request(path, { headers: cookie ? { cookie } : {} });
+    expect(response.status, path).toBe(200);
+    return response.text();
+  };
+
+  it("My Orders offers 'Rate the seller' for a paid booking only, takes the rating by a plain form post once, then shows it", async () => {
+    const { seller, buyer, bookingId } = await purchase();
+    const unpaid = await book(buyer, await carOf(seller, "Honda Vezel 2018"));
+    const cookie = await signIn(buyer.email);
+
+    const orders = await page("/dashboard/myorders", cookie);
+    expect(orders).toContain(`href="/dashboard/myorders?rate=${bookingId}"`);
+    expect(orders).not.toContain(`?rate=${unpaid}`);
+    // Without JavaScript the link opens the page's own form: five radio buttons and the text.
+    const form = await page(`/dashboard/myorders?rate=${bookingId}`, cookie);
+    expect(form.match(/type="radio" [^>]*name="rating"|name="rating" [^>]*type="radio"/g)).toHaveLength(5);
+
+    const missing = await postForm("/dashboard/myorders", { intent: "rate", bookingId, text: "Good" }, cookie);
+    expect(missing.status).toBe(400);
+    expect(await missing.text()).toContain("Choose a rating from 1 to 5 stars");
+    expect((await postForm("/dashboard/myorders", { intent: "rate", bookingId: unpaid, rating: "5" }, cookie)).status).toBe(409);
+
+    const rated = await postForm("/dashboard/myorders", { intent: "rate", bookingId, rating: "4", text: "Smooth handover" }, cookie);
+    expect(rated.status).toBe(200);
+    expect(await rated.text()).toContain("your rating of the seller is saved");
+    expect((await postForm("/dashboard/myorders", { intent: "rate", bookingId, rating: "1" }, cookie)).status).toBe(409);
+    const after = await page("/dashboard/myorders", cookie);
+    expect(after).toContain("You rated the seller");
+    expect(after).toContain('aria-label="4 out of 5 stars"');
+    expect(after).not.toContain(`?rate=${bookingId}`);
+    expect((await sellerProfile(seller.id)).rating).toEqual({ average: 4, count: 1 });
+  });
+
+  it("the seller page shows the average, the count and the reviews; the seller answers once; an admin removes one after confirming", async () => {
+    const { seller, ids } = await reviewedSeller([5, 3, 4]);
+    const publicPage = await page(`/sellers/${seller.id}`);
+    expect(publicPage).toContain("4.0");
+    expect(publicPage).toContain("3 reviews");
+    expect(publicPage).toContain("Nusrat C.");
+    expect(publicPage).toContain("2026-03-10");
+    expect(publicPage.indexOf("Review 3")).toBeLessThan(publicPage.indexOf("Review 1"));
+    expect(publicPage).not.toContain("Post answer");
+    expect(publicPage).not.toContain("?confirm=");
+
+    const sellerCookie = await signIn(seller.email);
+    const own = await page(`/sellers/${seller.id}`, sellerCookie);
+    expect(own.match(/Post answer/g)).toHaveLength(3);
+    const stranger = await account("seller");
+    const refused = await postForm(
+      `/sellers/${seller.id}`,
+      { intent: "answer", id: ids[0], text: "Not mine" },
+      await signIn(stranger.email),
+    );
+    expect(refused.status).toBe(404);
+    const blank = await postForm(`/sellers/${seller.id}`, { intent: "answer", id: ids[0], text: "  " }, sellerCookie);
+    expect(blank.status).toBe(400);
+    expect(await blank.text()).toContain("Write your answer");
+    const answered = await postForm(`/sellers/${seller.id}`, { intent: "answer", id: ids[0], text: "Thanks, Rahim!" }, sellerCookie);
+    expect(answered.status).toBe(302);
+    expect(answered.headers.get("location")).toBe(`/sellers/${seller.id}`);
+    expect((await postForm(`/sellers/${seller.id}`, { intent: "answer", id: ids[0], text: "Again" }, sellerCookie)).status).toBe(409);
+    const withAnswer = await page(`/sellers/${seller.id}`, sellerCookie);
+    expect(withAnswer).toContain("Answer from Karim Motors");
+    expect(withAnswer).toContain("Thanks, Rahim!");
+    expect(withAnswer.match(/Post answer/g)).toHaveLength(2);
+
+    const adminCookie = await signIn(admin.email);
+    expect(await page(`/sellers/${seller.id}`, adminCookie)).toContain(`href="/sellers/${seller.id}?confirm=${ids[1]}#review-${ids[1]}"`);
+    expect(await page(`/sellers/${seller.id}?confirm=${ids[1]}`, adminCookie)).toContain("Yes, remove Madonna&#x27;s review");
+    expect((await postForm(`/sellers/${seller.id}`, { intent: "remove", id: ids[1] }, sellerCookie)).status).toBe(403);
+    const removed = await postForm(`/sellers/${seller.id}?confirm=${ids[1]}`, { intent: "remove", id: ids[1] }, adminCookie);
+    expect(removed.status).toBe(302);
+    expect(removed.headers.get("location")).toBe(`/sellers/${seller.id}`);
+    expect((await sellerProfile(seller.id)).rating).toEqual({ average: 4.5, count: 2 });
+    expect(await page("/dashboard/audit", adminCookie)).toContain("Madonna&#x27;s 3-star review of Karim Motors (Car 2)");
+  });
+
+  it("the car page's seller box shows the seller's average next to the name", async () => {
+    const { seller } = await reviewedSeller([5, 4, 4]);
+    const carPage = await page(`/cars/${await carOf(seller, "Suzuki Swift 2019")}`);
+    // The car keeps the name it was listed under ("Seller"); the rating is the account's.
+    expect(carPage).toMatch(
+      />Seller<\/span><span class="inline-flex[^"]*"><span aria-hidden="true"[^>]*>★<\/span><span class="font-semibold">4\.3<\/span>/,
+    );
   });
 });

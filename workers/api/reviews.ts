@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { answerReview, createReview, listSellerReviews, removeReview, type SellerReview } from "~/.server/services/reviews";
+import { answerReview, createReview, listSellerReviews, removeReview } from "~/.server/services/reviews";
+import { type SellerReview } from "~/lib/reviews";
 import { pagedListQuerySchema } from "~/lib/list-query";
 import { reviewAnswerSchema, reviewIdParam, reviewSchema } from "~/lib/schemas/reviews";
 import { createdShape, deletedShape, reviewPageShape, updatedShape } from "~/lib/schemas/responses";

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { totalPages } from "~/lib/list-query";
-import { firstNameAndInitial } from "~/lib/reviews";
+import { firstNameAndInitial, type SellerReview } from "~/lib/reviews";
 import { type ReviewInput } from "~/lib/schemas/reviews";
 import { type PagedList } from "~/lib/types";
 import { enforce } from "../auth/enforce";
@@ -10,18 +10,6 @@ import { bookings, products, reviews, users } from "../db/schema";
 import { Conflict, NotFound } from "../errors";
 import { auditEntryIfChanged } from "./audit";
 import { type UserRow } from "./users";
-
-/** A review as pages show it: the contract's fields plus the seller's answer (null until given). */
-export interface SellerReview {
-  _id: string;
-  rating: number;
-  text: string;
-  buyerName: string;
-  productName: string;
-  createdAt: string;
-  answer: string | null;
-  answeredAt: string | null;
-}
 
 const BOOKING_NOT_FOUND = "Booking not found";
 const REVIEW_NOT_FOUND = "Review not found";
@@ -67,6 +55,30 @@ async function whyNoReview(ctx: AppContext, buyer: UserRow, bookingId: string): 
   enforce("review:booking:own", buyer, booking.buyerId === buyer.id, BOOKING_NOT_FOUND);
   if (!booking.paid || booking.lost) return new Conflict("You can rate the seller once you have paid for the car");
   return new Conflict("The seller's account has been closed, so there is no one to rate");
+}
+
+/** What My Orders shows of a paid booking's review: the rating given (null: not yet), and whether the seller can still be rated. */
+export interface OrderReview {
+  rating: number | null;
+  mayRate: boolean;
+}
+
+// As many as My Orders lists (the newest).
+const PAID_ORDERS_LIMIT = 200;
+
+/** The review state of each of a buyer's paid bookings, by booking id; one indexed query. */
+export async function reviewsOfPaidOrders(ctx: AppContext, buyerId: string): Promise<Record<string, OrderReview>> {
+  const rows = await ctx.db
+    .select({ bookingId: bookings.id, rating: reviews.rating, sellerId: products.sellerId })
+    .from(bookings)
+    .innerJoin(products, eq(products.id, bookings.productId))
+    .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
+    .where(and(eq(bookings.buyerId, buyerId), eq(bookings.paid, true), eq(bookings.lost, false)))
+    .orderBy(desc(bookings.createdAt))
+    .limit(PAID_ORDERS_LIMIT);
+  return Object.fromEntries(
+    rows.map((row) => [row.bookingId, { rating: row.rating, mayRate: row.rating === null && row.sellerId !== null }]),
+  );
 }
 
 /**

@@ -1,9 +1,21 @@
 import { Link } from "react-router";
 
-/** Previous / Next links for long lists; the page lives in the URL, so it works without JavaScript. */
-export function SimplePager({ page, totalPages, label }: { page: number; totalPages: number; label: string }) {
+/**
+ * Previous / Next links for long lists; the page lives in the URL, so it works without JavaScript.
+ * `href` builds a page's link where the list's page is not the URL's `?page=` (a second list on a page).
+ */
+export function SimplePager({
+  page,
+  totalPages,
+  label,
+  href = (target) => `?page=${target}`,
+}: {
+  page: number;
+  totalPages: number;
+  label: string;
+  href?: (page: number) => string;
+}) {
   if (totalPages <= 1) return null;
-  const href = (target: number) => `?page=${target}`;
   return (
     <nav aria-label={label} className="mt-8 flex items-center justify-center gap-4">
       {page > 1 ? (

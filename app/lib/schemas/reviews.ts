@@ -1,12 +1,12 @@
 import * as v from "valibot";
-import { REVIEW_TEXT_MAX } from "../reviews";
+import { REVIEW_TEXT_LIMIT, REVIEW_TEXT_MAX } from "../reviews";
 import { optionalFreeText, requiredText } from "./fields";
 
 // Reviews of sellers by their buyers (../shared/api-contract.md "Reviews"): the API and the pages'
 // forms validate with these.
 
 const RATING_MESSAGE = "Choose a rating from 1 to 5 stars";
-const TOO_LONG = "Use at most 1,000 characters";
+const TOO_LONG = `Use at most ${REVIEW_TEXT_LIMIT}`;
 
 const bookingId = v.pipe(
   v.string("bookingId is required"),
@@ -30,3 +30,14 @@ export const reviewAnswerSchema = v.object({ text: requiredText("Write your answ
 export const reviewIdParam = v.object({
   id: v.pipe(v.string("Name a review"), v.nonEmpty("Name a review"), v.maxLength(64, "Name a review")),
 });
+
+/** My Orders' "Rate the seller" form: the review, named as one of the page's actions. */
+export const rateSellerFormSchema = v.object({ intent: v.literal("rate"), ...reviewSchema.entries });
+
+/** The seller page's forms: the seller's answer to a review, an admin's removal of one. */
+export const answerReviewFormSchema = v.object({
+  intent: v.literal("answer", "Unknown action"),
+  id: reviewIdParam.entries.id,
+  ...reviewAnswerSchema.entries,
+});
+export const removeReviewFormSchema = v.object({ intent: v.literal("remove", "Unknown action"), id: reviewIdParam.entries.id });
