@@ -4,7 +4,8 @@ import { dropUnreadBody } from "~/.server/body-limit";
 import { createAppContext, createScheduledContext, type AppContext } from "~/.server/context";
 import { deliverEmail, enqueueOverdueEmails, type EmailJob } from "~/.server/email/outgoing";
 import { enqueueRecentListings, notifyNewListingMatches } from "~/.server/services/listing-matches";
-import { type ListingJob } from "~/.server/services/notifications";
+import { type ListingJob, readListingJob } from "~/.server/services/listings-queue";
+import { refreshPriceRatings } from "~/.server/services/price-ratings";
 import { removeUnusedUploads } from "~/.server/services/uploads";
 import { LOCAL_UPLOAD_PATH } from "~/.server/storage/presigned-put";
 import { PATHS } from "~/lib/paths";
@@ -14,6 +15,7 @@ import { applySecurityHeaders, createNonce } from "./security-headers";
 import { type WorkerEnv } from "./hono-env";
 import { images } from "./images";
 import { localR2Uploads } from "./local-r2-uploads";
+import { pageCache } from "./page-cache";
 import { seo } from "./seo";
 import { stripeWebhook } from "./webhooks/stripe";
 
@@ -69,6 +71,9 @@ function redactEmails(path: string): string {
   return path.replace(/([^/@%]{1,2})[^/@%]*(@|%40)([^/]+)/g, "$1***@$3");
 }
 
+// Anonymous visitors' public pages from the edge cache; every write starts their next generation.
+app.use(pageCache);
+
 app.route("/api", api);
 app.route("/images", images);
 // The local stand-in for R2's upload endpoint; it passes every request on when R2 is configured.
@@ -107,7 +112,7 @@ export default {
   },
   async queue(batch, env) {
     const ctx = createScheduledContext(env, `queue-${batch.queue}-${crypto.randomUUID()}`);
-    if (batch.queue === LISTINGS_QUEUE) return matchListings(ctx, batch as MessageBatch<Partial<ListingJob>>);
+    if (batch.queue === LISTINGS_QUEUE) return doListingJobs(ctx, batch);
     // The email queue's consumer: each message names an `outgoing_emails` row to send (at most once).
     await Promise.all(
       batch.messages.map(async (message) => {
@@ -131,22 +136,26 @@ export default {
 const LISTINGS_QUEUE = "auto-reseller-listings";
 
 /**
- * The listings queue's consumer: matches each new car against the saved searches, one car at a time
- * (each is a few batches of reads; matching it again notifies nobody twice).
+ * The listings queue's consumer, one job at a time: a new car is matched against the saved searches
+ * (each is a few batches of reads; matching it again notifies nobody twice), a reprice job refreshes
+ * its makes' stored price ratings (idempotent). A message without a kind is a new listing.
  */
-async function matchListings(ctx: AppContext, batch: MessageBatch<Partial<ListingJob>>) {
+async function doListingJobs(ctx: AppContext, batch: MessageBatch<unknown>) {
   for (const message of batch.messages) {
-    const { productId } = message.body ?? {};
-    if (typeof productId !== "string") {
+    const job = readListingJob(message.body);
+    if (!job) {
       message.ack();
       continue;
     }
     try {
-      const matched = await notifyNewListingMatches(ctx, productId);
-      console.log(JSON.stringify({ requestId: ctx.requestId, event: "listing-matched", productId, matched }));
+      const outcome =
+        job.kind === "reprice"
+          ? { event: "price-ratings-refreshed", changed: await refreshPriceRatings(ctx, job.makes) }
+          : { event: "listing-matched", matched: await notifyNewListingMatches(ctx, job.productId) };
+      console.log(JSON.stringify({ requestId: ctx.requestId, ...job, ...outcome }));
       message.ack();
     } catch (error) {
-      console.error(JSON.stringify({ requestId: ctx.requestId, event: "listing-match-failed", productId, error: String(error) }));
+      console.error(JSON.stringify({ requestId: ctx.requestId, event: "listing-job-failed", ...job, error: String(error) }));
       message.retry({ delaySeconds: 60 });
     }
   }

@@ -4,7 +4,7 @@ import { type EmailJob } from "./email/outgoing";
 import { createEmailSender, type EmailSender } from "./email/sender";
 import { type PaymentProvider } from "./payments/provider";
 import { selectPaymentProvider } from "./payments/select";
-import { type ListingJob } from "./services/notifications";
+import { type ListingJob } from "./services/listings-queue";
 import { createSearchCache, type SearchCache } from "./services/search-cache";
 
 /** Everything a request needs from the outside world, built once per request from the Worker's env. */
@@ -15,7 +15,7 @@ export interface AppContext {
   email: EmailSender;
   /** The queue that delivers `outgoing_emails` rows (app/.server/email/outgoing.ts). */
   emailQueue: Queue<EmailJob>;
-  /** The queue that matches new listings against saved searches (app/.server/services/notifications.ts). */
+  /** The queue that matches new listings against saved searches and refreshes price ratings (app/.server/services/listings-queue.ts). */
   listingsQueue: Queue<ListingJob>;
   /** Stripe, the offline simulator (development/test only), or null when card payments are unavailable. */
   payments: PaymentProvider | null;

@@ -11,6 +11,11 @@ export interface PricedCar {
   mileageKm: number | null;
 }
 
+/** The price a comparable counts at: a sold one's sale here (its payment, in cents), else its asking price. */
+export function countedPrice(car: { resalePrice: number; isPaid: boolean }, saleCents: number | null | undefined): number {
+  return car.isPaid && saleCents ? saleCents / 100 : car.resalePrice;
+}
+
 /** Fewer comparables than this: no estimate, the rating is "unknown". */
 export const MIN_COMPARABLES = 3;
 

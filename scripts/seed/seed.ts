@@ -3,6 +3,7 @@ import { count } from "drizzle-orm";
 import { type BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/libsql";
 import { hashPassword } from "../../app/.server/auth/passwords.ts";
+import * as schema from "../../app/.server/db/schema.ts";
 import {
   bookings,
   categories,
@@ -14,6 +15,7 @@ import {
   uploads,
   users,
 } from "../../app/.server/db/schema.ts";
+import { refreshPriceRatings } from "../../app/.server/services/price-ratings.ts";
 import { buildDemoMarket, DEMO_CATEGORIES, DEMO_PASSWORD, DEMO_USERS, type PhotoSpec } from "./demo-data.ts";
 import { renderJpegPairCached } from "./photo-cache.ts";
 import { carPhotoSvg, categorySvg } from "./photos.ts";
@@ -57,7 +59,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  */
 export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: string; putPhoto: PutPhoto }): Promise<boolean> {
   const client = createClient({ url: options.dbUrl, authToken: options.dbAuthToken });
-  const db = drizzle(client);
+  const db = drizzle(client, { schema });
   try {
     const [{ users: existing }] = await db.select({ users: count() }).from(users);
     if (existing > 0) return false;
@@ -232,6 +234,11 @@ export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: strin
       db.insert(reports).values(reportRows),
     ];
     await db.batch([first, ...rest]);
+    // The stored price ratings, as the listings queue keeps them after every change: each make once.
+    await refreshPriceRatings(
+      { db },
+      productRows.map((car) => car.make),
+    );
     return true;
   } finally {
     client.close();

@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Product } from "~/lib/types";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
+import { eventually } from "../support/eventually";
 import { accessToken, apiJson, firstCategoryId, register, request, sql, uniqueEmail, uploadImage } from "./client";
 
 // GET /api/products/:id/price-analysis: the rating, the estimate, the comparables it came from
-// (sold ones included, at the price they sold for) and the basis in words. A make of the test's
-// own keeps the demo catalogue out of the comparables.
+// (sold ones included, at the price they sold for) and the basis in words; and the rating stored on
+// each car, which the listings queue keeps equal to it. A make of the test's own keeps the demo
+// catalogue out of the comparables.
 
 interface PriceAnalysis {
   rating: string;
@@ -16,13 +18,14 @@ interface PriceAnalysis {
 
 const make = `Pricemake${Date.now() % 100000}`;
 let token: string;
+let sellerEmail: string;
 let image: string;
 let categoryId: string;
 
 beforeAll(async () => {
-  const email = uniqueEmail("price-analysis");
-  await register({ email, accountType: "seller", name: "Fair Price Motors" });
-  token = await accessToken(email);
+  sellerEmail = uniqueEmail("price-analysis");
+  await register({ email: sellerEmail, accountType: "seller", name: "Fair Price Motors" });
+  token = await accessToken(sellerEmail);
   const photo = await uploadImage(
     await renderJpeg(carPhotoSvg({ body: "sedan", color: "#475569", seed: 4 })),
     "car.jpg",
@@ -137,5 +140,97 @@ describe("GET /api/products/:id/price-analysis", () => {
 
   it("answers 404 for an unknown car", async () => {
     expect((await request(`/api/products/${crypto.randomUUID()}/price-analysis`)).status).toBe(404);
+  });
+});
+
+/** The stored ratings of a make's cars, by id (null: unknown). */
+async function storedRatings(carMake: string) {
+  const rows = await sql("select id, price_rating from products where make = ?", [carMake]);
+  return Object.fromEntries(rows.map((row) => [String(row.id), row.price_rating as string | null]));
+}
+
+/** Waits until the listings queue has stored these ratings (its consumer runs after the response). */
+const ratingsBecome = (carMake: string, expected: Record<string, string | null>) =>
+  eventually(
+    () => storedRatings(carMake),
+    (stored) => JSON.stringify(stored) === JSON.stringify(Object.fromEntries(Object.keys(stored).map((id) => [id, expected[id]]))),
+  );
+
+/** A car put straight into the database: no job refreshes its make, so only a later change does. */
+async function insertCar(carMake: string, resalePrice: number) {
+  const id = crypto.randomUUID();
+  await sql(
+    `insert into products (id, name, original_price, resale_price, location, category_id, condition, mobile, description, purchase_year, image, seller_id, seller_name, seller_email, created_at, make, model, mileage_km)
+     values (?, ?, ?, ?, 'Dhaka', ?, 'Good', '0171', 'd', 2017, ?, (select id from users where email = ?), 'Fair Price Motors', ?, ?, ?, 'Delta', 60000)`,
+    [
+      id,
+      `${carMake} Delta 2017`,
+      resalePrice + 4000,
+      resalePrice,
+      categoryId,
+      image,
+      sellerEmail,
+      sellerEmail,
+      new Date().toISOString(),
+      carMake,
+    ],
+  );
+  return id;
+}
+
+/** A buyer books the car and pays for it with the simulator's card, as the checkout does. */
+async function buy(productId: string) {
+  const email = uniqueEmail("price-buyer");
+  await register({ email });
+  const buyer = await accessToken(email);
+  const booked = await apiJson("/api/bookings", { product_id: productId, phone: "1", meetingLocation: "Gulshan" }, { token: buyer });
+  const { insertedId: bookingId } = (await booked.json()) as { insertedId: string };
+  const intent = await apiJson("/api/payment/create-payment-intent", { bookingId }, { token: buyer });
+  const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  const card = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2099, cvc: "123" };
+  const confirmed = await apiJson("/api/payment/simulator/confirm", { clientSecret, card }, { token: buyer });
+  const { id: transactionId } = (await confirmed.json()) as { id: string };
+  expect((await apiJson("/api/payment", { bookingId, transactionId }, { token: buyer })).status).toBe(201);
+}
+
+describe("the stored price rating", () => {
+  it("of every demo car is its price analysis's rating (unknown is null)", async () => {
+    const demo = await sql("select id, price_rating from products where make is null or make not like 'Pricemake%'");
+    expect(demo.length).toBeGreaterThan(50);
+    const rated = await Promise.all(demo.map(async (car) => (await analysis(String(car.id))).rating));
+    expect(demo.map((car) => car.price_rating ?? "unknown")).toEqual(rated);
+    expect(rated.filter((rating) => rating !== "unknown").length).toBeGreaterThan(10);
+  });
+
+  it("is refreshed for the whole make when a car is listed or edited (the old make and the new)", async () => {
+    const fresh = `${make}Fresh`;
+    const cars = [];
+    for (let i = 0; i < 3; i++) cars.push(await list("Delta", 10_000, 2017, 60_000, fresh));
+    // Three have two comparables each (unknown); a fourth makes three for each, so all are rated.
+    cars.push(await list("Delta", 10_000, 2017, 60_000, fresh));
+    await ratingsBecome(fresh, Object.fromEntries(cars.map((id) => [id, "fair"])));
+
+    const edit = async (id: string, changes: object) =>
+      expect((await apiJson(`/api/products/${id}`, changes, { token, method: "PATCH" })).status).toBe(200);
+    await edit(cars[3], { resalePrice: 13_000 });
+    await ratingsBecome(fresh, { [cars[0]]: "fair", [cars[1]]: "fair", [cars[2]]: "fair", [cars[3]]: "high" });
+
+    const moved = `${make}Moved`;
+    await edit(cars[3], { make: moved });
+    await ratingsBecome(fresh, { [cars[0]]: null, [cars[1]]: null, [cars[2]]: null });
+    await ratingsBecome(moved, { [cars[3]]: null });
+  });
+
+  it("is refreshed for the whole make when a car is sold or deleted", async () => {
+    const sold = `${make}Sold`;
+    const cars = [await insertCar(sold, 10_000), await insertCar(sold, 10_000), await insertCar(sold, 10_000), await insertCar(sold, 8000)];
+    expect(Object.values(await storedRatings(sold))).toEqual([null, null, null, null]);
+
+    await buy(cars[0]);
+    await ratingsBecome(sold, { [cars[0]]: "fair", [cars[1]]: "fair", [cars[2]]: "fair", [cars[3]]: "great" });
+
+    const deleted = await request(`/api/products/${cars[3]}`, { method: "DELETE", headers: { authorization: `Bearer ${token}` } });
+    expect(deleted.status).toBe(200);
+    await ratingsBecome(sold, { [cars[0]]: null, [cars[1]]: null, [cars[2]]: null });
   });
 });

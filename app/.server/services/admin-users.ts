@@ -5,6 +5,7 @@ import { type AppContext } from "../context";
 import { bookings, products, users } from "../db/schema";
 import { Forbidden, Invalid, NotFound } from "../errors";
 import { auditEntry, auditEntryIfChanged } from "./audit";
+import { enqueuePriceRatings } from "./price-ratings";
 import { toUser, type UserRow } from "./users";
 
 export type UserSort = "name" | "email";
@@ -43,14 +44,21 @@ async function targetUser(ctx: AppContext, admin: UserRow, id: string, role: "se
  */
 export async function deleteSeller(ctx: AppContext, admin: UserRow, id: string): Promise<number> {
   const seller = await targetUser(ctx, admin, id, "seller");
-  const [, deleted] = await ctx.db.batch([
-    ctx.db.delete(products).where(and(eq(products.sellerId, id), eq(products.isPaid, false))),
+  const [removedCars, deleted] = await ctx.db.batch([
+    ctx.db
+      .delete(products)
+      .where(and(eq(products.sellerId, id), eq(products.isPaid, false)))
+      .returning({ make: products.make }),
     ctx.db
       .delete(users)
       .where(and(eq(users.id, id), eq(users.role, "seller")))
       .returning({ id: users.id }),
     auditEntry(ctx, admin, "delete-seller", id, personInWords(seller)),
   ]);
+  await enqueuePriceRatings(
+    ctx,
+    removedCars.map((car) => car.make),
+  );
   return deleted.length;
 }
 

@@ -90,6 +90,6 @@ export async function enqueueRecentListings(ctx: AppContext, runAt: Date): Promi
     .from(products)
     .where(and(eq(products.isPaid, false), gte(products.createdAt, from), lt(products.createdAt, until)))
     .limit(SWEEP_LIMIT);
-  if (recent.length > 0) await ctx.listingsQueue.sendBatch(recent.map((body) => ({ body })));
+  if (recent.length > 0) await ctx.listingsQueue.sendBatch(recent.map(({ productId }) => ({ body: { kind: "new-listing", productId } })));
   return recent.length;
 }

@@ -231,23 +231,6 @@ export async function messageWrites(
   );
 }
 
-/** The body of a message on the listings queue: a car just listed, to match against saved searches. */
-export interface ListingJob {
-  productId: string;
-}
-
-/**
- * Hands a new listing to the listings queue, whose consumer matches it against saved searches
- * (listing-matches.ts). Never throws: the Cron Trigger's sweep enqueues it later if this fails.
- */
-export async function enqueueNewListing(ctx: AppContext, productId: string): Promise<void> {
-  try {
-    await ctx.listingsQueue.send({ productId } satisfies ListingJob);
-  } catch (error) {
-    console.error(JSON.stringify({ requestId: ctx.requestId, event: "listing-enqueue-failed", productId, error: String(error) }));
-  }
-}
-
 export interface NotificationItem {
   _id: string;
   kind: NotificationKind;

@@ -7,6 +7,7 @@ import { checkCard, confirmSimulatedIntent, type SimulatedCard } from "../paymen
 import { findOwnBooking } from "./bookings";
 import { bookingPaymentUnderWay } from "./payment-window";
 import { sendNotificationEmails, soldWrites } from "./notifications";
+import { enqueuePriceRatings } from "./price-ratings";
 import { type UserRow } from "./users";
 
 export class PaymentsUnavailable extends DomainError {
@@ -81,6 +82,7 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
       buyerEmail: bookings.buyerEmail,
       price: products.resalePrice,
       productName: products.name,
+      make: products.make,
     })
     .from(bookings)
     .innerJoin(products, eq(products.id, bookings.productId))
@@ -122,7 +124,8 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
     ...sold.statements.map((statement) => ctx.db.run(statement)),
   ]);
   if (winner?.transactionId === intent.id) {
-    await sendNotificationEmails(ctx, sold);
+    // Sent again when the sale is reported twice (the buyer's POST and the webhook): a refresh is idempotent.
+    await Promise.all([sendNotificationEmails(ctx, sold), enqueuePriceRatings(ctx, [booking.make])]);
     return { kind: "recorded", paymentId: winner.id, created: inserted.length === 1 };
   }
 

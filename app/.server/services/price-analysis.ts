@@ -1,5 +1,6 @@
 import { and, asc, between, desc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
-import { estimatePrice, MIN_COMPARABLES, type PricedCar, type PriceRating, rateAgainst } from "~/lib/price-rating";
+import { CANDIDATE_LIMIT, chooseRule, CLOSEST_FIRST, type Closeness, comparableRules, type ComparableRule } from "~/lib/comparables";
+import { countedPrice, estimatePrice, MIN_COMPARABLES, type PricedCar, type PriceRating, rateAgainst } from "~/lib/price-rating";
 import { type Product } from "~/lib/types";
 import { type AppContext } from "../context";
 import { categories, payments, products } from "../db/schema";
@@ -13,55 +14,42 @@ export interface PriceAnalysis {
   basis: string;
 }
 
-// Comparables read per choice (the estimate uses them all), and shown.
-const CANDIDATES = 50;
+// Comparables shown (the estimate uses all those read).
 const SHOWN = 10;
-// Same make and model: within this many years, and a mileage band when the car's is known.
-const CLOSE_YEARS = 2;
-// Too few of those: same make and category, within this many years, mileage aside.
-const WIDE_YEARS = 4;
 
-/** Mileages like `km`: within 40 %, and never narrower than 20,000 km either way. */
-function mileageBand(km: number): [number, number] {
-  return [Math.max(0, Math.min(Math.round(km * 0.6), km - 20_000)), Math.max(Math.round(km * 1.4), km + 20_000)];
-}
-
-const years = (year: number, spread: number) => [year - spread, year + spread] as const;
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const formatKm = (km: number) => `${km.toLocaleString("en-US")} km`;
 
-interface Choice {
-  where: SQL;
-  /** The comparables in words, e.g. "Toyota Corolla from 2015–2019 with 40,000–80,000 km". */
-  describe: (categoryName: string) => string;
+/** A rule's comparables in words, e.g. "Toyota Corolla from 2015–2019 with 40,000–80,000 km". */
+function describe(car: Product, rule: ComparableRule, categoryName: string): string {
+  const [from, to] = rule.years;
+  if (rule.model === null) return `${car.make} cars in ${categoryName} from ${from}–${to}`;
+  const band = rule.mileage ? ` with ${rule.mileage[0].toLocaleString("en-US")}–${formatKm(rule.mileage[1])}` : "";
+  return `${car.make} ${rule.model} from ${from}–${to}${band}`;
 }
 
-/** The two ways of choosing comparables, closest first; null when the car has no make to go by. */
-function choices(car: Product): Choice[] {
-  if (!car.make) return [];
-  // Both sold and unsold cars: `is_paid in (0, 1)` lets the make indexes (which lead with it) serve.
-  const sameMake = and(ne(products.id, car._id), sql`${products.isPaid} in (0, 1)`, sql`${products.make} = ${car.make} collate nocase`);
-  const found: Choice[] = [];
-  if (car.model) {
-    const [from, to] = years(car.purchaseYear, CLOSE_YEARS);
-    const band = car.mileageKm === null ? null : mileageBand(car.mileageKm);
-    found.push({
-      where: and(
-        sameMake,
-        sql`${products.model} = ${car.model} collate nocase`,
-        between(products.purchaseYear, from, to),
-        band ? between(products.mileageKm, band[0], band[1]) : undefined,
-      )!,
-      describe: () =>
-        `${car.make} ${car.model} from ${from}–${to}${band ? ` with ${band[0].toLocaleString("en-US")}–${formatKm(band[1])}` : ""}`,
-    });
-  }
-  const [from, to] = years(car.purchaseYear, WIDE_YEARS);
-  found.push({
-    where: and(sameMake, eq(products.categoryId, car.categoryId), between(products.purchaseYear, from, to))!,
-    describe: (categoryName) => `${car.make} cars in ${categoryName} from ${from}–${to}`,
-  });
-  return found;
+/** A rule as SQL over products: the car's other sold and unsold cars of the same make that follow it. */
+function ruleWhere(car: Product, rule: ComparableRule): SQL {
+  return and(
+    ne(products.id, car._id),
+    // Both sold and unsold cars: `is_paid in (0, 1)` lets the make indexes (which lead with it) serve.
+    sql`${products.isPaid} in (0, 1)`,
+    sql`${products.make} = ${car.make} collate nocase`,
+    rule.model === null ? undefined : sql`${products.model} = ${rule.model} collate nocase`,
+    rule.categoryId === null ? undefined : eq(products.categoryId, rule.categoryId),
+    between(products.purchaseYear, ...rule.years),
+    rule.mileage ? between(products.mileageKm, ...rule.mileage) : undefined,
+  )!;
+}
+
+/** CLOSEST_FIRST as an SQL order for this car. */
+function closestFirst(car: Product) {
+  const columns: Record<keyof Closeness, SQL | typeof products.id> = {
+    yearDistance: sql`abs(${products.purchaseYear} - ${car.purchaseYear})`,
+    createdAt: sql`${products.createdAt}`,
+    id: products.id,
+  };
+  return CLOSEST_FIRST.map(([key, direction]) => (direction === "asc" ? asc : desc)(columns[key]));
 }
 
 /**
@@ -72,8 +60,8 @@ function choices(car: Product): Choice[] {
  */
 export async function analysePrice(ctx: AppContext, id: string): Promise<PriceAnalysis> {
   const car = await findProduct(ctx, id);
-  const ways = choices(car);
-  if (ways.length === 0) {
+  const rules = comparableRules({ ...car, id: car._id, createdAt: car.createdDate });
+  if (rules.length === 0) {
     return {
       rating: "unknown",
       estimate: null,
@@ -81,7 +69,7 @@ export async function analysePrice(ctx: AppContext, id: string): Promise<PriceAn
       basis: "The car's make is not known, so there is nothing to compare it with.",
     };
   }
-  const closest = [sql`abs(${products.purchaseYear} - ${car.purchaseYear})`, desc(products.createdAt)];
+  const ways = rules.map((rule) => ruleWhere(car, rule));
   const [category, soldFor, ...found] = await ctx.db.batch([
     ctx.db.select({ name: categories.name }).from(categories).where(eq(categories.id, car.categoryId)),
     ctx.db
@@ -93,29 +81,27 @@ export async function analysePrice(ctx: AppContext, id: string): Promise<PriceAn
           ctx.db
             .select({ id: products.id })
             .from(products)
-            .where(or(...ways.map((way) => way.where))),
+            .where(or(...ways)),
         ),
       ),
-    ...ways.map((way) =>
+    ...ways.map((where) =>
       selectProducts(ctx)
-        .where(way.where)
-        .orderBy(...closest, asc(products.id))
-        .limit(CANDIDATES),
+        .where(where)
+        .orderBy(...closestFirst(car))
+        .limit(CANDIDATE_LIMIT),
     ),
   ] as const);
-  const salePrice = new Map(soldFor.map((sale) => [sale.productId, sale.amount / 100]));
+  const saleCents = new Map(soldFor.map((sale) => [sale.productId, sale.amount]));
   const categoryName = category[0]?.name ?? "its category";
-  // The first choice with enough comparables; if none has, the one that came closest, to say so.
-  const pick = found.findIndex((rows) => rows.length >= MIN_COMPARABLES);
-  const chosen = pick >= 0 ? pick : found.reduce((best, rows, i) => (rows.length > found[best].length ? i : best), 0);
+  const chosen = chooseRule(found);
   const comparables = found[chosen].map(toProduct);
   const priced: PricedCar[] = comparables.map((comparable) => ({
-    price: (comparable.isPaid && salePrice.get(comparable._id)) || comparable.resalePrice,
+    price: countedPrice(comparable, saleCents.get(comparable._id)),
     purchaseYear: comparable.purchaseYear,
     mileageKm: comparable.mileageKm,
   }));
   const sold = comparables.filter((comparable) => comparable.isPaid).length;
-  const described = ways[chosen].describe(categoryName);
+  const described = describe(car, rules[chosen], categoryName);
   const estimate = estimatePrice(car, priced);
   if (estimate === null) {
     return {

@@ -9,8 +9,10 @@ import { isUniqueViolation } from "../db/errors";
 import { categories, priceChanges, productPhotos, products, uploads, users } from "../db/schema";
 import { Conflict, Invalid, NotFound } from "../errors";
 import { type AuditStatement } from "./audit";
-import { enqueueNewListing, NO_NOTIFICATIONS, priceDropWrites, sendNotificationEmails } from "./notifications";
+import { repriceJobs, sendListingJobs } from "./listings-queue";
+import { NO_NOTIFICATIONS, priceDropWrites, sendNotificationEmails } from "./notifications";
 import { noPaymentUnderWay } from "./payments";
+import { enqueuePriceRatings } from "./price-ratings";
 import { createWithPhoto } from "./uploads";
 import { type UserRow } from "./users";
 
@@ -245,8 +247,9 @@ export async function createProduct(ctx: AppContext, seller: UserRow, input: New
       ctx.db.insert(priceChanges).values({ productId: id, price: input.resalePrice, changedAt: now }),
     ])
     .catch(vinTaken);
-  // Saved searches are matched on the queue, never in the seller's request.
-  await enqueueNewListing(ctx, id);
+  // Saved searches are matched, and the make's price ratings refreshed, on the queue, never in the
+  // seller's request (the Cron Trigger's sweep matches the listing if this send fails).
+  await sendListingJobs(ctx, [{ kind: "new-listing", productId: id }, ...repriceJobs([input.make])]);
   return id;
 }
 
@@ -316,8 +319,14 @@ export async function updateProduct(ctx: AppContext, user: UserRow, id: string, 
     .catch(vinTaken);
   if (updated.length === 0) throw new Conflict(SOLD_CANNOT_CHANGE);
   await sendNotificationEmails(ctx, priceDrop);
+  if (PRICE_RATING_INPUTS.some((field) => changes[field] !== undefined && changes[field] !== product[field])) {
+    await enqueuePriceRatings(ctx, [product.make, changes.make]);
+  }
   return 1;
 }
+
+/** What a car's price rating, and its make's other cars' ratings, are worked out from (year and category never change). */
+const PRICE_RATING_INPUTS = ["resalePrice", "make", "model", "mileageKm"] as const satisfies (keyof ProductChanges)[];
 
 async function ownedProduct(
   ctx: AppContext,
@@ -362,7 +371,10 @@ export async function deleteProduct(
     .returning({ id: products.id });
   // An admin's delete is recorded in the same batch (and only if the car went).
   const [deleted] = await ctx.db.batch([deleteCar, ...(audit ? [audit(product)] : [])]);
-  if (deleted.length === 1) return 1;
+  if (deleted.length === 1) {
+    await enqueuePriceRatings(ctx, [product.make]);
+    return 1;
+  }
   // Refused by the conditions: say which one held (a concurrent delete, a sale, or a payment).
   const [now] = await ctx.db
     .select({ isPaid: products.isPaid, paying: sql<number>`not ${noPaymentUnderWay(ctx, id)}` })
