@@ -5,7 +5,7 @@ import { buildDemoMarket, DEMO_CATEGORIES, DEMO_USERS, demoVin, type DemoCar } f
 const NOW = Date.parse("2026-11-23T12:00:00Z");
 const DAY = 86_400_000;
 const market = buildDemoMarket(NOW);
-const { cars, bookings, reports } = market;
+const { cars, bookings, reports, reviews } = market;
 const SELLER = "seller@autoreseller.test";
 const SELLER2 = "seller2@autoreseller.test";
 const BUYER = "buyer@autoreseller.test";
@@ -233,5 +233,23 @@ describe("the demo market", () => {
       expect(report.createdAt).toBeGreaterThan(cars[report.car].createdAt);
       expect(report.createdAt).toBeLessThan(NOW);
     }
+  });
+
+  it("has reviews of sold cars' sellers by their buyers, after paying, one answered by seller@; one of buyer@'s purchases left to rate", () => {
+    expect(reviews.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(reviews.map((review) => review.car)).size).toBe(reviews.length);
+    for (const review of reviews) {
+      const { sale } = cars[review.car];
+      expect(sale).toBeDefined();
+      expect(Number.isInteger(review.rating) && review.rating >= 1 && review.rating <= 5).toBe(true);
+      expect(review.text.length).toBeLessThanOrEqual(1000);
+      expect(review.createdAt).toBeGreaterThan(sale!.paidAt);
+      expect(review.createdAt).toBeLessThan(NOW);
+      if (review.answer) expect(review.answer.at).toBeGreaterThanOrEqual(review.createdAt);
+    }
+    const answered = reviews.filter((review) => review.answer);
+    expect(answered.map((review) => cars[review.car].seller)).toEqual([SELLER]);
+    const reviewed = new Set(reviews.map((review) => review.car));
+    expect(cars.some((car, index) => car.sale?.buyer === BUYER && !reviewed.has(index))).toBe(true);
   });
 });

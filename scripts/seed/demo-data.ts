@@ -200,10 +200,20 @@ export interface DemoReport {
   createdAt: number;
 }
 
+/** A buyer's review of the seller of a car they bought (the car's sale names the buyer). */
+export interface DemoReview {
+  car: number;
+  rating: number;
+  text: string;
+  createdAt: number;
+  answer?: { text: string; at: number };
+}
+
 export interface DemoMarket {
   cars: DemoCar[];
   bookings: DemoBooking[];
   reports: DemoReport[];
+  reviews: DemoReview[];
 }
 
 /** The year the ages (and so the mileages and prices) are worked out against: fixed, for stable data. */
@@ -543,5 +553,31 @@ export function buildDemoMarket(now: number): DemoMarket {
       createdAt: car.createdAt + Math.round((0.2 + rand() * 0.7) * (now - car.createdAt)),
     };
   });
-  return { cars, bookings, reports };
+
+  // Reviews by the buyers of the sold cars (the first, buyer@'s, left for the demo to rate), the
+  // one of seller@ answered. Drawn last, so the rest of the market stays as it was.
+  const words: Omit<DemoReview, "car" | "createdAt">[] = [
+    {
+      rating: 5,
+      text: "Exactly as described, papers ready on the day. He even had the AC regassed before handing it over.",
+      answer: { text: "Thank you! Enjoy the car, and call me if you need the service workshop's number.", at: 0 },
+    },
+    { rating: 4, text: "Fair price and an honest seller. The handover took a while, but everything was in order." },
+    { rating: 5, text: "Smooth from the first call to the transfer. Would buy from them again." },
+    { rating: 3, text: "The car is fine, but a scratch on the rear bumper was not in the photos." },
+    { rating: 4, text: "" },
+    { rating: 5, text: "Very helpful: they came with me to the BRTA office for the ownership transfer." },
+  ];
+  const reviews: DemoReview[] = soldPicks.slice(1).map(({ index }, i) => {
+    const { paidAt } = cars[index].sale!;
+    const createdAt = paidAt + Math.round((0.2 + rand() * 0.5) * (now - paidAt));
+    const { answer, ...review } = words[i];
+    return {
+      car: index,
+      ...review,
+      createdAt,
+      ...(answer ? { answer: { text: answer.text, at: createdAt + Math.round(rand() * (now - createdAt)) } } : {}),
+    };
+  });
+  return { cars, bookings, reports, reviews };
 }

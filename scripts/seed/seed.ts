@@ -12,6 +12,7 @@ import {
   productPhotos,
   products,
   reports,
+  reviews,
   uploads,
   users,
 } from "../../app/.server/db/schema.ts";
@@ -172,6 +173,7 @@ export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: strin
 
     const bookingRows: (typeof bookings.$inferInsert)[] = [];
     const paymentRows: (typeof payments.$inferInsert)[] = [];
+    const saleBookings = new Map<number, string>();
     const bookingFor = (carIndex: number, buyerEmail: string, createdAt: number, meetingLocation: string) => {
       const buyer = userByEmail.get(buyerEmail)!;
       const row: typeof bookings.$inferInsert = {
@@ -190,6 +192,7 @@ export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: strin
     market.cars.forEach((car, index) => {
       if (!car.sale) return;
       const booking = bookingFor(index, car.sale.buyer, car.sale.bookedAt, `${car.location}, at the seller's`);
+      saleBookings.set(index, booking.id!);
       const transactionId = `pi_demo_${crypto.randomUUID().replaceAll("-", "")}`;
       Object.assign(booking, {
         paid: true,
@@ -208,6 +211,16 @@ export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: strin
       });
     });
     for (const booking of market.bookings) bookingFor(booking.car, booking.buyer, booking.createdAt, booking.meetingLocation);
+    const reviewRows = market.reviews.map((review) => ({
+      id: crypto.randomUUID(),
+      bookingId: saleBookings.get(review.car)!,
+      sellerId: productRows[review.car].sellerId!,
+      rating: review.rating,
+      text: review.text,
+      answer: review.answer?.text ?? null,
+      answeredAt: review.answer ? iso(review.answer.at) : null,
+      createdAt: iso(review.createdAt),
+    }));
     const reportRows = market.reports.map((report) => ({
       id: crypto.randomUUID(),
       productId: productRows[report.car].id,
@@ -231,6 +244,8 @@ export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: strin
       ...chunks(priceRows).map((rows) => db.insert(priceChanges).values(rows)),
       db.insert(bookings).values(bookingRows),
       db.insert(payments).values(paymentRows),
+      // The triggers count each into its seller's rating.
+      db.insert(reviews).values(reviewRows),
       db.insert(reports).values(reportRows),
     ];
     await db.batch([first, ...rest]);

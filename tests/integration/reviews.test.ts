@@ -353,3 +353,15 @@ describe("pages", () => {
     );
   });
 });
+
+describe("demo data", () => {
+  it("has reviews of the sold cars' sellers, counted in their ratings, and seller@'s answered", async () => {
+    const [{ id }] = await sql("select id from users where email = 'seller@autoreseller.test'");
+    const { rating } = await sellerProfile(String(id));
+    expect(rating.count).toBeGreaterThanOrEqual(1);
+    const { data } = await json<{ data: { rating: number }[] }>(await request(`/api/sellers/${id}/reviews`));
+    expect(data).toHaveLength(rating.count);
+    expect(await (await request(`/sellers/${id}`)).text()).toContain("Answer from ");
+    expect(Number((await sql("select count(*) as n from reviews"))[0].n)).toBeGreaterThanOrEqual(5);
+  });
+});
