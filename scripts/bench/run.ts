@@ -4,10 +4,10 @@
 // BUILD_DIR, which also names where to build);
 // BENCH_SECONDS=2 makes a quick smoke run (the numbers then mean little); BENCH_ONLY=<text> measures
 // only the routes whose name contains it (BENCH_ONLY=/api/products? for the searches).
-import { execSync } from "node:child_process";
-import { cpSync, existsSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { privateServerBuild } from "./build.ts";
 import { prepareDatabases } from "./databases.ts";
 import { startDbServer, type DbServer } from "./db-server.ts";
 import { LOAD, measure, type Measurement } from "./load.ts";
@@ -60,22 +60,7 @@ async function waitHealthy(url: string) {
 
 async function main() {
   const serverDir = path.join(WORK, "server");
-  // A private copy of the server build, taken right after building: other work on this checkout
-  // may rebuild or delete build/ at any time. If it vanished in between, build once more.
-  for (let attempt = 1; ; attempt++) {
-    if (!process.env.BENCH_SKIP_BUILD) {
-      log("building the app…");
-      execSync("npx react-router build", { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
-    }
-    rmSync(serverDir, { recursive: true, force: true });
-    const built = path.join(ROOT, process.env.BUILD_DIR ?? "build", "server");
-    if (existsSync(path.join(built, "index.js")) && existsSync(path.join(built, "wrangler.json"))) {
-      cpSync(built, serverDir, { recursive: true });
-      break;
-    }
-    if (process.env.BENCH_SKIP_BUILD) throw new Error("BENCH_SKIP_BUILD is set but build/server is missing: build first or unset it");
-    if (attempt >= 2) throw new Error("build/server/index.js is missing after building twice (removed by another build?)");
-  }
+  privateServerBuild(ROOT, serverDir, log);
 
   log("seeding the demo and the large databases…");
   // The databases (~115 MB) and the build copy are only this run's: gone at the end.

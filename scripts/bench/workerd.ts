@@ -38,7 +38,11 @@ export default {
  * Every worker gets its own socket (a "direct socket"), so requests skip Miniflare's entry
  * worker too and reach the Worker the way Cloudflare's edge hands them over.
  */
-export async function startRuntime(serverDir: string, apps: AppWorker[]): Promise<BenchRuntime> {
+export async function startRuntime(
+  serverDir: string,
+  apps: AppWorker[],
+  options: { /** Opens workerd's DevTools inspector on this port (the profiler's). */ inspectorPort?: number } = {},
+): Promise<BenchRuntime> {
   // The bench measures the Worker alone: no static assets in front of it.
   const { modules, modulesRoot, compatibilityDate, compatibilityFlags, bucket } = builtWorker(serverDir);
   const compat = { compatibilityDate, compatibilityFlags };
@@ -48,6 +52,7 @@ export async function startRuntime(serverDir: string, apps: AppWorker[]): Promis
     convertV4MiniflareOptions({
       host: "127.0.0.1",
       port: 0,
+      inspectorPort: options.inspectorPort,
       logRequests: false,
       // The app logs one JSON line per request (as in production); the bench has no use for them.
       handleStructuredLogs: () => {},
