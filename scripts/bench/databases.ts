@@ -14,6 +14,8 @@ export interface BenchData {
   /** Buyers without any booking (large catalogue only), and the cars they may book. */
   freshBuyers: string[];
   bookableProductIds: string[];
+  /** Sellers with at least one car for sale (their public pages). */
+  sellerIds: string[];
 }
 
 const SELLERS_PAGE_SIZE = 5; // the default `limit` of GET /api/users/sellers
@@ -58,6 +60,9 @@ function describe(file: string): BenchData {
       products: Number(column("select count(*) from products")[0]),
       freshBuyers: column("select email from users where email like ? order by email", `%@${FRESH_BUYER_DOMAIN}`) as string[],
       bookableProductIds: column("select id from products where is_paid = 0 order by id") as string[],
+      sellerIds: column(
+        "select id from users where role = 'seller' and exists (select 1 from products where seller_id = users.id and is_paid = 0) order by id limit 200",
+      ) as string[],
     };
   } finally {
     db.close();

@@ -86,6 +86,33 @@ export function routeSpecs(data: Record<Dataset, BenchData>, creds: Record<Datas
         return { path: "/category/x", headers: { cookie: creds[d].cookie }, next: () => ({ path: `/category/${id()}` }) };
       },
     },
+    {
+      name: "GET /cars/:id (car page, SSR)",
+      kind: "ssr",
+      datasets: both,
+      plan: (d) => {
+        const id = cycle(data[d].bookableProductIds.slice(0, 500));
+        return { path: `/cars/${id()}`, next: () => ({ path: `/cars/${id()}` }) };
+      },
+    },
+    {
+      name: "GET /sellers/:id (seller page, SSR)",
+      kind: "ssr",
+      datasets: both,
+      plan: (d) => {
+        const id = cycle(data[d].sellerIds);
+        return { path: `/sellers/${id()}`, next: () => ({ path: `/sellers/${id()}` }) };
+      },
+    },
+    {
+      name: "GET /api/products/:id",
+      kind: "api-read",
+      datasets: both,
+      plan: (d) => {
+        const id = cycle(data[d].bookableProductIds.slice(0, 500));
+        return { path: `/api/products/${id()}`, next: () => ({ path: `/api/products/${id()}` }) };
+      },
+    },
     { name: "GET /api/products/advertisement", kind: "api-read", datasets: both, plan: () => ({ path: "/api/products/advertisement" }) },
     {
       name: "GET /api/categories/:id (bearer)",
