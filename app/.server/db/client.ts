@@ -1,11 +1,14 @@
 import { createClient } from "@libsql/client/web";
 import { drizzle } from "drizzle-orm/libsql/web";
-import * as schema from "./schema";
 
 export type Database = ReturnType<typeof createDatabase>;
 
-/** One libSQL-over-HTTP client per request: Turso in production, the local libSQL server in development. */
+/**
+ * One libSQL-over-HTTP client per request: Turso in production, the local libSQL server in development.
+ * Without the schema: every query names its tables, and Drizzle would otherwise work out the whole
+ * schema's relations again on every request (decision record 21).
+ */
 export function createDatabase(url: string, authToken?: string) {
   const client = createClient({ url, authToken: authToken || undefined });
-  return drizzle(client, { schema });
+  return drizzle(client);
 }
