@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import { formatPrice } from "~/lib/format";
+import { accessToken, apiJson, register, request, signIn, sql, uniqueEmail } from "./client";
+
+// Anonymous visitors' public pages come from the Cache API (workers/page-cache.ts, decision record 19):
+// each hit with a fresh CSP nonce; signed-in visitors and per-visitor queries are never served or
+// stored; a write seen by this data centre is on the next page at once.
+
+interface Page {
+  response: Response;
+  html: string;
+  /** The cache's word on it: hit, miss or bypass (undefined: not a cached kind of page). */
+  outcome?: string;
+  /** The nonce its Content-Security-Policy allows. */
+  nonce: string;
+}
+
+async function page(path: string, headers: Record<string, string> = {}): Promise<Page> {
+  const response = await request(path, { headers });
+  expect(response.status, path).toBe(200);
+  const outcome = /page-cache;desc=(\w+)/.exec(response.headers.get("server-timing") ?? "")?.[1];
+  const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+  expect(nonce, "a page's CSP names a nonce").toBeDefined();
+  return { response, html: await response.text(), outcome, nonce: nonce! };
+}
+
+/** Asks for a page until it comes from the cache (a rendered page is stored after its response). */
+async function cachedPage(path: string): Promise<{ first: Page; hit: Page }> {
+  const first = await page(path);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const again = await page(path);
+    if (again.outcome === "hit") return { first, hit: again };
+  }
+  throw new Error(`${path} was never served from the cache`);
+}
+
+const nonceAttributes = (html: string) => [...html.matchAll(/\snonce="([^"]*)"/g)].map((match) => match[1]);
+const scriptTags = (html: string) => html.match(/<script\b[^>]*>/g) ?? [];
+
+/** A car still for sale, and a token of its seller (a demo account). */
+async function carOnSale() {
+  const [car] = await sql(
+    "select p.id, p.resale_price, u.email from products p join users u on u.id = p.seller_id where p.is_paid = 0 order by p.id limit 1",
+  );
+  return { id: String(car.id), price: Number(car.resale_price), sellerToken: await accessToken(String(car.email)) };
+}
+
+describe("anonymous pages from the edge cache", () => {
+  it("serve a hit with a fresh nonce, the one its own CSP allows, on every script and every element that had one", async () => {
+    const { first, hit } = await cachedPage("/");
+    expect(hit.nonce).not.toBe(first.nonce);
+    const firstNonces = nonceAttributes(first.html);
+    expect(firstNonces.length).toBeGreaterThan(0);
+    expect(nonceAttributes(hit.html)).toEqual(firstNonces.map(() => hit.nonce));
+    const scripts = scriptTags(hit.html);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script).toContain(` nonce="${hit.nonce}"`);
+    expect(hit.html).not.toContain(first.nonce);
+    // The security headers a fresh page gets, the page's own type, and no sign of the cache's bookkeeping.
+    for (const name of ["content-type", "x-frame-options", "strict-transport-security", "x-content-type-options", "referrer-policy"]) {
+      expect(first.response.headers.get(name), name).not.toBeNull();
+      expect(hit.response.headers.get(name), name).toBe(first.response.headers.get(name));
+    }
+    expect(hit.response.headers.get("x-request-id")).not.toBe(first.response.headers.get("x-request-id"));
+    expect(hit.response.headers.get("cache-control")).toBeNull();
+    expect(hit.response.headers.get("x-page-generation")).toBeNull();
+  });
+
+  it("answer HEAD from the cache without a body", async () => {
+    await cachedPage("/about");
+    const response = await request("/about", { method: "HEAD" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("server-timing")).toContain("page-cache;desc=hit");
+    expect(await response.text()).toBe("");
+  });
+
+  it("never give a signed-in visitor a cached page, nor store theirs for anyone", async () => {
+    const name = `Cachewary ${Date.now()}`;
+    const email = uniqueEmail("page-cache");
+    await register({ name, email });
+    const cookie = await signIn(email);
+    await cachedPage("/blog");
+    for (const path of ["/blog", "/blog", "/"]) {
+      const signedIn = await page(path, { cookie });
+      expect(signedIn.outcome, path).toBe("bypass");
+      expect(signedIn.html).toContain(email);
+    }
+    // Anonymous visitors still get the anonymous page, cached or not, and it names no one.
+    for (const path of ["/blog", "/"]) {
+      const anonymous = await page(path);
+      expect(["hit", "miss"]).toContain(anonymous.outcome);
+      for (const secret of [name, email, cookie.split("=")[1]]) expect(anonymous.html).not.toContain(secret);
+    }
+    const { hit } = await cachedPage("/");
+    for (const secret of [name, email]) expect(hit.html).not.toContain(secret);
+  });
+
+  it("never store a page that sets a cookie: a toast handed over by a redirect is shown once, to its visitor", async () => {
+    const toast = `Saved ${Date.now()}`;
+    const cookie = `ar_flash=${encodeURIComponent(JSON.stringify({ type: "success", message: toast }))}`;
+    const withToast = await page("/jobs", { cookie });
+    expect(withToast.outcome).toBe("bypass");
+    expect(withToast.response.headers.get("set-cookie")).toContain("ar_flash=");
+    expect(withToast.html).toContain(toast);
+    const { first, hit } = await cachedPage("/jobs");
+    expect(first.outcome).toBe("miss");
+    for (const anonymous of [first, hit]) {
+      expect(anonymous.html).not.toContain(toast);
+      expect(anonymous.response.headers.get("set-cookie")).toBeNull();
+    }
+  });
+
+  it("show a car's new price on its next anonymous page, right after the seller changed it", async () => {
+    const car = await carOnSale();
+    const path = `/cars/${car.id}`;
+    const { hit } = await cachedPage(path);
+    expect(hit.html).toContain(formatPrice(car.price));
+    const newPrice = car.price - 137;
+    expect(hit.html).not.toContain(formatPrice(newPrice));
+    const changed = await apiJson(`/api/products/${car.id}`, { resalePrice: newPrice }, { method: "PATCH", token: car.sellerToken });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    const after = await page(path);
+    expect(after.outcome).toBe("miss");
+    expect(after.html).toContain(formatPrice(newPrice));
+  });
+
+  it("keep a change made behind the app's back (SQL) until a hard reload, which then refreshes the stored page", async () => {
+    const car = await carOnSale();
+    const path = `/cars/${car.id}`;
+    await cachedPage(path);
+    const description = `Repainted ${Date.now()}`;
+    await sql("update products set description = ? where id = ?", [description, car.id]);
+    const stale = await page(path);
+    expect(stale.outcome).toBe("hit");
+    expect(stale.html).not.toContain(description);
+    const reloaded = await page(path, { "cache-control": "no-cache" });
+    expect(reloaded.outcome).toBe("miss");
+    expect(reloaded.html).toContain(description);
+    expect((await cachedPage(path)).hit.html).toContain(description);
+  });
+
+  it("render a car page with a query of its own (?book) afresh, and never store it", async () => {
+    const car = await carOnSale();
+    await cachedPage(`/cars/${car.id}`);
+    for (const path of [`/cars/${car.id}?book`, `/cars/${car.id}?book`, `/cars/${car.id}?utm_source=mail`]) {
+      expect((await page(path)).outcome, path).toBe("bypass");
+    }
+    // A query the search page takes is a page of its own, cached under its own URL.
+    const { hit } = await cachedPage("/cars?make=Toyota&sort=price_asc");
+    expect(hit.outcome).toBe("hit");
+    expect((await page("/cars?make=Toyota&sort=price_desc")).outcome).toBe("miss");
+  });
+});
