@@ -1,10 +1,13 @@
 import { Link, useLocation } from "react-router";
 import { orPageError } from "~/.server/page-errors";
 import { findCarPage } from "~/.server/services/car-page";
+import { analyseCarPrice } from "~/.server/services/price-analysis";
 import { viewerMarksOnPage } from "~/.server/services/viewer-marks";
 import { CarGallery } from "~/components/car-gallery";
 import { FavouriteButton } from "~/components/favourite-button";
 import { MessageSeller } from "~/components/message-seller";
+import { PriceEvidence } from "~/components/price-evidence";
+import { PriceRatingBadge } from "~/components/price-rating-badge";
 import { ProductActions } from "~/components/product-actions";
 import { CarGrid } from "~/components/car-grid";
 import { VerifiedBadge } from "~/components/seller-badge";
@@ -49,6 +52,8 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.app;
   const { product, similar, sellerSince } = await orPageError(() => findCarPage(ctx, params.id));
+  // Not awaited: the page renders without it and the panel streams in (one more round trip, in parallel).
+  const priceAnalysis = analyseCarPrice(ctx, product);
   const marks = await viewerMarksOnPage(ctx, request, [product._id, ...similar.map((car) => car._id)]);
   const origin = ctx.publicOrigin;
   const url = `${origin}${pathTo(PATHS.car, { id: product._id })}`;
@@ -58,6 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     similar,
     sellerSince,
     marks,
+    priceAnalysis,
     // Decided here so the makers' table stays out of the browser's bundle.
     vinSays: decodedMaker && product.make && !sameMaker(decodedMaker, product.make) ? decodedMaker : null,
     jsonLd: carJsonLd(product, url, origin),
@@ -103,6 +109,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
             actions={actionsFor(loaderData.marks, product._id)}
             openBooking={new URLSearchParams(search).has(OPEN_BOOKING_PARAM)}
           />
+          <PriceEvidence analysis={loaderData.priceAnalysis} price={product.resalePrice} className={boxClass} />
           <SellerBox product={product} sellerSince={sellerSince} />
         </div>
       </div>
@@ -130,14 +137,20 @@ function PriceBox({ product, actions, openBooking }: { product: ProductDetail; a
       </h2>
       {product.isPaid ? (
         <div className="flex flex-col gap-2">
-          <p className="text-3xl font-extrabold text-slate-800">Sold</p>
+          <p className="flex flex-wrap items-center gap-3">
+            <span className="text-3xl font-extrabold text-slate-800">Sold</span>
+            <PriceRatingBadge rating={product.priceRating} />
+          </p>
           <p className="text-slate-700">
             This car was sold for {formatPrice(product.resalePrice)}. It can no longer be booked; the page stays for the record.
           </p>
         </div>
       ) : (
         <div className="flex flex-col gap-2">
-          <p className="text-4xl font-extrabold text-brand-700">{formatPrice(product.resalePrice)}</p>
+          <p className="flex flex-wrap items-center gap-3">
+            <span className="text-4xl font-extrabold text-brand-700">{formatPrice(product.resalePrice)}</span>
+            <PriceRatingBadge rating={product.priceRating} />
+          </p>
           <p className="text-slate-700">
             Original price <span className="font-medium line-through decoration-slate-400">{formatPrice(product.originalPrice)}</span>
           </p>

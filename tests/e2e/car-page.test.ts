@@ -121,3 +121,33 @@ describe("a car's page in Chromium", () => {
     await close();
   });
 });
+
+describe("the Why this rating panel", () => {
+  it("lists the cars the rating came from as links, and following one opens that car", async () => {
+    // A demo car for sale whose rating is known, and what GET /api/products/:id/price-analysis says of it.
+    const { data: forSale } = (await (await app.request("/api/products?limit=50")).json()) as { data: Product[] };
+    const rated = forSale.find((candidate) => candidate.priceRating !== null)!;
+    expect(rated, "a demo car with a price rating").toBeDefined();
+    const analysis = (await (await app.request(`/api/products/${rated._id}/price-analysis`)).json()) as {
+      comparables: Product[];
+      basis: string;
+    };
+    const names = analysis.comparables.map((comparable) => comparable.productName);
+
+    // The panel is deferred data: it streams into the page's own response after the rest of the page.
+    const html = await (await app.request(`/cars/${rated._id}`)).text();
+    for (const comparable of analysis.comparables) expect(html).toContain(`href="/cars/${comparable._id}"`);
+
+    const { page, close } = await openPage(browser);
+    await gotoInteractive(page, `/cars/${rated._id}`);
+    const panel = page.locator("#price-rating");
+    await panel.getByText(analysis.basis).waitFor();
+    expect(await panel.getByRole("link").allTextContents()).toEqual(names);
+    await expectAccessible(page, "a car's page with its price rating");
+    const [first] = analysis.comparables;
+    await panel.getByRole("link", { name: first.productName, exact: true }).first().click();
+    await page.waitForURL(`${appUrl}/cars/${first._id}`);
+    await page.getByRole("heading", { level: 1, name: first.productName }).waitFor();
+    await close();
+  });
+});

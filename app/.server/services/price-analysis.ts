@@ -1,18 +1,10 @@
 import { and, asc, between, desc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { CANDIDATE_LIMIT, chooseRule, CLOSEST_FIRST, type Closeness, comparableRules, type ComparableRule } from "~/lib/comparables";
-import { countedPrice, estimatePrice, MIN_COMPARABLES, type PricedCar, type PriceRating, rateAgainst } from "~/lib/price-rating";
+import { countedPrice, estimatePrice, MIN_COMPARABLES, type PriceAnalysis, type PricedCar, rateAgainst } from "~/lib/price-rating";
 import { type Product } from "~/lib/types";
 import { type AppContext } from "../context";
 import { categories, payments, products } from "../db/schema";
 import { findProduct, selectProducts, toProduct } from "./products";
-
-export interface PriceAnalysis {
-  rating: PriceRating | "unknown";
-  estimate: number | null;
-  /** The cars the estimate was made from, closest in year first (at most 10; sold ones `isPaid`). */
-  comparables: Product[];
-  basis: string;
-}
 
 // Comparables shown (the estimate uses all those read).
 const SHOWN = 10;
@@ -59,7 +51,11 @@ function closestFirst(car: Product) {
  * both choices with their sale prices and the category's name in one batch.
  */
 export async function analysePrice(ctx: AppContext, id: string): Promise<PriceAnalysis> {
-  const car = await findProduct(ctx, id);
+  return analyseCarPrice(ctx, await findProduct(ctx, id));
+}
+
+/** The analysis of a car already read (the car's page has it): one round trip. */
+export async function analyseCarPrice(ctx: AppContext, car: Product): Promise<PriceAnalysis> {
   const rules = comparableRules({ ...car, id: car._id, createdAt: car.createdDate });
   if (rules.length === 0) {
     return {
