@@ -38,6 +38,13 @@ async function demoIds() {
     seller: await firstRow("select seller_id from products where id = ?", [car]),
     booking: await firstRow("select id from bookings where buyer_id = ? order by paid limit 1", [await userId(DEMO_EMAILS.buyer)]),
     sellersCar: await firstRow("select id from products where seller_id = ? and is_paid = 0 limit 1", [await userId(DEMO_EMAILS.seller)]),
+    // The buyer's purchase the demo leaves to rate, and seller@'s review (with its answer).
+    paidBooking: await firstRow(
+      "select id from bookings b where buyer_id = ? and paid = 1 and not exists (select 1 from reviews r where r.booking_id = b.id) limit 1",
+      [await userId(DEMO_EMAILS.buyer)],
+    ),
+    reviewedSeller: await userId(DEMO_EMAILS.seller),
+    sellersReview: await firstRow("select id from reviews where seller_id = ? limit 1", [await userId(DEMO_EMAILS.seller)]),
   };
 }
 
@@ -50,6 +57,7 @@ const carPages = (ids: Ids) => [
   pathTo(PATHS.car, { id: ids.car }),
   pathTo(PATHS.category, { id: ids.category }),
   pathTo(PATHS.seller, { id: ids.seller }),
+  pathTo(PATHS.seller, { id: ids.reviewedSeller }),
   pathTo(PATHS.book, { id: ids.car }),
   pathTo(PATHS.report, { id: ids.car }),
 ];
@@ -73,7 +81,8 @@ const dashboardPages = (role: Role, ids: Ids) => [
   PATHS.dashboard,
   ...DASHBOARD_MENU[role].map((link) => link.to),
   SETTINGS_LINK.to,
-  ...(role === "buyer" ? [pathTo(PATHS.payment, { id: ids.booking })] : []),
+  ...(role === "buyer" ? [pathTo(PATHS.payment, { id: ids.booking }), `${PATHS.myOrders}?rate=${ids.paidBooking}`] : []),
+  ...(role === "admin" ? [`${pathTo(PATHS.seller, { id: ids.reviewedSeller })}?confirm=${ids.sellersReview}`] : []),
   ...(role === "seller" ? [pathTo(PATHS.editProduct, { id: ids.sellersCar })] : []),
 ];
 
