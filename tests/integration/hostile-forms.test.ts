@@ -29,6 +29,7 @@ const TABLES = [
   "conversations",
   "messages",
   "conversation_reports",
+  "reviews",
 ];
 const URL_ENCODED = "application/x-www-form-urlencoded";
 const WRONG_TYPE = "This form must be sent as";
@@ -48,6 +49,7 @@ interface PageAction {
   resourceRoute?: boolean;
 }
 
+let sellersReviewId: string, sellerId: string;
 let buyersBookingId: string, buyersSavedSearchId: string, favouriteProductId: string, unsubscribePath: string, buyersConversationId: string;
 let productId: string, categoryId: string, victimBuyerId: string, victimSellerId: string, photo: Uint8Array<ArrayBuffer>;
 const cookies: Partial<Record<Role, string>> = {};
@@ -130,6 +132,7 @@ const ACTIONS: Record<string, PageAction> = {
     url: () => `/dashboard/messages/${buyersConversationId}`,
     fields: () => ({ intent: "send", text: "Hostile reply" }),
   },
+  "/sellers/:id": { as: "admin", url: () => `/sellers/${sellerId}`, fields: () => ({ intent: "remove", id: sellersReviewId }) },
   "/unsubscribe": { as: "anonymous", url: () => unsubscribePath, fields: () => ({ "List-Unsubscribe": "One-Click" }) },
 };
 
@@ -145,7 +148,7 @@ function pathsWithActions(entries: RouteConfigEntry[], parent = ""): string[] {
 
 beforeAll(async () => {
   const [buyerEmail, sellerEmail, twoFactorEmail] = [uniqueEmail("forms-buyer"), uniqueEmail("forms-seller"), uniqueEmail("forms-2fa")];
-  const sellerId = await register({ email: sellerEmail, accountType: "seller", name: "Forms Seller" });
+  sellerId = await register({ email: sellerEmail, accountType: "seller", name: "Forms Seller" });
   const [buyerId] = await Promise.all([register({ email: buyerEmail }), register({ email: twoFactorEmail })]);
   [victimBuyerId, victimSellerId] = await Promise.all([
     register({ email: uniqueEmail("forms-victim-buyer") }),
@@ -173,6 +176,20 @@ beforeAll(async () => {
      values (?, ?, ?, 'Forms Buyer', ?, '0171', 'Gulshan', ?)`,
     [buyersBookingId, productId, buyerId, buyerEmail, new Date().toISOString()],
   );
+  // Another buyer's paid booking of the car, reviewed: what a wrongly accepted removal would delete.
+  const paidBookingId = crypto.randomUUID();
+  await sql(
+    `insert into bookings (id, product_id, buyer_id, buyer_name, buyer_email, phone, meeting_location, paid, created_at)
+     values (?, ?, ?, 'Forms Victim', 'victim@example.test', '0171', 'Gulshan', 1, ?)`,
+    [paidBookingId, productId, victimBuyerId, new Date().toISOString()],
+  );
+  sellersReviewId = crypto.randomUUID();
+  await sql("insert into reviews (id, booking_id, seller_id, rating, created_at) values (?, ?, ?, 5, ?)", [
+    sellersReviewId,
+    paidBookingId,
+    sellerId,
+    new Date().toISOString(),
+  ]);
   buyersSavedSearchId = crypto.randomUUID();
   favouriteProductId = productId;
   await sql("insert into saved_searches (id, user_id, query, created_at) values (?, ?, 'make=Hostile', ?)", [
