@@ -3,7 +3,6 @@ import { count } from "drizzle-orm";
 import { type BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/libsql";
 import { hashPassword } from "../../app/.server/auth/passwords.ts";
-import * as schema from "../../app/.server/db/schema.ts";
 import {
   bookings,
   categories,
@@ -60,7 +59,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  */
 export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: string; putPhoto: PutPhoto }): Promise<boolean> {
   const client = createClient({ url: options.dbUrl, authToken: options.dbAuthToken });
-  const db = drizzle(client, { schema });
+  const db = drizzle(client);
   try {
     const [{ users: existing }] = await db.select({ users: count() }).from(users);
     if (existing > 0) return false;
