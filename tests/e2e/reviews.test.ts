@@ -44,6 +44,12 @@ describe("rating a seller in Chromium", () => {
     await page.getByRole("button", { name: /^Pay/ }).click();
     await page.getByText("Congrats! your payment completed").waitFor();
 
+    // The page's own form (how it works without JavaScript) passes axe as the dialog does.
+    const [{ id: bookingId }] = await app.sql("select id from bookings where product_id = ?", [String(carId)]);
+    await gotoInteractive(page, `/dashboard/myorders?rate=${String(bookingId)}`);
+    await page.getByRole("form", { name: `Rate the seller of ${bought}` }).waitFor();
+    await expectAccessible(page, "My Orders' own rating form");
+
     await gotoInteractive(page, "/dashboard/myorders");
     await order.getByRole("link", { name: `Rate the seller of ${bought}` }).click();
     const dialog = page.getByRole("dialog", { name: "Rate the seller" });
@@ -80,9 +86,22 @@ describe("rating a seller in Chromium", () => {
     await page.getByRole("region", { name: "Seller", exact: true }).getByText("4.0").waitFor();
     expect(cspViolations).toEqual([]);
     await close();
-  });
 
-  it("without JavaScript at 360 px: the buyer rates from the page's own form, and the seller answers the review", async () => {
+    // What the seller sees (an answer form) and an admin (a removal to confirm) pass axe too.
+    const seller = await openPage(browser);
+    await signInAs(seller.page, sellerEmail, `/sellers/${sellerId}`);
+    await seller.page.getByRole("button", { name: "Post answer" }).waitFor();
+    await expectAccessible(seller.page, "the seller's page with an answer form");
+    await seller.close();
+    const admin = await openPage(browser);
+    await signInAs(admin.page, "admin@autoreseller.test", `/sellers/${sellerId}`);
+    await admin.page.getByRole("link", { name: "Remove Farhana M.'s review" }).click();
+    await admin.page.getByRole("alertdialog", { name: "Are you sure?" }).waitFor();
+    await expectAccessible(admin.page, "the seller's page with a review's removal to confirm");
+    await admin.close();
+  }, 90_000);
+
+  it("without JavaScript at 360 px: the buyer rates from the page's own form, the seller answers, an admin removes the review", async () => {
     const sellerEmail = `answering-seller-${unique()}@example.test`;
     const sellerId = await app.register({ email: sellerEmail, accountType: "seller", name: "Rupa Motors" });
     const bought = await listThroughApi(sellerEmail, `Plain Form Hatchback ${unique()}`);
@@ -112,7 +131,18 @@ describe("rating a seller in Chromium", () => {
     await seller.page.getByText("Sorry about the wait at the BRTA office!").waitFor();
     expect(await seller.page.getByRole("button", { name: "Post answer" }).count()).toBe(0);
     await seller.close();
-  });
+
+    // An admin removes the review after confirming; the seller's rating goes with it.
+    const admin = await openPage(browser, noScript);
+    await signInAs(admin.page, "admin@autoreseller.test", `/sellers/${sellerId}`);
+    await admin.page.getByRole("link", { name: "Remove Sabbir H.'s review" }).click();
+    await admin.page.getByRole("alertdialog", { name: "Are you sure?" }).waitFor();
+    expect(await sidewaysScroll(admin.page)).toBe(false);
+    await admin.page.getByRole("button", { name: "Yes, remove Sabbir H.'s review" }).click();
+    await admin.page.getByText("No reviews yet", { exact: true }).waitFor();
+    expect(await admin.page.getByText("Sorry about the wait at the BRTA office!").count()).toBe(0);
+    await admin.close();
+  }, 90_000);
 });
 
 const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
