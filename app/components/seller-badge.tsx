@@ -1,3 +1,6 @@
+import { Link } from "react-router";
+import { VERIFIED_SELLERS_PATH } from "~/lib/paths";
+
 /** What the badge means, in the only terms that are true here: an admin verifies sellers in the dashboard. */
 export const VERIFIED_MEANING = "Verified sellers have had their account reviewed and approved by an Auto Reseller admin.";
 
@@ -13,7 +16,9 @@ export function VerifiedBadge({ explain = true }: { explain?: boolean }) {
           />
           <path fill="none" stroke="white" strokeWidth="2.2" d="M7.5 12.5l3 3 6-6.5" />
         </svg>
-        Verified seller
+        <Link to={VERIFIED_SELLERS_PATH} className="underline-offset-2 hover:underline">
+          Verified seller
+        </Link>
       </p>
       {explain && <p className="text-sm text-slate-600">{VERIFIED_MEANING}</p>}
     </div>

@@ -44,8 +44,9 @@ export const PATHS = {
   messageThread: "/dashboard/messages/:id",
 } as const;
 
-/** The footer's information pages, one route module for all. */
-export const INFO_PAGES = ["about", "contact", "jobs", "press-kit"] as const;
+/** The information pages, one route module for all (the footer links most; every verified badge the last). */
+export const INFO_PAGES = ["about", "contact", "jobs", "press-kit", "verified-sellers"] as const;
+export const VERIFIED_SELLERS_PATH = "/verified-sellers" satisfies `/${(typeof INFO_PAGES)[number]}`;
 
 type ParamsOf<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamsOf<`/${Rest}`>

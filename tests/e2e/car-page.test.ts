@@ -151,3 +151,26 @@ describe("the Why this rating panel", () => {
     await close();
   });
 });
+
+describe("the verified badge", () => {
+  it("links to the page saying what verified means, on the car's page and the seller's, and that page is accessible", async () => {
+    const { data: forSale } = (await (await app.request("/api/products?limit=50")).json()) as { data: Product[] };
+    const verified = forSale.find((candidate) => candidate.sellerVerified && candidate.sellerId)!;
+    expect(verified, "a demo car of a verified seller").toBeDefined();
+    const { page, close } = await openPage(browser);
+    await gotoInteractive(page, `/sellers/${verified.sellerId}`);
+    // The seller's heading and each of their cards carry the badge.
+    const badges = page.getByRole("link", { name: "Verified seller" });
+    expect(await badges.evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute("href")))])).toEqual([
+      "/verified-sellers",
+    ]);
+
+    await gotoInteractive(page, `/cars/${verified._id}`);
+    await page.locator('section[aria-labelledby="seller-heading"]').getByRole("link", { name: "Verified seller" }).click();
+    await page.waitForURL(`${appUrl}/verified-sellers`);
+    await page.getByRole("heading", { level: 1, name: "Verified sellers" }).waitFor();
+    await page.getByText("audit trail", { exact: false }).waitFor();
+    await expectAccessible(page, "the verified sellers page");
+    await close();
+  });
+});
