@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type Measurement } from "./load.ts";
 
-export type RouteKind = "ssr" | "api-read" | "api-write";
+/** "ssr-cached": an anonymous page served from the page cache (workers/page-cache.ts). */
+export type RouteKind = "ssr" | "ssr-cached" | "api-read" | "api-write";
 /**
  * The catalogue a run reads, and whether the Worker keeps search answers in its cache: the "-cold"
  * ones run the same Worker with the Cache API switched off, so every search reads the database.
@@ -23,7 +24,11 @@ export interface RouteResult {
 }
 
 /** The goals: a share of the baseline's req/s, p99 growth with data, round trips. */
-export const TARGETS = { ratio: { ssr: 0.35, "api-read": 0.5 } as Partial<Record<RouteKind, number>>, p99Growth: 1.5, dbTrips: 3 };
+export const TARGETS = {
+  ratio: { ssr: 0.35, "ssr-cached": 0.4, "api-read": 0.5 } as Partial<Record<RouteKind, number>>,
+  p99Growth: 1.5,
+  dbTrips: 3,
+};
 
 const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");
 const fixed = (n: number, digits = 0) => n.toFixed(digits);
