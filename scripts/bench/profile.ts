@@ -5,24 +5,30 @@
 // (our code by folder, each package by name, V8's own: GC, compile) and the costliest functions,
 // mapped back to their sources through the build's source maps. Writes each profile to
 // .bench/profiles/<route>.cpuprofile (open it in Chrome DevTools' Performance panel) beside the answer it profiled.
+// The Worker runs without the Cache API, so pages and searches are rendered and read every time (the
+// work a cache hit skips); PROFILE_CACHE=1 profiles it with the cache, as visitors mostly meet it.
 // PROFILE_DATA=small profiles the demo catalogue (quicker to seed); PROFILE_ONLY=<text> picks routes.
 import autocannon from "autocannon";
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { SourceMap } from "node:module";
 import path from "node:path";
 import { freePorts } from "../free-ports.ts";
+import { DEMO_PASSWORD } from "../seed/demo-data.ts";
+import { accessToken, sessionCookie } from "./auth.ts";
 import { privateServerBuild } from "./build.ts";
 import { prepareDatabases } from "./databases.ts";
 import { startDbServer } from "./db-server.ts";
 import { startRuntime } from "./workerd.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const WORK = path.join(ROOT, ".bench/profile-work");
+// Each run's own databases and build copy: two runs at once must not share them.
+const WORK = path.join(ROOT, `.bench/profile-work-${process.pid}`);
 const OUT = path.join(ROOT, ".bench/profiles");
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 5);
 const CONNECTIONS = 4;
 const TOP_FUNCTIONS = Number(process.env.PROFILE_TOP ?? 12);
 const SAMPLING_INTERVAL_US = 200;
+const BUYER = "buyer@autoreseller.test";
 
 const startedAt = Date.now();
 const log = (message: string) => console.error(`profile +${Math.round((Date.now() - startedAt) / 1000)}s: ${message}`);
@@ -137,7 +143,11 @@ async function main() {
   const dataset = process.env.PROFILE_DATA === "small" ? data.small : data.large;
   const db = await startDbServer(dataset.file);
   const [inspectorPort] = await freePorts(1);
-  const runtime = await startRuntime(serverDir, [{ name: "app", databaseUrl: db.url, databaseAuthToken: db.authToken }], { inspectorPort });
+  const runtime = await startRuntime(
+    serverDir,
+    [{ name: "app", databaseUrl: db.url, databaseAuthToken: db.authToken, cache: process.env.PROFILE_CACHE === "1" }],
+    { inspectorPort },
+  );
   try {
     const origin = runtime.urls.app;
     const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json/list`)).json()) as {
@@ -151,31 +161,33 @@ async function main() {
 
     const carId = dataset.bookableProductIds[0];
     const sellerId = (await (await fetch(`${origin}/api/products/${carId}`)).json()) as { sellerId: string };
-    const routes: [string, string][] = [
+    // Category pages and their API are for signed-in users (the spec).
+    const signedIn = { cookie: await sessionCookie(origin, BUYER, DEMO_PASSWORD) };
+    const bearer = { authorization: `Bearer ${await accessToken(origin, BUYER, DEMO_PASSWORD)}` };
+    const routes: [string, string, Record<string, string>?][] = [
       ["home", "/"],
       ["cars", "/cars"],
       ["cars-filtered", "/cars?make=Toyota&maxPrice=20000&sort=price_asc"],
-      ["category", `/category/${dataset.categoryIds[0]}`],
+      ["category", `/category/${dataset.categoryIds[0]}`, signedIn],
       ["car", `/cars/${carId}`],
       ["seller", `/sellers/${sellerId.sellerId}`],
       ["api-advertisement", "/api/products/advertisement"],
-      ["api-category", `/api/categories/${dataset.categoryIds[0]}`],
+      ["api-category", `/api/categories/${dataset.categoryIds[0]}`, bearer],
       ["api-product", `/api/products/${carId}`],
       ["api-search", "/api/products?make=Toyota&location=Dhaka"],
     ];
-    rmSync(OUT, { recursive: true, force: true });
     mkdirSync(OUT, { recursive: true });
     await session.send("Profiler.enable");
     await session.send("Profiler.setSamplingInterval", { interval: SAMPLING_INTERVAL_US });
     const only = process.env.PROFILE_ONLY;
-    for (const [name, url] of routes) {
+    for (const [name, url, headers] of routes) {
       if (only && !name.includes(only)) continue;
-      const body = await (await fetch(`${origin}${url}`)).text();
+      const body = await (await fetch(`${origin}${url}`, { headers })).text();
       writeFileSync(path.join(OUT, `${name}.${url.startsWith("/api/") ? "json" : "html"}`), body);
       // Warm-up: JIT and connection pools, as a long-running isolate has them.
-      await autocannon({ url: `${origin}${url}`, connections: CONNECTIONS, duration: 1 });
+      await autocannon({ url: `${origin}${url}`, headers, connections: CONNECTIONS, duration: 1 });
       await session.send("Profiler.start");
-      const result = await autocannon({ url: `${origin}${url}`, connections: CONNECTIONS, duration: SECONDS });
+      const result = await autocannon({ url: `${origin}${url}`, headers, connections: CONNECTIONS, duration: SECONDS });
       const { profile } = await session.send<{ profile: CpuProfile }>("Profiler.stop");
       writeFileSync(path.join(OUT, `${name}.cpuprofile`), JSON.stringify(profile));
       const requests = (result.requests as { sent?: number }).sent ?? result.requests.total;
