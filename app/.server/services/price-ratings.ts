@@ -13,7 +13,7 @@ import { repriceJobs, sendListingJobs } from "./listings-queue";
 type MakeCar = ComparableFacts & { resalePrice: number; isPaid: boolean; saleCents: number | null; priceRating: PriceRating | null };
 
 /** The ratings the cars of one make should have, by id: each car against its comparables (null: unknown). */
-export function rateMake(cars: readonly MakeCar[]): Map<string, PriceRating | null> {
+function rateMake(cars: readonly MakeCar[]): Map<string, PriceRating | null> {
   const candidates = candidatesByRule(cars);
   const ratings = new Map<string, PriceRating | null>();
   for (const car of cars) {
