@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Form } from "react-router";
 import { rateSellerFormSchema } from "~/lib/schemas/reviews";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -23,14 +23,15 @@ interface Props {
 /**
  * A paid order's "Rate the seller": a link to the page's own form, which with JavaScript opens a
  * dialog instead; once rated, the rating given. The dialog stays mounted when the rating arrives,
- * so it can close itself and say so.
+ * so it can close itself and say so; focus then moves to the rating given (the link it came from is gone).
  */
 export function RateSeller({ bookingId, productName, rating, mayRate, formOpen }: Props) {
   const [dialogOpen, setDialogOpen] = useState(false);
+  const given = useRef<HTMLParagraphElement>(null);
   return (
     <>
       {rating !== null ? (
-        <p className="flex flex-wrap items-center gap-2 text-sm">
+        <p ref={given} tabIndex={-1} className="flex flex-wrap items-center gap-2 text-sm">
           You rated the seller <Stars rating={rating} />
         </p>
       ) : (
@@ -54,7 +55,14 @@ export function RateSeller({ bookingId, productName, rating, mayRate, formOpen }
       )}
       {dialogOpen && (
         <Suspense fallback={null}>
-          <RateSellerDialog bookingId={bookingId} productName={productName} onClose={() => setDialogOpen(false)} />
+          <RateSellerDialog
+            bookingId={bookingId}
+            productName={productName}
+            onClose={() => {
+              setDialogOpen(false);
+              given.current?.focus();
+            }}
+          />
         </Suspense>
       )}
     </>

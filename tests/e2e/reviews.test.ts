@@ -66,6 +66,8 @@ describe("rating a seller in Chromium", () => {
     await dialog.waitFor({ state: "detached" });
     await order.getByText("You rated the seller").waitFor();
     await order.getByRole("img", { name: "4 out of 5 stars" }).waitFor();
+    // Focus lands on the rating given, where the link it came from was.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toMatch(/^You rated the seller/);
     expect(await order.getByRole("link", { name: /^Rate the seller/ }).count()).toBe(0);
 
     // The seller's page: the average and count by the name, the review (buyer as "First L.") and the car card.
