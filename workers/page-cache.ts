@@ -84,7 +84,7 @@ export function storable(response: Response): boolean {
   );
 }
 
-/** The stored page for this visitor: every nonce in it (scripts, module preloads) replaced by this response's. */
+/** The stored page for this visitor: every nonce in it (scripts, module preloads, links) replaced by this response's. */
 function served(stored: Response, nonce: string, head: boolean): Response {
   const headers = new Headers(stored.headers);
   // The cache's own headers, not the page's (the page had no Cache-Control: see storable).
