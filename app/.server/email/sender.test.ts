@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestDatabase } from "../../../tests/support/test-database";
+import { outbox } from "../db/schema";
 import { createEmailSender } from "./sender";
 
 let database: Awaited<ReturnType<typeof startTestDatabase>>;
@@ -33,7 +34,7 @@ describe("email sender", () => {
   it("keeps mail in the local outbox in development and refuses to pretend in production", async () => {
     const ctx = database.context();
     await createEmailSender({} as Env, "development", ctx.db).send({ to: "b@x.test", subject: "Local", text: "Kept" });
-    const rows = await ctx.db.query.outbox.findMany();
+    const rows = await ctx.db.select().from(outbox);
     expect(rows.map((row) => row.subject)).toContain("Local");
     await expect(createEmailSender({} as Env, "production", ctx.db).send({ to: "c@x.test", subject: "S", text: "T" })).rejects.toThrow(
       /No email API/,
