@@ -1,4 +1,4 @@
-import { and, asc, between, desc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, between, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { CANDIDATE_LIMIT, chooseRule, CLOSEST_FIRST, type Closeness, comparableRules, type ComparableRule } from "~/lib/comparables";
 import { countedPrice, estimatePrice, MIN_COMPARABLES, type PriceAnalysis, type PricedCar, rateAgainst } from "~/lib/price-rating";
 import { type Product } from "~/lib/types";
@@ -8,6 +8,14 @@ import { findProduct, selectProducts, toProduct } from "./products";
 
 // Comparables shown (the estimate uses all those read).
 const SHOWN = 10;
+
+interface CandidateRow {
+  resalePrice: number;
+  isPaid: boolean;
+  purchaseYear: number;
+  mileageKm: number | null;
+  saleCents: number | null;
+}
 
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const formatKm = (km: number) => `${km.toLocaleString("en-US")} km`;
@@ -48,7 +56,7 @@ function closestFirst(car: Product) {
  * A car's fair-price rating with its evidence (decision record 17): comparables of the same make and
  * model close in year and mileage, or, when fewer than 3, of the same make and category over a
  * wider span of years; sold ones count at the price they sold for. Two round trips: the car, then
- * both choices with their sale prices and the category's name in one batch.
+ * both choices and the category's name in one batch.
  */
 export async function analysePrice(ctx: AppContext, id: string): Promise<PriceAnalysis> {
   return analyseCarPrice(ctx, await findProduct(ctx, id));
@@ -65,52 +73,58 @@ export async function analyseCarPrice(ctx: AppContext, car: Product): Promise<Pr
       basis: "The car's make is not known, so there is nothing to compare it with.",
     };
   }
-  const ways = rules.map((rule) => ruleWhere(car, rule));
-  const [category, soldFor, ...found] = await ctx.db.batch([
+  const closest = closestFirst(car);
+  // Per rule: the candidates as the estimate needs them (a few columns, sold ones with their sale),
+  // and the first SHOWN of them in full. Decoding 50 whole cars per rule cost the car's page half its
+  // CPU (decision record 21).
+  const [category, ...found] = await ctx.db.batch([
     ctx.db.select({ name: categories.name }).from(categories).where(eq(categories.id, car.categoryId)),
-    ctx.db
-      .select({ productId: payments.productId, amount: payments.amount })
-      .from(payments)
-      .where(
-        inArray(
-          payments.productId,
-          ctx.db
-            .select({ id: products.id })
-            .from(products)
-            .where(or(...ways)),
-        ),
-      ),
-    ...ways.map((where) =>
-      selectProducts(ctx)
-        .where(where)
-        .orderBy(...closestFirst(car))
-        .limit(CANDIDATE_LIMIT),
-    ),
-  ] as const);
-  const saleCents = new Map(soldFor.map((sale) => [sale.productId, sale.amount]));
-  const categoryName = category[0]?.name ?? "its category";
-  const chosen = chooseRule(found);
-  const comparables = found[chosen].map(toProduct);
-  const priced: PricedCar[] = comparables.map((comparable) => ({
-    price: countedPrice(comparable, saleCents.get(comparable._id)),
-    purchaseYear: comparable.purchaseYear,
-    mileageKm: comparable.mileageKm,
+    ...rules.flatMap((rule) => {
+      const where = ruleWhere(car, rule);
+      return [
+        ctx.db
+          .select({
+            resalePrice: products.resalePrice,
+            isPaid: products.isPaid,
+            purchaseYear: products.purchaseYear,
+            mileageKm: products.mileageKm,
+            saleCents: payments.amount,
+          })
+          .from(products)
+          .leftJoin(payments, eq(payments.productId, products.id))
+          .where(where)
+          .orderBy(...closest)
+          .limit(CANDIDATE_LIMIT),
+        selectProducts(ctx)
+          .where(where)
+          .orderBy(...closest)
+          .limit(SHOWN),
+      ] as const;
+    }),
+  ]);
+  const candidates = rules.map((_, i) => found[2 * i] as CandidateRow[]);
+  const chosen = chooseRule(candidates);
+  const shown = (found[2 * chosen + 1] as Parameters<typeof toProduct>[0][]).map(toProduct);
+  const priced: PricedCar[] = candidates[chosen].map((candidate) => ({
+    price: countedPrice(candidate, candidate.saleCents),
+    purchaseYear: candidate.purchaseYear,
+    mileageKm: candidate.mileageKm,
   }));
-  const sold = comparables.filter((comparable) => comparable.isPaid).length;
-  const described = describe(car, rules[chosen], categoryName);
+  const sold = candidates[chosen].filter((candidate) => candidate.isPaid).length;
+  const described = describe(car, rules[chosen], category[0]?.name ?? "its category");
   const estimate = estimatePrice(car, priced);
   if (estimate === null) {
     return {
       rating: "unknown",
       estimate: null,
-      comparables,
-      basis: `${comparables.length === 0 ? "No comparable cars" : `Only ${count(comparables.length, "comparable car")}`} (${described}); an estimate needs at least ${MIN_COMPARABLES}.`,
+      comparables: shown,
+      basis: `${priced.length === 0 ? "No comparable cars" : `Only ${count(priced.length, "comparable car")}`} (${described}); an estimate needs at least ${MIN_COMPARABLES}.`,
     };
   }
   return {
     rating: rateAgainst(car.resalePrice, estimate),
     estimate,
-    comparables: comparables.slice(0, SHOWN),
-    basis: `${comparables.length} ${described}, ${sold === 0 ? "none" : sold} of them sold here.`,
+    comparables: shown,
+    basis: `${priced.length} ${described}, ${sold === 0 ? "none" : sold} of them sold here.`,
   };
 }
