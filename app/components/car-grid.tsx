@@ -3,40 +3,49 @@ import { ProductCard } from "./product-card";
 import { type Product } from "~/lib/types";
 import { actionsFor, type ViewerMarks } from "~/lib/viewer-marks";
 
+// Each layout's columns, and a card photo's width in it (`sizes`) so a narrow slot takes the small copy.
 const COLUMNS = {
-  // A page's full width.
-  page: "md:grid-cols-2 lg:grid-cols-3",
-  // Beside the search filters, three columns only on wide screens.
-  besideFilters: "md:grid-cols-2 xl:grid-cols-3",
+  // A page's full width (80 rem at most, less its padding and gaps).
+  page: {
+    grid: "md:grid-cols-2 lg:grid-cols-3",
+    photo: "(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw",
+  },
+  // Beside the search filters (17 rem from 1024 px), three columns only on wide screens.
+  besideFilters: {
+    grid: "md:grid-cols-2 xl:grid-cols-3",
+    photo: "(min-width: 1024px) 340px, (min-width: 768px) 50vw, 100vw",
+  },
 };
 
 /**
  * Cars as cards with Book Now and Report as the viewer may use them (`marks`: saved, booked,
- * reported). The first `eager` photos load at once (they are above the fold).
+ * reported). With `eager` (a grid at the top of its page) the first card's photo is fetched at once
+ * and before anything else, being the page's largest paint on phones; the rest load when scrolled near.
  */
 export function CarGrid({
   cars,
   now,
   marks,
-  eager = 0,
+  eager = false,
   columns = "page",
 }: {
   cars: Product[];
   now: Date;
   marks: ViewerMarks;
-  eager?: number;
+  eager?: boolean;
   columns?: keyof typeof COLUMNS;
 }) {
   return (
-    <div className={`grid grid-cols-1 gap-6 ${COLUMNS[columns]}`}>
+    <div className={`grid grid-cols-1 gap-6 ${COLUMNS[columns].grid}`}>
       {cars.map((car, index) => (
         <ProductCard
           key={car._id}
           product={car}
           now={now}
-          eager={index < eager}
+          sizes={COLUMNS[columns].photo}
+          eager={eager && index === 0}
           saved={marks.favouriteIds.includes(car._id)}
-          actions={<ProductActions product={car} {...actionsFor(marks, car._id)} />}
+          actions={<ProductActions product={car} place="card" {...actionsFor(marks, car._id)} />}
         />
       ))}
     </div>

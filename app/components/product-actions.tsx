@@ -7,24 +7,42 @@ import { type CarActionsState } from "~/lib/viewer-marks";
 // The dialogs (and their form library) load when someone first opens one, not with the page.
 const CarActionDialog = lazy(() => import("./car-action-dialog"));
 
-const doneClass = "rounded-lg bg-emerald-50 px-4 py-2 font-semibold text-emerald-800";
+const doneClass = "btn btn-done btn-md";
 
 /**
- * Book Now and Report this item under a product card, as far as the viewer may use them: no booking
- * for sellers and admins, "Booked" (to My Orders) once booked, "Reported" once reported. Both are
- * plain links to their own pages (so they work without JavaScript); with JavaScript, each opens a
- * dialog and answers with a toast. `openBooking` opens the booking dialog at once.
+ * Book Now and Report this item, as far as the viewer may use them: no booking for sellers and
+ * admins, "Booked" (to My Orders) once booked, "Reported" once reported. Both are plain links to
+ * their own pages (so they work without JavaScript); with JavaScript, each opens a dialog and
+ * answers with a toast. On a car's page (`place="page"`) both are buttons; on a card Book Now is
+ * and Report sits in the card's More actions menu. `openBooking` opens the booking dialog at once.
  */
 export function ProductActions({
   product,
   mayBook,
   booked,
   reported,
+  place = "page",
   openBooking = false,
-}: CarActionsState & { product: Product; openBooking?: boolean }) {
+}: CarActionsState & { product: Product; place?: "card" | "page"; openBooking?: boolean }) {
   const offerBooking = mayBook && !booked;
   const [dialog, setDialog] = useState<"book" | "report" | null>(openBooking && offerBooking ? "book" : null);
+  const onCard = place === "card";
 
+  const report = reported ? (
+    <span className={onCard ? "card-menu-item text-success-800" : doneClass}>Reported</span>
+  ) : (
+    <Link
+      to={pathTo(PATHS.report, { id: product._id })}
+      onClick={(event) => {
+        event.preventDefault();
+        setDialog("report");
+      }}
+      aria-label={`Report this item: ${product.productName}`}
+      className={onCard ? "card-menu-item" : "btn btn-secondary btn-md"}
+    >
+      Report this item
+    </Link>
+  );
   return (
     <>
       {/* One link in both states, so focus stays on it when a booking turns it into Booked. */}
@@ -37,31 +55,44 @@ export function ProductActions({
             setDialog("book");
           }}
           aria-label={`${booked ? "Booked" : "Book Now"}: ${product.productName}`}
-          className={booked ? doneClass : "rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-900"}
+          className={`${booked ? doneClass : "btn btn-primary btn-md"} ${onCard ? "flex-1" : ""}`}
         >
           {booked ? "✓ Booked" : "Book Now"}
         </Link>
       )}
-      {reported ? (
-        <span className={doneClass}>Reported</span>
-      ) : (
-        <Link
-          to={pathTo(PATHS.report, { id: product._id })}
-          onClick={(event) => {
-            event.preventDefault();
-            setDialog("report");
-          }}
-          aria-label={`Report this item: ${product.productName}`}
-          className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-700 hover:bg-slate-50"
-        >
-          Report this item
-        </Link>
-      )}
+      {onCard ? <MoreActions productName={product.productName}>{report}</MoreActions> : report}
       {dialog && (
         <Suspense fallback={null}>
           <CarActionDialog kind={dialog} product={product} onClose={() => setDialog(null)} />
         </Suspense>
       )}
     </>
+  );
+}
+
+/**
+ * A card's less used actions in a native <details> (app.css's .card-menu): it opens and closes by
+ * click, Enter or Space without JavaScript, and a tap beside it closes it (its toggle's backdrop).
+ * With JavaScript, Escape closes it too and gives focus back to its toggle. It stays open while a
+ * dialog opened from it is up, so focus can come back to the item that opened it.
+ */
+function MoreActions({ productName, children }: { productName: string; children: React.ReactNode }) {
+  return (
+    <details
+      className="card-menu"
+      onKeyDown={(event) => {
+        const menu = event.currentTarget;
+        if (event.key !== "Escape" || !menu.open) return;
+        menu.open = false;
+        menu.querySelector("summary")!.focus();
+      }}
+    >
+      <summary className="card-menu-toggle btn btn-secondary btn-md">
+        <span aria-hidden="true">⋯</span>
+        <span className="sr-only">More actions: {productName}</span>
+        <span aria-hidden="true" />
+      </summary>
+      <div className="card-menu-panel">{children}</div>
+    </details>
   );
 }

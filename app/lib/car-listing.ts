@@ -1,6 +1,6 @@
 // What a car's own page derives from its listing: price changes, words for its facts, its title
 // and its schema.org description for search engines.
-import { formatDate, formatPrice } from "./format";
+import { formatDate, formatMileage, formatPrice } from "./format";
 import { type Product, type ProductDetail } from "./types";
 
 export interface PriceChange {
@@ -40,8 +40,7 @@ export const fuelWord = (fuel: Product["fuel"]) => (fuel ? FUEL_WORDS[fuel] : nu
 export const transmissionWord = (transmission: Product["transmission"]) =>
   transmission ? transmission[0].toUpperCase() + transmission.slice(1) : null;
 
-const kilometres = new Intl.NumberFormat("en-US");
-export const mileageWords = (km: number | null) => (km === null ? null : `${kilometres.format(km)} km`);
+export const mileageWords = (km: number | null) => (km === null ? null : formatMileage(km));
 
 /** The page's headline for search results and shares: "Toyota Corolla 2017 for $17,500 in Dhaka". */
 export function carHeadline(product: Product): string {

@@ -1,6 +1,6 @@
+import { SMALL_WIDTH } from "./photo";
+
 const MAX_EDGE = 1600;
-/** The width of a photo's small copy (cards and srcset). */
-export const SMALL_WIDTH = 480;
 
 /** The browser's decode of an image file, or undefined when it cannot decode it. */
 async function decode(file: Blob): Promise<ImageBitmap | undefined> {

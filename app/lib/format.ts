@@ -7,6 +7,13 @@ export function formatPrice(amount: number): string {
   return dollars.format(amount);
 }
 
+const kilometres = new Intl.NumberFormat("en-US");
+
+/** A car's mileage, e.g. 85,000 km (here so cards need not load the car page's helpers). */
+export function formatMileage(km: number): string {
+  return `${kilometres.format(km)} km`;
+}
+
 /**
  * A day, as the spec's posted date reads (the first 10 characters of an ISO timestamp): 2026-11-23,
  * in UTC. Every date on every screen is written this way.

@@ -61,7 +61,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             nothingForSale={activeFilters(query, FIXED).length === 0 ? "No car Available for this category" : undefined}
           />
         ) : (
-          <CarGrid cars={products} now={now} marks={loaderData.marks} eager={3} columns="besideFilters" />
+          <CarGrid cars={products} now={now} marks={loaderData.marks} eager columns="besideFilters" />
         )}
         <Pager page={query.page} totalPages={totalPages} label="Pages of this category" />
       </SearchLayout>

@@ -111,7 +111,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             nothingForSale={activeFilters(query).length === 0 ? "No cars are for sale right now." : undefined}
           />
         ) : (
-          <CarGrid cars={cars} now={now} marks={loaderData.marks} eager={2} columns="besideFilters" />
+          <CarGrid cars={cars} now={now} marks={loaderData.marks} eager columns="besideFilters" />
         )}
         <Pager page={query.page} totalPages={totalPages} label="Pages of results" />
       </SearchLayout>

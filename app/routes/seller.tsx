@@ -148,7 +148,7 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
       {products.length === 0 ? (
         <p className="rounded-2xl border border-slate-200 bg-white p-8 text-center text-lg">This seller has no cars for sale right now.</p>
       ) : (
-        <CarGrid cars={products} now={now} marks={loaderData.marks} eager={3} />
+        <CarGrid cars={products} now={now} marks={loaderData.marks} eager />
       )}
       <SimplePager
         page={page}

@@ -31,7 +31,7 @@ describe("admin console in Chromium", () => {
 
     await page.goto("/");
     const civic = page.getByRole("article").filter({ hasText: "Karim Uddin" }).first();
-    await civic.getByRole("img", { name: "Verified seller" }).waitFor();
+    await civic.getByText("Verified seller").waitFor();
     await close();
   });
 
@@ -44,6 +44,7 @@ describe("admin console in Chromium", () => {
     await card.waitFor();
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await expectAccessible(page, "a category page");
+    await card.locator("summary", { hasText: "More actions" }).click();
     await card.getByRole("link", { name: /^Report this item/ }).click();
     const dialog = page.getByRole("dialog", { name: "Report this item?" });
     await dialog.getByLabel("Scam or fraud").check();

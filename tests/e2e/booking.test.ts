@@ -70,10 +70,10 @@ describe("booking in Chromium", () => {
     const { page, close } = await openPage(browser, { viewport: { width: 360, height: 740 } });
     await signInAs(page, email, "/");
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    const report = page
-      .getByRole("region", { name: "Advertised cars" })
-      .getByRole("link", { name: /^Report this item/ })
-      .last();
+    // On a card, Report is in its More actions menu.
+    const card = page.getByRole("region", { name: "Advertised cars" }).getByRole("article").last();
+    await card.locator("summary", { hasText: "More actions" }).click();
+    const report = card.getByRole("link", { name: /^Report this item/ });
     const reportPage = (await report.getAttribute("href"))!;
     await report.click();
     const dialog = page.getByRole("dialog", { name: "Report this item?" });

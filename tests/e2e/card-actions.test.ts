@@ -131,6 +131,7 @@ describe("a card's actions in Chromium", () => {
     await signInAs(page, email, "/");
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     const card = cardOf(page, car);
+    await card.locator("summary", { hasText: `More actions: ${car.productName}` }).click();
     await card.getByRole("link", { name: `Report this item: ${car.productName}` }).click();
     const dialog = page.getByRole("dialog", { name: "Report this item?" });
     await dialog.getByLabel("Scam or fraud").check();

@@ -6,7 +6,7 @@ import { type ReactNode } from "react";
  */
 export function Chip({ label, children }: { label?: string; children: ReactNode }) {
   return (
-    <span className="inline-flex max-w-full items-center gap-1.5 rounded-pill border border-line bg-surface px-3 py-1 text-caption font-medium break-words text-slate-700">
+    <span className="chip">
       {label && <span className="sr-only">{label}: </span>}
       {children}
     </span>
