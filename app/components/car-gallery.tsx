@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
-import { SMALL_WIDTH } from "~/lib/downscale-image";
+import { photoSources } from "~/lib/photo";
 import { type ProductPhoto } from "~/lib/types";
 
 const SWIPE_PX = 40;
@@ -12,17 +12,6 @@ function useEnhanced() {
     () => true,
     () => false,
   );
-}
-
-/** srcset from the small copy and the photo itself, when the sizes are known. */
-function sources(photo: ProductPhoto) {
-  if (!photo.width || !photo.height) return {};
-  const smallWidth = Math.min(SMALL_WIDTH, photo.width);
-  return {
-    srcSet: photo.smallUrl ? `${photo.smallUrl} ${smallWidth}w, ${photo.url} ${photo.width}w` : undefined,
-    width: photo.width,
-    height: photo.height,
-  };
 }
 
 /**
@@ -79,9 +68,9 @@ export function CarGallery({ photos, name }: { photos: ProductPhoto[]; name: str
         Photos
       </h2>
       <div className="relative overflow-hidden rounded-2xl bg-slate-900">
+        {/* The page's first photo: fetched before anything else. */}
         <img
-          {...sources(enhanced ? photo : photos[0])}
-          src={(enhanced ? photo : photos[0]).url}
+          {...photoSources(enhanced ? photo : photos[0])}
           sizes="(min-width: 1024px) 60vw, 100vw"
           alt={alt(enhanced ? current : 0)}
           fetchPriority="high"
@@ -214,13 +203,7 @@ function FullScreen({
       <h2 id={titleId} className="sr-only">
         {alt}
       </h2>
-      <img
-        src={photo.url}
-        alt={alt}
-        width={photo.width ?? undefined}
-        height={photo.height ?? undefined}
-        className="size-full object-contain"
-      />
+      <img {...photoSources(photo)} sizes="100vw" alt={alt} className="size-full object-contain" />
       {count > 1 && (
         <>
           <GalleryButton label="Previous photo" onClick={() => onMove(-1)} className="left-3 top-1/2 -translate-y-1/2">

@@ -236,6 +236,8 @@ function NoScriptPhotos({
               <img
                 src={photo.smallUrl || photo.url}
                 alt={`Photo ${index + 1}${index === 0 ? " (cover)" : ""}`}
+                width={112}
+                height={80}
                 className="h-20 w-28 rounded-lg object-cover"
               />
               <input type="hidden" name="images" value={photo.url} />

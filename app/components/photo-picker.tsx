@@ -227,7 +227,7 @@ export function PhotoPicker({
               data-key={photo.key}
               className={`flex gap-3 rounded-xl border bg-white p-2 ${dragged === photo.key ? "border-brand-600 opacity-60" : "border-slate-200"}`}
             >
-              <img src={photo.preview} alt="" className="h-20 w-28 shrink-0 rounded-lg object-cover" />
+              <img src={photo.preview} alt="" width={112} height={80} className="h-20 w-28 shrink-0 rounded-lg object-cover" />
               <div className="flex min-w-0 flex-1 flex-col gap-1">
                 <p className="truncate text-sm font-semibold">
                   {photo.key === coverKey && <span className="mr-2 rounded bg-brand-700 px-1.5 py-0.5 text-xs text-white">Cover</span>}
