@@ -130,7 +130,8 @@ export const pageCache: MiddlewareHandler<WorkerEnv> = async (c, next) => {
     return;
   }
 
-  const cache = await openPages();
+  const cache = await safely(openPages(), undefined);
+  if (!cache) return next();
   // A hard reload (Cache-Control: no-cache) gets a page rendered now, which then replaces the stored one.
   const reload = /\bno-cache\b/.test(c.req.header("cache-control") ?? "");
   // Nothing found when the cache fails: the page is rendered, and not stored.
