@@ -32,6 +32,14 @@ export interface LocalStack {
 const ROOT = path.resolve(import.meta.dirname, "..");
 
 /**
+ * What keeps `wrangler dev` from reaching the internet, whose failures offline are printed as
+ * `getaddrinfo ENOTFOUND` lines: Miniflare would fetch request.cf's sample data from
+ * workers.cloudflare.com (its built-in sample is as good locally), and wrangler would send usage
+ * metrics to sparrow.cloudflare.com.
+ */
+export const WRANGLER_OFFLINE_ENV = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" } as const;
+
+/**
  * The whole app on this machine, as production runs it: the built Worker in workerd
  * (wrangler dev), a libSQL server reached over HTTP, and a local R2 bucket.
  * Expects `npm run build` to have produced build/ (or $BUILD_DIR).
@@ -83,9 +91,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ];
     worker = spawn(path.join(ROOT, "node_modules/.bin/wrangler"), args, {
       cwd: ROOT,
-      // Miniflare would fetch request.cf's sample data from workers.cloudflare.com (failing loudly
-      // offline); its built-in sample is as good locally.
-      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+      env: { ...process.env, ...WRANGLER_OFFLINE_ENV },
       detached: true,
       stdio: options.quiet ? ["ignore", "ignore", "inherit"] : "inherit",
     });
