@@ -111,7 +111,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             nothingForSale={activeFilters(query).length === 0 ? "No cars are for sale right now." : undefined}
           />
         ) : (
-          <CarGrid cars={cars} now={now} marks={loaderData.marks} eager columns="besideFilters" />
+          <>
+            {/* The cards' h3s need a level between them and the page's h1 (axe's heading order). */}
+            <h2 className="sr-only">Results</h2>
+            <CarGrid cars={cars} now={now} marks={loaderData.marks} eager columns="besideFilters" />
+          </>
         )}
         <Pager page={query.page} totalPages={totalPages} label="Pages of results" />
       </SearchLayout>

@@ -128,6 +128,18 @@ describe("the search page /cars", () => {
   });
 });
 
+describe("headings", () => {
+  it("descend a level at a time on /cars and a category's page, down to the cards' h3s (Lighthouse's heading order)", async () => {
+    const cookie = await signIn("buyer@autoreseller.test");
+    for (const html of [await page("/cars"), await page(`/category/${categories[0]._id}`, cookie)]) {
+      const main = html.split('id="main"')[1];
+      const levels = [...main.matchAll(/<h([1-6])\b/g)].map((match) => Number(match[1]));
+      expect(levels).toContain(3);
+      levels.forEach((level, index) => expect(level - (levels[index - 1] ?? 0), levels.join(",")).toBeLessThanOrEqual(1));
+    }
+  });
+});
+
 describe("Home's search box and the navbar", () => {
   it("send keywords, a location and a maximum price to /cars", async () => {
     const html = await page("/");
