@@ -4,14 +4,14 @@ import { type ActionResult } from "~/lib/action-result";
 import { PATHS, pathTo } from "~/lib/paths";
 import { signInToBook } from "~/lib/redirects";
 import { bookingSchema } from "~/lib/schemas/bookings";
-import { type Product } from "~/lib/types";
+import { type ActionProduct } from "~/lib/card-product";
 import { useOptionalUser } from "~/lib/use-user";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { BookingFields } from "./booking-fields";
 import { FormDialog } from "./ui/form-dialog";
 
 /** Book Now's modal form; a refusal keeps it open with its message. */
-export default function BookingDialog({ product, onClose }: { product: Product; onClose: () => void }) {
+export default function BookingDialog({ product, onClose }: { product: ActionProduct; onClose: () => void }) {
   const user = useOptionalUser();
   const fetcher = useFetcher<ActionResult>();
   const [form, fields] = useSchemaForm(bookingSchema, { id: `booking-${product._id}` });

@@ -1,4 +1,4 @@
-import { type Product } from "~/lib/types";
+import { type ActionProduct } from "~/lib/card-product";
 import BookingDialog from "./booking-dialog";
 import ReportDialog from "./report-dialog";
 
@@ -6,7 +6,15 @@ import ReportDialog from "./report-dialog";
  * Book Now's or Report's dialog. One module for both, so a card carries one lazy import (and one
  * list of what it preloads) in every page's bundle rather than two.
  */
-export default function CarActionDialog({ kind, product, onClose }: { kind: "book" | "report"; product: Product; onClose: () => void }) {
+export default function CarActionDialog({
+  kind,
+  product,
+  onClose,
+}: {
+  kind: "book" | "report";
+  product: ActionProduct;
+  onClose: () => void;
+}) {
   const Dialog = kind === "book" ? BookingDialog : ReportDialog;
   return <Dialog product={product} onClose={onClose} />;
 }

@@ -1,6 +1,6 @@
 import { ProductActions } from "./product-actions";
 import { ProductCard } from "./product-card";
-import { type Product } from "~/lib/types";
+import { type CardProduct } from "~/lib/card-product";
 import { actionsFor, type ViewerMarks } from "~/lib/viewer-marks";
 
 // Each layout's columns, and a card photo's width in it (`sizes`) so a narrow slot takes the small copy.
@@ -29,7 +29,7 @@ export function CarGrid({
   eager = false,
   columns = "page",
 }: {
-  cars: Product[];
+  cars: CardProduct[];
   now: Date;
   marks: ViewerMarks;
   eager?: boolean;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { PATHS, pathTo } from "~/lib/paths";
-import { type Product } from "~/lib/types";
+import { type ActionProduct } from "~/lib/card-product";
 import { type CarActionsState } from "~/lib/viewer-marks";
 
 // The dialogs (and their form library) load when someone first opens one, not with the page.
@@ -23,7 +23,7 @@ export function ProductActions({
   reported,
   place = "page",
   openBooking = false,
-}: CarActionsState & { product: Product; place?: "card" | "page"; openBooking?: boolean }) {
+}: CarActionsState & { product: ActionProduct; place?: "card" | "page"; openBooking?: boolean }) {
   const offerBooking = mayBook && !booked;
   const [dialog, setDialog] = useState<"book" | "report" | null>(openBooking && offerBooking ? "book" : null);
   const onCard = place === "card";

@@ -7,8 +7,8 @@ import { ChipList } from "~/components/ui/chip";
 import { formatMileage, formatPrice } from "~/lib/format";
 import { PATHS, pathTo } from "~/lib/paths";
 import { photoSources } from "~/lib/photo";
-import { overview, postedDate, yearsUsed } from "~/lib/product-derived";
-import { type Product } from "~/lib/types";
+import { type CardProduct } from "~/lib/card-product";
+import { postedDate, yearsUsed } from "~/lib/product-derived";
 
 /**
  * A car for sale (spec point 2), photo first: the photo, the price, its facts as chips, then the
@@ -26,7 +26,7 @@ export function ProductCard({
   saved = false,
   actions,
 }: {
-  product: Product;
+  product: CardProduct;
   now: Date;
   sizes: string;
   eager?: boolean;
@@ -45,7 +45,7 @@ export function ProductCard({
       {/* The title is the card's one link for keyboards and screen readers; the photo repeats it for pointers. */}
       <Link to={carPage} aria-hidden="true" tabIndex={-1} className="car-card-photo">
         <img
-          {...photoSources(product.photos[0])}
+          {...photoSources(product.photo)}
           sizes={sizes}
           alt={`Photo of ${product.productName}`}
           loading={eager ? "eager" : "lazy"}
@@ -72,7 +72,7 @@ export function ProductCard({
           <PriceRatingBadge rating={product.priceRating} />
         </div>
         <ChipList chips={chips} />
-        <p>{overview(product.productDescription)}</p>
+        <p>{product.overview}</p>
         <dl className="car-card-facts">
           <dt>Contact</dt>
           <dd>

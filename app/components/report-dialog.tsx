@@ -4,7 +4,7 @@ import { type ActionResult } from "~/lib/action-result";
 import { PATHS, pathTo } from "~/lib/paths";
 import { loginUrl } from "~/lib/redirects";
 import { reportFormSchema } from "~/lib/schemas/bookings";
-import { type Product } from "~/lib/types";
+import { type ActionProduct } from "~/lib/card-product";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { ReportFields } from "./report-fields";
 import { FormDialog } from "./ui/form-dialog";
@@ -13,7 +13,7 @@ import { FormDialog } from "./ui/form-dialog";
  * "Report this item?": nothing is sent until the user picks a reason and confirms. `/report/<id>`
  * is the same form without JavaScript.
  */
-export default function ReportDialog({ product, onClose }: { product: Product; onClose: () => void }) {
+export default function ReportDialog({ product, onClose }: { product: ActionProduct; onClose: () => void }) {
   const fetcher = useFetcher<ActionResult>();
   const location = useLocation();
   const [form, fields] = useSchemaForm(reportFormSchema, { id: `report-${product._id}` });

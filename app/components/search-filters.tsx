@@ -27,7 +27,7 @@ export function SearchLayout({
   children,
 }: {
   state: SearchState;
-  products: Product[];
+  products: Pick<Product, "make" | "model">[];
   headline: React.ReactNode;
   children: React.ReactNode;
 }) {

@@ -23,6 +23,7 @@ import {
   priceChanges,
   transmissionWord,
 } from "~/lib/car-listing";
+import { toCardProduct } from "~/lib/card-product";
 import { formatDate, formatMonth, formatPrice } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { useNonce } from "~/lib/nonce";
@@ -60,7 +61,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const decodedMaker = product.vinDecoded?.manufacturer;
   return {
     product,
-    similar,
+    similar: similar.map(toCardProduct),
     sellerSince,
     marks,
     priceAnalysis,

@@ -7,6 +7,7 @@ import { SearchLayout } from "~/components/search-filters";
 import { EmptySearch } from "~/components/search-results";
 import { Pager } from "~/components/ui/paged-list";
 import { pageTitle } from "~/lib/meta";
+import { toCardProduct } from "~/lib/card-product";
 import { openGraph } from "~/lib/open-graph";
 import { PATHS, pathTo } from "~/lib/paths";
 import { activeFilters, parseSearchLeniently } from "~/lib/search-params";
@@ -38,7 +39,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     request,
     found.data.map((product) => product._id),
   );
-  return { ...found, query, advice, marks, now: context.app.now().toISOString(), origin: context.app.origin };
+  return {
+    ...found,
+    data: found.data.map(toCardProduct),
+    query,
+    advice,
+    marks,
+    now: context.app.now().toISOString(),
+    origin: context.app.origin,
+  };
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {

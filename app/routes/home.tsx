@@ -8,6 +8,7 @@ import { listCategories } from "~/.server/services/categories";
 import { listAdvertisedProducts } from "~/.server/services/products";
 import { viewerMarksOnPage } from "~/.server/services/viewer-marks";
 import { pageTitle } from "~/lib/meta";
+import { toCardProduct } from "~/lib/card-product";
 import { LOCATIONS } from "~/lib/schemas/catalog";
 import { openGraph } from "~/lib/open-graph";
 import { type Route } from "./+types/home";
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   return {
     categories,
-    advertised,
+    advertised: advertised.map(toCardProduct),
     marks,
     // Home's fixed texts travel as data, not in its JavaScript (its budget: tests/integration/budgets.test.ts).
     slides: HOME_SLIDES,

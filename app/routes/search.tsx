@@ -11,6 +11,7 @@ import { SearchLayout } from "~/components/search-filters";
 import { EmptySearch } from "~/components/search-results";
 import { Pager } from "~/components/ui/paged-list";
 import { pageTitle } from "~/lib/meta";
+import { toCardProduct } from "~/lib/card-product";
 import { openGraph } from "~/lib/open-graph";
 import { PATHS } from "~/lib/paths";
 import { loginUrl } from "~/lib/redirects";
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
       title: data.headline,
       description: `${data.headline} on Auto Reseller: ${data.total} to compare by price, year and mileage, book and pay securely.`,
       url: `${data.origin}${data.canonicalPath}`,
-      image: data.data[0] ? `${data.origin}${data.data[0].image}` : undefined,
+      image: data.data[0] ? `${data.origin}${data.data[0].photo.url}` : undefined,
     }),
   ];
 };
@@ -52,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const categoryName = found.categories.find((category) => category._id === query.categoryId)?.categoryName;
   return {
     ...found,
+    data: found.data.map(toCardProduct),
     query,
     advice,
     marks,

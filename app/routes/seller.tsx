@@ -11,6 +11,7 @@ import { SellerRatingSummary } from "~/components/seller-rating";
 import { SellerReviews } from "~/components/seller-reviews";
 import { SimplePager } from "~/components/ui/simple-pager";
 import { formatMonth } from "~/lib/format";
+import { toCardProduct } from "~/lib/card-product";
 import { pageFromUrl } from "~/lib/list-query";
 import { pageTitle } from "~/lib/meta";
 import { openGraph } from "~/lib/open-graph";
@@ -27,7 +28,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
           title: `${data.seller.name} on Auto Reseller`,
           description: `Used cars for sale by ${data.seller.name}${data.seller.verify ? ", a verified seller," : ""} on Auto Reseller: ${data.seller.forSale} for sale, ${data.seller.sold} sold.`,
           url: data.url,
-          image: data.products[0] ? `${data.origin}${data.products[0].image}` : undefined,
+          image: data.products[0] ? `${data.origin}${data.products[0].photo.url}` : undefined,
         }),
       ]
     : [{ title: pageTitle("Seller") }];
@@ -57,6 +58,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
   return {
     ...result,
+    products: result.products.map(toCardProduct),
     page,
     reviews,
     mayAnswer: viewer?.id === params.id,
