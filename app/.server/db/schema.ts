@@ -144,6 +144,10 @@ export const products = sqliteTable(
     index("products_price_idx").on(t.isPaid, t.resalePrice, t.make, t.location, t.condition, t.categoryId, t.createdAt, t.id),
     index("products_mileage_idx").on(t.isPaid, t.mileageKm, t.make, t.location, t.condition, t.categoryId, t.createdAt, t.id),
     index("products_year_idx").on(t.isPaid, t.purchaseYear, t.make, t.location, t.condition, t.categoryId, t.createdAt, t.id),
+    // A car's comparables (price analysis, decision record 17): the same make and model, or make and
+    // category, over a span of years, sold or not; each rule reads its range of years alone.
+    index("products_comparable_model_idx").on(sql`${t.make} collate nocase`, sql`${t.model} collate nocase`, t.purchaseYear),
+    index("products_comparable_category_idx").on(sql`${t.make} collate nocase`, t.categoryId, t.purchaseYear),
     // One unsold listing per VIN; a sold car's VIN may be listed again by its next owner.
     uniqueIndex("products_vin_unsold_unique")
       .on(t.vin)

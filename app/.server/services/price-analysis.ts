@@ -32,8 +32,7 @@ function describe(car: Product, rule: ComparableRule, categoryName: string): str
 function ruleWhere(car: Product, rule: ComparableRule): SQL {
   return and(
     ne(products.id, car._id),
-    // Both sold and unsold cars: `is_paid in (0, 1)` lets the make indexes (which lead with it) serve.
-    sql`${products.isPaid} in (0, 1)`,
+    // Sold and unsold cars alike, through the comparables' indexes (make, then model or category, then year).
     sql`${products.make} = ${car.make} collate nocase`,
     rule.model === null ? undefined : sql`${products.model} = ${rule.model} collate nocase`,
     rule.categoryId === null ? undefined : eq(products.categoryId, rule.categoryId),

@@ -1,0 +1,2 @@
+CREATE INDEX `products_comparable_model_idx` ON `products` ("make" collate nocase,"model" collate nocase,`purchase_year`);--> statement-breakpoint
+CREATE INDEX `products_comparable_category_idx` ON `products` ("make" collate nocase,`category_id`,`purchase_year`);
