@@ -1,7 +1,7 @@
-import { type FieldMetadata, getCollectionProps, getTextareaProps } from "@conform-to/react";
+import { type FieldMetadata, getCollectionProps } from "@conform-to/react";
 import { REVIEW_TEXT_LIMIT, REVIEW_TEXT_MAX } from "~/lib/reviews";
 import { Stars } from "./stars";
-import { FieldErrors } from "./ui/field";
+import { FieldErrors, TextAreaField } from "./ui/field";
 
 type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 
@@ -42,21 +42,12 @@ export function RateSellerFields({
         ))}
         <FieldErrors meta={rating} />
       </fieldset>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={text.id} className="font-medium">
-          What was buying from them like? (optional)
-        </label>
-        <textarea
-          {...getTextareaProps(text, { ariaDescribedBy: text.descriptionId })}
-          maxLength={REVIEW_TEXT_MAX}
-          rows={4}
-          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600 aria-[invalid=true]:border-red-600"
-        />
-        <p id={text.descriptionId} className="text-sm text-slate-600">
-          At most {REVIEW_TEXT_LIMIT}. Other buyers see your first name and initial.
-        </p>
-        <FieldErrors meta={text} />
-      </div>
+      <TextAreaField
+        label="What was buying from them like? (optional)"
+        meta={text}
+        maxLength={REVIEW_TEXT_MAX}
+        hint={`At most ${REVIEW_TEXT_LIMIT}. Other buyers see your first name and initial.`}
+      />
     </>
   );
 }

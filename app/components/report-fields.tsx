@@ -1,7 +1,7 @@
-import { type FieldMetadata, getCollectionProps, getTextareaProps } from "@conform-to/react";
+import { type FieldMetadata, getCollectionProps } from "@conform-to/react";
 import { REPORT_REASONS } from "~/lib/schemas/catalog";
 import { REPORT_REASON_LABELS } from "~/lib/schemas/bookings";
-import { FieldErrors } from "./ui/field";
+import { FieldErrors, TextAreaField } from "./ui/field";
 
 type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 
@@ -22,21 +22,13 @@ export function ReportFields({ fields }: { fields: { reason: Meta; note: Meta } 
         ))}
         <FieldErrors meta={reason} />
       </fieldset>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={note.id} className="font-medium">
-          Note for the admins (optional)
-        </label>
-        <textarea
-          {...getTextareaProps(note, { ariaDescribedBy: note.descriptionId })}
-          maxLength={NOTE_MAX}
-          rows={3}
-          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600 aria-[invalid=true]:border-red-600"
-        />
-        <p id={note.descriptionId} className="text-sm text-slate-600">
-          At most {NOTE_MAX} characters.
-        </p>
-        <FieldErrors meta={note} />
-      </div>
+      <TextAreaField
+        label="Note for the admins (optional)"
+        meta={note}
+        maxLength={NOTE_MAX}
+        rows={3}
+        hint={`At most ${NOTE_MAX} characters.`}
+      />
     </>
   );
 }

@@ -116,13 +116,36 @@ export function SelectField({
   );
 }
 
-export function TextAreaField({ label, meta }: { label: string; meta: FieldMetadata<unknown, Record<string, unknown>, string[]> }) {
+/** A multi-line field; `hint` stands under it and is read with it (e.g. its length limit). */
+export function TextAreaField({
+  label,
+  meta,
+  hint,
+  maxLength,
+  rows = 4,
+}: {
+  label: string;
+  meta: FieldMetadata<unknown, Record<string, unknown>, string[]>;
+  hint?: React.ReactNode;
+  maxLength?: number;
+  rows?: number;
+}) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={meta.id} className="font-medium">
         {label}
       </label>
-      <textarea {...getTextareaProps(meta)} rows={4} className={inputClass} />
+      <textarea
+        {...getTextareaProps(meta, { ariaDescribedBy: hint ? meta.descriptionId : undefined })}
+        maxLength={maxLength}
+        rows={rows}
+        className={inputClass}
+      />
+      {hint && (
+        <p id={meta.descriptionId} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
       <FieldErrors meta={meta} />
     </div>
   );
