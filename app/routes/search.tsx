@@ -3,7 +3,8 @@ import { getSessionUser } from "~/.server/auth/guards";
 import { readFormBody } from "~/.server/form-body";
 import { actionResult } from "~/.server/page-errors";
 import { saveSearch } from "~/.server/services/saved-searches";
-import { adviceForEmptySearch, searchPage } from "~/.server/services/search-page";
+import { searchWithCategories } from "~/.server/services/search";
+import { adviceForEmptySearch } from "~/.server/services/search-page";
 import { viewerMarksOnPage } from "~/.server/services/viewer-marks";
 import { CarGrid } from "~/components/car-grid";
 import { SaveSearch } from "~/components/save-search";
@@ -36,7 +37,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.app;
   const query = parseSearchLeniently(new URL(request.url).searchParams);
-  const found = await searchPage(ctx, query);
+  const found = await searchWithCategories(ctx, query);
   const toSave = normalizeSearchQuery(searchHref("", query));
   const [advice, marks, user] = await Promise.all([
     found.total === 0 ? adviceForEmptySearch(ctx, query) : null,

@@ -9,14 +9,18 @@ import { auditEntry } from "./audit";
 import { createWithPhoto } from "./uploads";
 import { type UserRow } from "./users";
 
-function toCategory(row: typeof categories.$inferSelect): Category {
+export function toCategory(row: typeof categories.$inferSelect): Category {
   return { _id: row.id, categoryName: row.name, image: row.image };
 }
 
 /** All categories by name. The list is small by nature (an admin curates it). */
 export async function listCategories(ctx: AppContext): Promise<Category[]> {
-  const rows = await ctx.db.select().from(categories).orderBy(asc(categories.name)).limit(200);
-  return rows.map(toCategory);
+  return (await categoriesQuery(ctx)).map(toCategory);
+}
+
+/** listCategories' statement, for a batch that reads more beside it (the search pages). */
+export function categoriesQuery(ctx: AppContext) {
+  return ctx.db.select().from(categories).orderBy(asc(categories.name)).limit(200);
 }
 
 /** Adds a category (names are unique whatever their letter case); the photo must be one we stored. */

@@ -4,18 +4,11 @@ import { type SearchQuery } from "~/lib/schemas/search";
 import { type AppContext } from "../context";
 import { products } from "../db/schema";
 import { NotFound } from "../errors";
-import { listCategories } from "./categories";
-import { searchProducts, searchStatements } from "./search";
-
-/** What the search pages show: a page of cars with total and facets, and the categories to name them. */
-export async function searchPage(ctx: AppContext, query: SearchQuery) {
-  const [result, categories] = await Promise.all([searchProducts(ctx, query), listCategories(ctx)]);
-  return { ...result, categories };
-}
+import { searchStatements, searchWithCategories } from "./search";
 
 /** A category's page: the search with its category fixed; 404 for an unknown category. */
 export async function searchCategoryPage(ctx: AppContext, query: SearchQuery & { categoryId: string }) {
-  const found = await searchPage(ctx, query);
+  const found = await searchWithCategories(ctx, query);
   const category = found.categories.find((candidate) => candidate._id === query.categoryId);
   if (!category) throw new NotFound("Category not found");
   return { ...found, category };

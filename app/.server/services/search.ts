@@ -1,8 +1,9 @@
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import { FACETS, type Facet, type SearchFilters, type SearchQuery } from "~/lib/schemas/search";
-import { type PagedList, type Product } from "~/lib/types";
+import { type Category, type PagedList, type Product } from "~/lib/types";
 import { type AppContext } from "../context";
 import { catalogueVersion, products } from "../db/schema";
+import { categoriesQuery, toCategory } from "./categories";
 import { selectProducts, toProduct } from "./products";
 
 export interface FacetCount {
@@ -190,17 +191,27 @@ export function searchMatchStatement(ctx: AppContext, filters: SearchFilters, pr
  * statements then read nothing (decision record 15).
  */
 export async function searchProducts(ctx: AppContext, query: SearchQuery): Promise<SearchResult> {
+  return (await search(ctx, query, false)).result;
+}
+
+/** A search page's read: the search and the categories its filters offer, in the search's one round trip. */
+export async function searchWithCategories(ctx: AppContext, query: SearchQuery): Promise<SearchResult & { categories: Category[] }> {
+  const { result, categoryRows } = await search(ctx, query, true);
+  return { ...result, categories: categoryRows.map(toCategory) };
+}
+
+/** The search's one batch (and the categories with it when asked): the cached answer while its version stands, else the rows read. */
+async function search(ctx: AppContext, query: SearchQuery, withCategories: boolean) {
   const cached = await ctx.searchCache?.read(query);
   const [page, , counts] = searchStatements(ctx, query, cached?.version);
-  const [versions, rows, countRows] = await ctx.db.batch([
-    ctx.db.select({ version: catalogueVersion.version }).from(catalogueVersion).where(eq(catalogueVersion.id, 1)),
-    page,
-    counts,
-  ]);
+  const versionQuery = ctx.db.select({ version: catalogueVersion.version }).from(catalogueVersion).where(eq(catalogueVersion.id, 1));
+  const [versions, rows, countRows, categoryRows = []] = withCategories
+    ? await ctx.db.batch([versionQuery, page, counts, categoriesQuery(ctx)])
+    : await ctx.db.batch([versionQuery, page, counts]);
   const version = versions[0]?.version;
   if (cached && cached.version === version) {
     ctx.cache.set(CACHE_OUTCOME, "hit");
-    return cached.result;
+    return { result: cached.result, categoryRows };
   }
   const facets = Object.fromEntries(FACETS.map((facet) => [facet, [] as FacetCount[]])) as Facets;
   let total = 0;
@@ -211,5 +222,5 @@ export async function searchProducts(ctx: AppContext, query: SearchQuery): Promi
   const result = { data: rows.map(toProduct), total, currentPage: query.page, totalPages: Math.ceil(total / query.limit), facets };
   ctx.cache.set(CACHE_OUTCOME, "miss");
   if (version !== undefined) ctx.searchCache?.write(query, { version, result });
-  return result;
+  return { result, categoryRows };
 }
