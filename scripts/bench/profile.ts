@@ -1,5 +1,5 @@
-// `npm run profile`: where a request's Worker CPU goes (issue 20, point 1). Builds the app (or reuses
-// it with BENCH_SKIP_BUILD=1), seeds the bench's two catalogues, serves the built Worker on workerd
+// `npm run profile`: where a request's Worker CPU goes (issue 20, point 1). Builds the app with source
+// maps into build-profile/ (or $BUILD_DIR; BENCH_SKIP_BUILD=1 reuses it), seeds the bench's two catalogues, serves the built Worker on workerd
 // with its DevTools inspector open, and for each route takes a CPU profile (V8's sampling profiler)
 // while autocannon drives it. Prints, per route, the CPU per request and the self time by origin
 // (our code by folder, each package by name, V8's own: GC, compile) and the costliest functions,
@@ -137,6 +137,10 @@ function summarize(profile: CpuProfile, requests: number, map: ReturnType<typeof
 
 async function main() {
   const serverDir = path.join(WORK, "server");
+  // Its own build, beside build/, carries source maps (vite.config.ts): without them no function in
+  // the profile has its name, and build/ (what `npm start` serves) keeps none.
+  process.env.BUILD_SOURCEMAPS ??= "1";
+  process.env.BUILD_DIR ??= "build-profile";
   privateServerBuild(ROOT, serverDir, log);
   log("seeding the catalogues…");
   const data = await prepareDatabases(path.join(WORK, "db"));
