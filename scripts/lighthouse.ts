@@ -256,12 +256,14 @@ async function main(): Promise<number> {
 
   const cookie = await signIn(stack.appUrl);
   const [categoryId, carId] = await Promise.all([firstCategoryId(stack.appUrl), firstAdvertisedCarId(stack.appUrl)]);
+  // LIGHTHOUSE_ONLY=home,cars audits just those pages (quicker while trying a change).
+  const only = process.env.LIGHTHOUSE_ONLY?.split(",");
   const pages: PageToAudit[] = [
     { name: "home", path: "/" },
     { name: "cars", path: "/cars" },
     { name: "car", path: `/cars/${carId}` },
     { name: "category", path: `/category/${categoryId}`, cookie },
-  ];
+  ].filter((page) => !only || only.includes(page.name));
 
   mkdirSync(REPORT_DIR, { recursive: true });
   const summaries: PageSummary[] = [];

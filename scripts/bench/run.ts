@@ -121,7 +121,7 @@ async function main() {
   const routes: RouteResult[] = [];
   for (const spec of specs) {
     for (const d of spec.datasets) {
-      const result = await measure(runtime.urls[d], spec.plan(d), {
+      const result = await measure(runtime.urls[spec.onBaseline ? BASELINE : d], spec.plan(d), {
         requestCount: dbs[catalogueOf(d)].requestCount,
         workerPid: runtime.pid,
         dbPid: dbs[catalogueOf(d)].pid,
@@ -135,6 +135,7 @@ async function main() {
         result,
         baselineRps: (baselines.at(-1)!.rps + after.rps) / 2,
         p99GoalMs: catalogueOf(d) === "large" ? spec.p99GoalMs : undefined,
+        cpuGoalMs: catalogueOf(d) === "large" ? spec.cpuGoalMs : undefined,
       });
       baselines.push(after);
     }

@@ -21,15 +21,36 @@ export interface BenchRuntime {
 }
 
 export const BASELINE = "baseline";
+/** The baseline Worker's fixed page of Home's size (~64 KB), and `${HOME_SIZED_PATH}/rewritten`. */
+export const HOME_SIZED_PATH = "/home-sized";
+const HOME_SIZED_CARDS = 100;
 const SESSION_SECRET = "bench-session-secret-0123456789-abcdefghijklmnop";
 
-// The machine's ceiling: the cheapest Worker that still answers a small HTML page.
+// The machine's ceiling: the cheapest Worker that still answers a small HTML page. Two more answers
+// show what a cached page cannot beat on this runtime: a fixed page of Home's size (its markup
+// repeated, with Home's 27 nonce-bearing script and link elements), as is and through the page
+// cache's HTMLRewriter nonce pass (workers/page-cache.ts).
 const BASELINE_SCRIPT = `
 const PAGE = "<!doctype html><html lang=en><head><meta charset=utf-8><title>Baseline</title></head>" +
   "<body><main><h1>Auto Reseller</h1><p>A fixed page: the cost of the runtime itself.</p></main></body></html>";
+const CARD = '<article class="card car-card"><a class="car-card-photo" href="/cars/0e6dd761"><img src="/images/2b65450b.jpg" width="800" height="500" alt="Photo of Honda Civic 2019" loading="lazy"></a>' +
+  '<div class="car-card-body"><h3><a href="/cars/0e6dd761">Honda Civic 2019</a></h3><p><span class="sr-only">Resale price </span>$18,900</p>' +
+  '<ul class="flex flex-wrap gap-2"><li><span class="chip">2019</span></li><li><span class="chip">86,400 km</span></li></ul>' +
+  '<p>Two owners so far, both in Chittagong. Silver, automatic, with turbo engine. Interior smells new and...</p></div></article>';
+const HOME_SIZED = "<!doctype html><html lang=en><head><meta charset=utf-8><title>Home-sized</title>" +
+  '<link rel="modulepreload" nonce="stored-nonce" href="/assets/chunk.js">'.repeat(22) +
+  '<script nonce="stored-nonce">window.x = 1;</script>'.repeat(5) +
+  "</head><body><main>" + CARD.repeat(${HOME_SIZED_CARDS}) + "</main></body></html>";
+const html = (body) => new Response(body, { headers: { "content-type": "text/html; charset=utf-8" } });
 export default {
-  fetch() {
-    return new Response(PAGE, { headers: { "content-type": "text/html; charset=utf-8" } });
+  fetch(request) {
+    const { pathname } = new URL(request.url);
+    if (pathname === "${HOME_SIZED_PATH}") return html(HOME_SIZED);
+    if (pathname === "${HOME_SIZED_PATH}/rewritten") {
+      const nonce = crypto.randomUUID();
+      return new HTMLRewriter().on("[nonce]", { element(element) { element.setAttribute("nonce", nonce); } }).transform(html(HOME_SIZED));
+    }
+    return html(PAGE);
   },
 };`;
 
