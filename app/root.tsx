@@ -23,7 +23,9 @@ import { useNonce } from "./lib/nonce";
 import { roleMay } from "./lib/policy";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  // With a precedence React puts the stylesheet ahead of the module preloads in <head>: without one it
+  // came after twenty of them, and the first paint waited for their bytes (Lighthouse's FCP).
+  { rel: "stylesheet", href: stylesheet, precedence: "default" },
   // The one font file the first paint needs (Latin text); other scripts' files load when used.
   { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
