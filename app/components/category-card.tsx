@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { type Category } from "~/lib/types";
 import { PATHS, pathTo } from "~/lib/paths";
 
-export function CategoryCard({ category, eager = false }: { category: Category; eager?: boolean }) {
+// Below the search and the carousel on every screen: never the first paint, so fetched when near.
+export function CategoryCard({ category }: { category: Category }) {
   return (
     <article className="card flex flex-col overflow-hidden">
       <img
@@ -10,8 +11,7 @@ export function CategoryCard({ category, eager = false }: { category: Category; 
         alt=""
         width={800}
         height={500}
-        loading={eager ? "eager" : "lazy"}
-        fetchPriority={eager ? "high" : undefined}
+        loading="lazy"
         decoding="async"
         className="aspect-[8/5] w-full object-cover"
       />

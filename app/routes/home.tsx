@@ -62,9 +62,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="text-slate-600">No categories yet.</p>
         ) : (
           <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {categories.map((category, index) => (
-              // The first photo is the page's largest paint on phones: fetch it at once.
-              <CategoryCard key={category._id} category={category} eager={index === 0} />
+            {categories.map((category) => (
+              <CategoryCard key={category._id} category={category} />
             ))}
           </div>
         )}

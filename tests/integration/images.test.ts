@@ -58,6 +58,16 @@ describe("images", () => {
     }
   });
 
+  it("Home fetches none of its photos ahead of the first paint: on phones that is the carousel's text, above them all", async () => {
+    const { home } = await pagesToCheck();
+    const { main } = await imagesOf(home);
+    expect(main.length).toBeGreaterThan(1);
+    for (const image of main) {
+      expect(attribute(image, "loading"), image).toBe("lazy");
+      expect(attribute(image, "fetchpriority"), image).toBeUndefined();
+    }
+  });
+
   it("a car page fetches its gallery's photo first, with the small copy in its srcset, and the rest lazily", async () => {
     const { car } = await pagesToCheck();
     const { main } = await imagesOf(car);
