@@ -18,6 +18,7 @@ export default [
     route(top(PATHS.resetPassword), "routes/reset-password.tsx"),
     route(top(PATHS.verifyEmail), "routes/verify-email.tsx"),
     route(top(PATHS.devOutbox), "routes/dev-outbox.tsx"),
+    route(top(PATHS.categories), "routes/categories.tsx"),
     route(top(PATHS.category), "routes/category.tsx"),
     route(top(PATHS.search), "routes/search.tsx"),
     route(top(PATHS.car), "routes/car.tsx"),

@@ -26,6 +26,7 @@ const PUBLIC_PAGES: { path: RegExp; params: readonly string[] }[] = [
     path: pattern(path),
     params: [],
   })),
+  { path: pattern(PATHS.categories), params: ["page"] },
   { path: pattern(PATHS.search), params: SEARCH_PARAMS },
   { path: pattern(PATHS.category), params: SEARCH_PARAMS },
   { path: pattern(PATHS.car), params: [] },

@@ -5,7 +5,15 @@ import { listMakesForSale } from "~/.server/services/search-page";
 import { INFO_PAGES, PATHS, pathTo } from "~/lib/paths";
 import { type WorkerEnv } from "./hono-env";
 
-const PUBLIC_PAGES = [PATHS.home, PATHS.search, PATHS.blog, PATHS.login, PATHS.register, ...INFO_PAGES.map((slug) => `/${slug}`)];
+const PUBLIC_PAGES = [
+  PATHS.home,
+  PATHS.categories,
+  PATHS.search,
+  PATHS.blog,
+  PATHS.login,
+  PATHS.register,
+  ...INFO_PAGES.map((slug) => `/${slug}`),
+];
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 

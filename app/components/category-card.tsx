@@ -3,7 +3,7 @@ import { type Category } from "~/lib/types";
 import { PATHS, pathTo } from "~/lib/paths";
 
 // Below the search and the carousel on every screen: never the first paint, so fetched when near.
-export function CategoryCard({ category }: { category: Category }) {
+export function CategoryCard({ category }: { category: Category & { cars?: number } }) {
   return (
     <article className="card flex flex-col overflow-hidden">
       <img
@@ -16,7 +16,14 @@ export function CategoryCard({ category }: { category: Category }) {
         className="aspect-[8/5] w-full object-cover"
       />
       <div className="flex flex-1 flex-col gap-4 p-5">
-        <h3 className="text-xl font-bold">{category.categoryName}</h3>
+        <div>
+          <h3 className="text-xl font-bold">{category.categoryName}</h3>
+          {category.cars !== undefined && (
+            <p className="text-slate-600">
+              {category.cars === 1 ? "1 car for sale" : `${category.cars.toLocaleString("en")} cars for sale`}
+            </p>
+          )}
+        </div>
         <Link
           to={pathTo(PATHS.category, { id: category._id })}
           aria-label={`See all cars: ${category.categoryName}`}

@@ -12,6 +12,7 @@ export const PATHS = {
   resetPassword: "/reset-password/:token",
   verifyEmail: "/verify-email/:token",
   devOutbox: "/dev/outbox",
+  categories: "/categories",
   category: "/category/:id",
   search: "/cars",
   car: "/cars/:id",

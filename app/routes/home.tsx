@@ -1,13 +1,15 @@
+import { Link } from "react-router";
 import { Carousel } from "~/components/carousel";
 import { CategoryCard } from "~/components/category-card";
 import { Faq } from "~/components/faq";
 import { HomeSearch } from "~/components/home-search";
 import { CarGrid } from "~/components/car-grid";
 import { HOME_FAQ, HOME_SLIDES } from "~/content/home";
-import { listCategories } from "~/.server/services/categories";
+import { busiestCategories } from "~/.server/services/categories";
 import { listAdvertisedProducts } from "~/.server/services/products";
 import { viewerMarksOnPage } from "~/.server/services/viewer-marks";
 import { pageTitle } from "~/lib/meta";
+import { PATHS } from "~/lib/paths";
 import { toCardProduct } from "~/lib/card-product";
 import { LOCATIONS } from "~/lib/schemas/catalog";
 import { openGraph } from "~/lib/open-graph";
@@ -24,7 +26,10 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [categories, advertised] = await Promise.all([listCategories(context.app), listAdvertisedProducts(context.app)]);
+  const [{ categories, total: categoryCount }, advertised] = await Promise.all([
+    busiestCategories(context.app),
+    listAdvertisedProducts(context.app),
+  ]);
   const marks = await viewerMarksOnPage(
     context.app,
     request,
@@ -32,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   return {
     categories,
+    categoryCount,
     advertised: advertised.map(toCardProduct),
     marks,
     // Home's fixed texts travel as data, not in its JavaScript (its budget: tests/integration/budgets.test.ts).
@@ -44,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { categories, advertised } = loaderData;
+  const { categories, categoryCount, advertised } = loaderData;
   const now = new Date(loaderData.now);
   return (
     <main id="main" className="mx-auto flex max-w-7xl flex-col gap-16 px-4 py-8">
@@ -66,6 +72,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <CategoryCard key={category._id} category={category} />
             ))}
           </div>
+        )}
+        {categoryCount > categories.length && (
+          <p className="mt-6">
+            <Link to={PATHS.categories} className="btn btn-secondary btn-md">
+              See all {categoryCount} categories
+            </Link>
+          </p>
         )}
       </section>
 

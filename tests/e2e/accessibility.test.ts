@@ -10,8 +10,10 @@ afterAll(() => browser?.close());
 
 /** Pages the other browser tests do not stop on; each is checked against WCAG 2.1 A/AA. */
 describe("accessibility in Chromium", () => {
-  it("public pages: blog and not found", async () => {
+  it("public pages: all categories, blog and not found", async () => {
     const { page, close } = await openPage(browser);
+    await gotoInteractive(page, "/categories");
+    await expectAccessible(page, "/categories");
     await gotoInteractive(page, "/blog");
     await expectAccessible(page, "/blog");
     await gotoInteractive(page, "/no-such-page");

@@ -65,6 +65,7 @@ const carPages = (ids: Ids) => [
 /** Every public page, seen signed out; signed in, the others differ only in the navbar's links. */
 const signedOutPages = (ids: Ids) => [
   ...carPages(ids),
+  PATHS.categories,
   PATHS.blog,
   ...INFO_PAGES.map((slug) => `/${slug}`),
   `${PATHS.search}?q=toyota&sort=price-asc`,

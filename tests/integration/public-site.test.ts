@@ -128,13 +128,28 @@ describe("Server-rendered pages", () => {
       expect(response.status).toBe(200);
       const html = await response.text();
       expect(html).toContain("<title>Home - AR</title>");
-      for (const category of categories) expect(html).toContain(`href="/category/${category._id}"`);
+      // The busiest twelve at most (decision record 23), and a way to the rest when there are more.
+      const shown = new Set([...html.matchAll(/href="\/category\/([^"]+)"/g)].map((match) => match[1]));
+      expect(shown.size).toBe(Math.min(categories.length, 12));
+      for (const id of shown) expect(categories.map((category) => category._id)).toContain(id);
+      if (categories.length > 12) expect(html).toContain(`See all ${categories.length} categories`);
       for (const product of advertised) expect(html).toContain(product.productName);
       expect(html).toContain('aria-roledescription="carousel"');
       expect(html.match(/aria-roledescription="slide"/g)).toHaveLength(5);
       expect(html.match(/<details/g)!.length).toBeGreaterThanOrEqual(4);
       expect(html).toContain("17-digit VIN");
     }
+  });
+
+  it("renders /categories: every category by name, a page of 24 at a time, public", async () => {
+    const categories = (await (await get("/api/categories")).json()) as Category[];
+    const response = await get("/categories");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("<title>All categories - AR</title>");
+    const listed = [...html.matchAll(/href="\/category\/([^"]+)"/g)].map((match) => match[1]);
+    expect(listed).toEqual(categories.slice(0, 24).map((category) => category._id));
+    expect(await (await get("/categories?page=999")).text()).toContain("No categories on this page.");
   });
 
   it("renders the blog with its four questions", async () => {

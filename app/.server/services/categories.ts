@@ -1,4 +1,4 @@
-import { asc } from "drizzle-orm";
+import { asc, count, sql } from "drizzle-orm";
 import { type Category } from "~/lib/types";
 import { type AppContext } from "../context";
 import { isUniqueViolation } from "../db/errors";
@@ -21,6 +21,45 @@ export async function listCategories(ctx: AppContext): Promise<Category[]> {
 /** listCategories' statement, for a batch that reads more beside it (the search pages). */
 export function categoriesQuery(ctx: AppContext) {
   return ctx.db.select().from(categories).orderBy(asc(categories.name)).limit(200);
+}
+
+/** How many categories Home shows: the busiest, so Home stays the same size however many there are. */
+export const HOME_CATEGORIES = 12;
+/** Categories a page of /categories lists. */
+export const CATEGORIES_PAGE_SIZE = 24;
+
+export type CategoryWithCars = Category & { cars: number };
+
+/**
+ * Home's categories: the HOME_CATEGORIES with the most cars for sale (ties by name), each with that
+ * count, and how many categories there are in all, in one statement. The counts come from
+ * `facet_counts`, which triggers keep (migration 0007), so no car is read.
+ */
+export async function busiestCategories(ctx: AppContext): Promise<{ categories: CategoryWithCars[]; total: number }> {
+  const rows = await ctx.db.all<{ id: string; name: string; image: string; cars: number; total: number }>(sql`
+    select ${categories.id} as id, ${categories.name} as name, ${categories.image} as image,
+      coalesce(facet_counts.count, 0) as cars, count(*) over () as total
+    from ${categories} left join facet_counts on facet_counts.facet = 'categoryId' and facet_counts.value = ${categories.id}
+    order by cars desc, ${categories.name}
+    limit ${HOME_CATEGORIES}`);
+  return {
+    categories: rows.map((row) => ({ _id: row.id, categoryName: row.name, image: row.image, cars: Number(row.cars) })),
+    total: Number(rows[0]?.total ?? 0),
+  };
+}
+
+/** One page of every category by name (the /categories page), with how many there are. */
+export async function pageOfCategories(ctx: AppContext, page: number) {
+  const [rows, [{ total }]] = await ctx.db.batch([
+    ctx.db
+      .select()
+      .from(categories)
+      .orderBy(asc(categories.name))
+      .limit(CATEGORIES_PAGE_SIZE)
+      .offset((page - 1) * CATEGORIES_PAGE_SIZE),
+    ctx.db.select({ total: count() }).from(categories),
+  ]);
+  return { categories: rows.map(toCategory), total, totalPages: Math.ceil(total / CATEGORIES_PAGE_SIZE) };
 }
 
 /** Adds a category (names are unique whatever their letter case); the photo must be one we stored. */

@@ -1,0 +1,58 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { marketplace } from "../../../tests/support/marketplace";
+import { startTestDatabase } from "../../../tests/support/test-database";
+import { categories, products } from "../db/schema";
+import { busiestCategories, CATEGORIES_PAGE_SIZE, HOME_CATEGORIES, pageOfCategories } from "./categories";
+
+let database: Awaited<ReturnType<typeof startTestDatabase>>;
+beforeAll(async () => {
+  database = await startTestDatabase();
+});
+afterAll(() => database.stop());
+
+describe("Home's categories", () => {
+  it("are the busiest (most cars for sale, then by name), with their counts and how many there are, in one round trip", async () => {
+    const ctx = database.context();
+    const market = marketplace(ctx);
+    const seller = await market.account("seller");
+    // Category n has n cars for sale, and one sold car that must not count.
+    const made: { id: string; cars: number }[] = [];
+    for (let n = 0; n < HOME_CATEGORIES + 3; n++) {
+      const id = await market.category();
+      for (let i = 0; i < n; i++) await market.car(seller, { categoryId: id });
+      const sold = await market.car(seller, { categoryId: id });
+      await ctx.db.update(products).set({ isPaid: true }).where(eq(products.id, sold));
+      made.push({ id, cars: n });
+    }
+    const all = await ctx.db.select({ id: categories.id, name: categories.name }).from(categories);
+
+    const before = database.roundTrips();
+    const found = await busiestCategories(ctx);
+    expect(database.roundTrips() - before).toBe(1);
+
+    const names = new Map(all.map((row) => [row.id, row.name]));
+    const expected = made.toSorted((a, b) => b.cars - a.cars || names.get(a.id)!.localeCompare(names.get(b.id)!)).slice(0, HOME_CATEGORIES);
+    expect(found.categories.map(({ _id, cars }) => ({ id: _id, cars }))).toEqual(expected);
+    expect(found.total).toBe(all.length);
+    expect(found.categories[0]).toMatchObject({ categoryName: names.get(expected[0].id), image: "/images/category.jpg" });
+  });
+});
+
+describe("the pages of every category", () => {
+  it("list them by name, a page at a time, with the count of pages", async () => {
+    const ctx = database.context();
+    const market = marketplace(ctx);
+    while ((await pageOfCategories(ctx, 1)).total <= CATEGORIES_PAGE_SIZE) await market.category();
+    const all = (await ctx.db.select({ name: categories.name }).from(categories)).map((row) => row.name).toSorted();
+
+    const first = await pageOfCategories(ctx, 1);
+    const second = await pageOfCategories(ctx, 2);
+    expect(first.total).toBe(all.length);
+    expect(first.totalPages).toBe(Math.ceil(all.length / CATEGORIES_PAGE_SIZE));
+    expect([...first.categories, ...second.categories].map((category) => category.categoryName)).toEqual(
+      all.slice(0, 2 * CATEGORIES_PAGE_SIZE),
+    );
+    expect((await pageOfCategories(ctx, first.totalPages + 1)).categories).toEqual([]);
+  });
+});
