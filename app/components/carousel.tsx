@@ -63,7 +63,7 @@ export function Carousel({ slides, label }: { slides: Slide[]; label: string }) 
             aria-roledescription="slide"
             aria-label={`${index + 1} of ${slides.length}`}
             hidden={index !== current}
-            className={`${slide.background} flex min-h-72 flex-col justify-center px-8 pb-12 pt-16 text-white sm:min-h-96 sm:px-16`}
+            className={`carousel-slide ${slide.background}`}
           >
             <h2 className="max-w-2xl text-3xl font-extrabold leading-tight sm:text-5xl">{slide.headline}</h2>
             <p className="mt-4 max-w-xl text-lg text-white/90">{slide.text}</p>
@@ -91,13 +91,7 @@ function CarouselButton({
   children: React.ReactNode;
 }) {
   return (
-    <button
-      type="button"
-      aria-label={label}
-      aria-controls={controls}
-      onClick={onClick}
-      className="flex h-10 w-10 items-center justify-center rounded-full bg-black/50 text-white hover:bg-black/70 focus-visible:outline-white"
-    >
+    <button type="button" aria-label={label} aria-controls={controls} onClick={onClick} className="carousel-control">
       <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="currentColor">
         {children}
       </svg>

@@ -9,7 +9,7 @@ export function Faq({ items }: { items: FaqItem[] }) {
     <div className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
       {items.map((item) => (
         <details key={item.question} className="group p-5">
-          <summary className="flex cursor-pointer list-none items-center justify-between gap-4 text-lg font-semibold [&::-webkit-details-marker]:hidden">
+          <summary className="faq-question">
             {item.question}
             <span aria-hidden="true" className="text-2xl text-brand-700 transition group-open:rotate-45">
               +

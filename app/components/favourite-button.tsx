@@ -27,7 +27,7 @@ export function FavouriteButton({ productId, productName, saved }: { productId: 
           body.set("js", "1");
           void fetcher.submit(body, { method: "post", action: pathTo(PATHS.favourite, { productId }) });
         }}
-        className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full border border-slate-300 bg-white text-rose-600 hover:bg-rose-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        className="favourite-toggle"
       >
         <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">
           <path

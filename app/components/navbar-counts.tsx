@@ -5,19 +5,12 @@ import { useOptionalUser } from "~/lib/use-user";
 /** An icon link with its unread count as a badge (server-rendered from the session lookup). */
 function CountLink({ to, name, unread, icon }: { to: string; name: string; unread: number; icon: string }) {
   return (
-    <Link
-      to={to}
-      aria-label={unread > 0 ? `${name}, ${unread} unread` : name}
-      className="relative flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-brand-50"
-    >
+    <Link to={to} aria-label={unread > 0 ? `${name}, ${unread} unread` : name} className="navbar-count">
       <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
         <path d={icon} />
       </svg>
       {unread > 0 && (
-        <span
-          aria-hidden="true"
-          className="absolute right-0.5 top-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-bold leading-5 text-white"
-        >
+        <span aria-hidden="true" className="navbar-count-unread">
           {unread > 99 ? "99+" : unread}
         </span>
       )}
