@@ -1,6 +1,8 @@
 import { Link } from "react-router";
+import { type PagerItem } from "~/lib/pager";
+import { PageLinks } from "./ui/paged-list";
 import { type PageFilter, activeFilters, filterLabel, searchHref } from "~/lib/search-params";
-import { type Facet, type SearchQuery } from "~/lib/schemas/search";
+import { encodeCursor, type Facet, type SearchQuery } from "~/lib/schemas/search";
 import { type Category } from "~/lib/types";
 
 export interface SearchState {
@@ -12,6 +14,58 @@ export interface SearchState {
   /** Filters the path itself fixes (a category page's category): neither in the form nor in chips. */
   fixed: readonly PageFilter[];
   total: number;
+}
+
+/** Pages a search's pager links to by number: the first few, which an offset reaches cheaply. */
+const NUMBERED_PAGES = 5;
+
+/**
+ * A search's pages: Previous and Next by cursor (decision record 22), so a deep page starts where the
+ * last one ended instead of skipping every car before it; numbered links to the first few pages, and
+ * the current one when it is deeper (it stays as it is).
+ */
+export function SearchPager({
+  state,
+  totalPages,
+  nextCursor,
+  previousCursor,
+  label,
+}: {
+  state: Pick<SearchState, "path" | "query" | "fixed">;
+  totalPages: number;
+  nextCursor: string | null;
+  previousCursor: string | null;
+  label: string;
+}) {
+  const { path, query, fixed } = state;
+  const href = (changes: Parameters<typeof searchHref>[2]) => searchHref(path, query, changes, fixed);
+  const numbered: PagerItem[] = Array.from({ length: Math.min(totalPages, NUMBERED_PAGES) }, (_, index) => ({
+    kind: "page",
+    page: index + 1,
+  }));
+  if (query.page > NUMBERED_PAGES) numbered.push({ kind: "gap", key: "deep" }, { kind: "page", page: query.page });
+  const previous =
+    query.page <= 1
+      ? undefined
+      : query.page === 2 || !previousCursor
+        ? href({ page: query.page - 1 })
+        : href({ page: query.page - 1, before: previousCursor });
+  // The current page's own link is this very page, cursor and all.
+  const here = href({
+    page: query.page,
+    after: query.after && encodeCursor(query.after),
+    before: query.before && encodeCursor(query.before),
+  });
+  return (
+    <PageLinks
+      page={query.page}
+      label={label}
+      pages={totalPages > 1 ? numbered : []}
+      href={(page) => (page === query.page ? here : href({ page }))}
+      previous={previous}
+      next={nextCursor ? href({ page: query.page + 1, after: nextCursor }) : undefined}
+    />
+  );
 }
 
 /** The number of results, where focus goes when the chip that had it goes away. */

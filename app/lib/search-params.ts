@@ -44,6 +44,11 @@ export function parseSearchLeniently(params: URLSearchParams, fixed: Partial<Rec
     const value = params.get(key);
     if (value !== null && v.safeParse(searchQuerySchema, { [key]: value }).success) entries[key] = value;
   }
+  // A cursor is checked against the sort beside it (below), not alone.
+  for (const key of ["after", "before"] as const) {
+    const value = params.get(key);
+    if (value !== null) entries[key] = value;
+  }
   Object.assign(entries, fixed);
   // Values fine alone may clash (minPrice above maxPrice): drop the one each issue names.
   for (;;) {
@@ -67,12 +72,13 @@ export function activeFilters(query: SearchQuery, omit: readonly PageFilter[] = 
 export function searchHref(
   path: string,
   query: SearchQuery,
-  changes: Partial<Record<PageFilter | "sort" | "page", string | number | undefined>> = {},
+  changes: Partial<Record<PageFilter | "sort" | "page" | "after" | "before", string | number | undefined>> = {},
   omit: readonly PageFilter[] = [],
 ): string {
-  const next: Record<string, unknown> = { ...query, ...changes };
+  // A cursor is kept only when the change names one (a pager's link): any other change starts over.
+  const next: Record<string, unknown> = { ...query, after: undefined, before: undefined, ...changes };
   const params = new URLSearchParams();
-  for (const key of [...PAGE_FILTERS, "sort", "page"] as const) {
+  for (const key of [...PAGE_FILTERS, "sort", "page", "after", "before"] as const) {
     const value = next[key];
     if (value === undefined || omit.includes(key as PageFilter)) continue;
     if ((key === "sort" && value === "newest") || (key === "page" && Number(value) === 1)) continue;

@@ -4,8 +4,7 @@ import { adviceForEmptySearch, searchCategoryPage } from "~/.server/services/sea
 import { viewerMarksOnPage } from "~/.server/services/viewer-marks";
 import { CarGrid } from "~/components/car-grid";
 import { SearchLayout } from "~/components/search-filters";
-import { EmptySearch } from "~/components/search-results";
-import { Pager } from "~/components/ui/paged-list";
+import { EmptySearch, SearchPager } from "~/components/search-results";
 import { pageTitle } from "~/lib/meta";
 import { toCardProduct } from "~/lib/card-product";
 import { openGraph } from "~/lib/open-graph";
@@ -72,7 +71,13 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <CarGrid cars={products} now={now} marks={loaderData.marks} eager columns="besideFilters" />
         )}
-        <Pager page={query.page} totalPages={totalPages} label="Pages of this category" />
+        <SearchPager
+          state={state}
+          totalPages={totalPages}
+          nextCursor={loaderData.nextCursor}
+          previousCursor={loaderData.previousCursor}
+          label="Pages of this category"
+        />
       </SearchLayout>
     </main>
   );

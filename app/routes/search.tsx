@@ -9,8 +9,7 @@ import { viewerMarksOnPage } from "~/.server/services/viewer-marks";
 import { CarGrid } from "~/components/car-grid";
 import { SaveSearch } from "~/components/save-search";
 import { SearchLayout } from "~/components/search-filters";
-import { EmptySearch } from "~/components/search-results";
-import { Pager } from "~/components/ui/paged-list";
+import { EmptySearch, SearchPager } from "~/components/search-results";
 import { pageTitle } from "~/lib/meta";
 import { toCardProduct } from "~/lib/card-product";
 import { openGraph } from "~/lib/open-graph";
@@ -120,7 +119,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             <CarGrid cars={cars} now={now} marks={loaderData.marks} eager columns="besideFilters" />
           </>
         )}
-        <Pager page={query.page} totalPages={totalPages} label="Pages of results" />
+        <SearchPager
+          state={state}
+          totalPages={totalPages}
+          nextCursor={loaderData.nextCursor}
+          previousCursor={loaderData.previousCursor}
+          label="Pages of results"
+        />
       </SearchLayout>
     </main>
   );

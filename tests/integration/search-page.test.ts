@@ -65,6 +65,13 @@ describe("the search page /cars", () => {
     expect(html).toContain(`>${countText(all.total)}</p>`);
     expect(html.match(/<article/g)).toHaveLength(24);
     expect(html).toContain('href="/cars?sort=price_desc&amp;page=2"');
+    // Next goes by cursor: page 2 starts where page 1 ended, as its number says.
+    const next = hrefOf(html, "Next")!;
+    expect(next).toMatch(/^\/cars\?sort=price_desc&page=2&after=[\w-]+$/);
+    const second = await page(next);
+    const cars = (html: string) => [...html.matchAll(/<article aria-labelledby="product-([^"]+)"/g)].map((match) => match[1]);
+    expect(cars(second)).toEqual(cars(await page("/cars?sort=price_desc&page=2")));
+    expect(hrefOf(second, "Previous")).toBe("/cars?sort=price_desc");
     const last = Math.ceil(all.total / 24);
     const lastPage = await page(`/cars?sort=price_desc&page=${last}`);
     expect(lastPage.match(/<article/g)).toHaveLength(all.total - (last - 1) * 24);

@@ -13,6 +13,8 @@ interface SearchAnswer {
   currentPage: number;
   totalPages: number;
   facets: Record<"make" | "location" | "condition" | "categoryId", { value: string; count: number }[]>;
+  nextCursor: string | null;
+  previousCursor: string | null;
 }
 
 let sellerId: string;
@@ -227,6 +229,17 @@ describe("GET /api/products paging", () => {
     expect(await search({ limit: 2, page: 9 })).toMatchObject({ data: [], total: 5, currentPage: 9 });
   });
 
+  it("pages by cursor too: nextCursor leads to the next page, previousCursor back, page only numbers them", async () => {
+    const first = await search({ limit: 2, sort: "price_asc" });
+    expect(first.previousCursor).toBeNull();
+    const second = await search({ limit: 2, sort: "price_asc", page: 2, after: first.nextCursor! });
+    expect(keysOf(second)).toEqual(keysOf(await search({ limit: 2, sort: "price_asc", page: 2 })));
+    expect(second).toMatchObject({ total: 5, totalPages: 3, currentPage: 2 });
+    const third = await search({ limit: 2, sort: "price_asc", page: 3, after: second.nextCursor! });
+    expect(third.nextCursor).toBeNull();
+    expect(keysOf(await search({ limit: 2, sort: "price_asc", page: 2, before: third.previousCursor! }))).toEqual(keysOf(second));
+  });
+
   it("defaults to 24 a page, newest first, over every seller's unsold cars", async () => {
     const response = await request("/api/products");
     const answer = (await response.json()) as SearchAnswer;
@@ -253,6 +266,8 @@ describe("GET /api/products malformed parameters", () => {
     ["page=0", "page"],
     ["limit=51", "limit"],
     [`q=${"a".repeat(101)}`, "q"],
+    ["after=not-a-cursor", "after"],
+    ["before=WyJuZXdlc3QiXQ", "before"],
   ])("%s → 400 with an issue on %s", async (query, path) => {
     const response = await request(`/api/products?${query}`);
     expect(response.status).toBe(400);

@@ -1,4 +1,4 @@
-import { type SearchQuery } from "~/lib/schemas/search";
+import { encodeCursor, type SearchQuery } from "~/lib/schemas/search";
 import { type SearchResult } from "./search";
 
 /** A search answer as kept: served only while the catalogue version it was read with stands. */
@@ -14,7 +14,7 @@ export interface SearchCache {
 }
 
 // Raised when a cached answer's shape changes, so a new deploy never reads the old shape.
-const FORMAT = 2;
+const FORMAT = 3;
 // An answer's validity is its version, not its age; the age only bounds how long an unused one is kept.
 const KEEP_SECONDS = 24 * 3600;
 
@@ -22,7 +22,7 @@ const KEEP_SECONDS = 24 * 3600;
 function keyOf(origin: string, query: SearchQuery): string {
   const params = Object.entries(query)
     .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => [name, String(value)])
+    .map(([name, value]) => [name, typeof value === "object" ? encodeCursor(value) : String(value)])
     .sort(([a], [b]) => (a < b ? -1 : 1));
   return `${origin}/__search-answers/v${FORMAT}?${new URLSearchParams(params)}`;
 }

@@ -218,3 +218,85 @@ describe("query plans", () => {
     ).toEqual([]);
   });
 });
+
+describe("paging by key (after / before)", () => {
+  // A seller's cars with ties everywhere: two prices, two dates, two years, mileage known or not.
+  async function carsWithTies(ctx: ReturnType<typeof database.context>) {
+    const { account, car } = marketplace(ctx);
+    const seller = await account("seller");
+    for (let n = 0; n < 13; n++) {
+      const id = await car(seller, { resalePrice: n % 2 ? 15000 : 20000 });
+      await ctx.db
+        .update(products)
+        .set({
+          createdAt: n % 3 ? "2026-11-01T10:00:00.000Z" : "2026-11-02T10:00:00.000Z",
+          purchaseYear: n % 2 ? 2018 : 2020,
+          mileageKm: n % 4 === 0 ? null : (n % 3) * 10000,
+        })
+        .where(eq(products.id, id));
+    }
+    return seller.id;
+  }
+
+  it.each(["newest", "price_asc", "price_desc", "mileage_asc", "year_desc"])(
+    "%s: walking forwards by nextCursor and back by previousCursor meets every car once, in the order of one long page",
+    async (sort) => {
+      const ctx = database.context();
+      const sellerId = await carsWithTies(ctx);
+      const whole = await searchProducts(ctx, query({ sellerId, sort, limit: "50" }));
+      expect(whole.data).toHaveLength(13);
+
+      const forwards: string[] = [];
+      const cursors: (string | null)[] = [];
+      let page = await searchProducts(ctx, query({ sellerId, sort, limit: "4" }));
+      for (;;) {
+        forwards.push(...page.data.map((car) => car._id));
+        cursors.push(page.previousCursor);
+        if (!page.nextCursor) break;
+        page = await searchProducts(ctx, query({ sellerId, sort, limit: "4", after: page.nextCursor }));
+      }
+      expect(forwards).toEqual(whole.data.map((car) => car._id));
+      expect(cursors[0]).toBeNull();
+
+      const backwards: string[] = [];
+      let previous: string | null = page.previousCursor;
+      while (previous) {
+        page = await searchProducts(ctx, query({ sellerId, sort, limit: "4", before: previous }));
+        backwards.unshift(...page.data.map((car) => car._id));
+        previous = page.previousCursor;
+      }
+      expect(backwards).toEqual(whole.data.slice(0, 12).map((car) => car._id));
+    },
+  );
+
+  it("a page by cursor reads from the sort's key, with no OFFSET", async () => {
+    const ctx = database.context();
+    const sellerId = await carsWithTies(ctx);
+    const first = await searchProducts(ctx, query({ sellerId, sort: "price_asc", limit: "4" }));
+    const [page] = searchStatements(ctx, query({ sellerId, sort: "price_asc", limit: "4", after: first.nextCursor! }));
+    const { sql, plan } = await planOf(ctx, page);
+    expect(sql).not.toMatch(/\boffset\b/i);
+    expect(
+      plan.filter((step) => /^SCAN products\b(?! USING (COVERING )?INDEX)/.test(step)),
+      plan.join("\n"),
+    ).toEqual([]);
+  });
+
+  it("refuses a cursor that is not one, or belongs to another sort, naming the parameter", async () => {
+    const ctx = database.context();
+    const sellerId = await carsWithTies(ctx);
+    const { nextCursor } = await searchProducts(ctx, query({ sellerId, sort: "price_asc", limit: "4" }));
+    const issues = (params: Record<string, string>) =>
+      v.safeParse(searchQuerySchema, params).issues?.map((issue) => `${v.getDotPath(issue)}: ${issue.message}`);
+    expect(issues({ after: "not-a-cursor" })).toEqual([
+      "after: after must be a cursor from a previous answer's nextCursor or previousCursor",
+    ]);
+    expect(issues({ before: btoa(JSON.stringify(["newest", 1, 2])) })).toEqual([
+      "before: before must be a cursor from a previous answer's nextCursor or previousCursor",
+    ]);
+    expect(issues({ after: nextCursor!, sort: "newest" })).toEqual([
+      "after: after is a cursor of another sort: send the sort it came with",
+    ]);
+    expect(issues({ after: nextCursor!, before: nextCursor!, sort: "price_asc" })).toEqual(["before: send after or before, not both"]);
+  });
+});

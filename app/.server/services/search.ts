@@ -1,5 +1,13 @@
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
-import { FACETS, type Facet, type SearchFilters, type SearchQuery } from "~/lib/schemas/search";
+import {
+  encodeCursor,
+  FACETS,
+  type Facet,
+  type SearchCursor,
+  type SearchFilters,
+  type SearchQuery,
+  type SearchSort,
+} from "~/lib/schemas/search";
 import { type Category, type PagedList, type Product } from "~/lib/types";
 import { type AppContext } from "../context";
 import { catalogueVersion, products } from "../db/schema";
@@ -11,7 +19,13 @@ export interface FacetCount {
   count: number;
 }
 export type Facets = Record<Facet, FacetCount[]>;
-export type SearchResult = PagedList<Product> & { facets: Facets };
+export type SearchResult = PagedList<Product> & {
+  facets: Facets;
+  /** The cursor of the page after this one (`after`), null on the last page. */
+  nextCursor: string | null;
+  /** The cursor of the page before this one (`before`), null on the first page. */
+  previousCursor: string | null;
+};
 
 /** At most this many values per facet (most frequent first): enough for any filter list. */
 const FACET_VALUES = 50;
@@ -57,17 +71,70 @@ function conditions(filters: SearchFilters): { facet?: Facet; where: SQL }[] {
   return found;
 }
 
-const newest = [sql`${column("created_at")} desc`];
-const ORDER: Record<SearchQuery["sort"], SQL[]> = {
-  // Ties by id. (By rowid, which every index holds, SQLite would rather walk the newest cars and
-  // test each against the filters than read a rare make's few cars through its index and sort.)
-  newest: [...newest, sql`${column("id")} desc`],
-  price_asc: [sql`${column("resale_price")} asc`, ...newest],
-  price_desc: [sql`${column("resale_price")} desc`, ...newest],
-  // Cars whose mileage is unknown come last (the mileage index still gives the order).
-  mileage_asc: [sql`${column("mileage_km")} asc nulls last`, ...newest],
-  year_desc: [sql`${column("purchase_year")} desc`, ...newest],
+/** One column of a sort's key, and where a car's value of it is. */
+interface KeyPart {
+  column: string;
+  direction: "asc" | "desc";
+  /** Cars without a value come last (mileage unknown); the mileage index still gives the order. */
+  nullsLast?: boolean;
+  of: (car: Product) => string | number | null;
+}
+// Ties by date then id, so every order is total and a page's last car says where the next begins.
+// (For newest, by id and not rowid, which every index holds: SQLite would rather walk the newest cars
+// and test each against the filters than read a rare make's few cars through its index and sort.)
+const newest: KeyPart[] = [
+  { column: "created_at", direction: "desc", of: (car) => car.createdDate },
+  { column: "id", direction: "desc", of: (car) => car._id },
+];
+const SORT_KEYS: Record<SearchSort, KeyPart[]> = {
+  newest,
+  price_asc: [{ column: "resale_price", direction: "asc", of: (car) => car.resalePrice }, ...newest],
+  price_desc: [{ column: "resale_price", direction: "desc", of: (car) => car.resalePrice }, ...newest],
+  mileage_asc: [{ column: "mileage_km", direction: "asc", nullsLast: true, of: (car) => car.mileageKm ?? null }, ...newest],
+  year_desc: [{ column: "purchase_year", direction: "desc", of: (car) => car.purchaseYear }, ...newest],
 };
+
+/** A sort's ORDER BY, forwards or (for a page before a cursor) backwards. */
+function orderOf(sort: SearchSort, backwards = false): SQL[] {
+  return SORT_KEYS[sort].map((part) => {
+    const direction = (part.direction === "asc") !== backwards ? "asc" : "desc";
+    const nulls = part.nullsLast ? (backwards ? " nulls first" : " nulls last") : "";
+    return sql`${column(part.column)} ${sql.raw(direction + nulls)}`;
+  });
+}
+
+/**
+ * The cars that come after the cursor's car in its sort (or before it, backwards), as one condition
+ * on the sort's key: (a beyond x) or (a = x and ((b beyond y) or (b = y and c beyond z))). The key's
+ * columns lead the sort's indexes, so the page starts where the cursor points instead of skipping
+ * the pages before it.
+ */
+function beyondCursor(cursor: SearchCursor, backwards: boolean): SQL {
+  const parts = SORT_KEYS[cursor.sort];
+  let condition: SQL | undefined;
+  for (let index = parts.length - 1; index >= 0; index--) {
+    const part = parts[index];
+    const value = cursor.values[index];
+    const name = column(part.column);
+    const ascending = (part.direction === "asc") !== backwards;
+    let beyond: SQL;
+    let same: SQL;
+    if (value === null) {
+      // Only mileage is ever null, and nulls come last: after one, only other nulls; before one, every number.
+      beyond = backwards ? sql`${name} is not null` : sql`0`;
+      same = sql`${name} is null`;
+    } else {
+      beyond = ascending ? sql`${name} > ${value}` : sql`${name} < ${value}`;
+      if (part.nullsLast && !backwards) beyond = sql`(${beyond} or ${name} is null)`;
+      same = sql`${name} = ${value}`;
+    }
+    condition = condition ? sql`(${beyond} or (${same} and ${condition}))` : beyond;
+  }
+  return condition!;
+}
+
+/** A car's cursor in a sort. */
+const cursorOf = (sort: SearchSort, car: Product) => encodeCursor({ sort, values: SORT_KEYS[sort].map((part) => part.of(car)) });
 
 /** The facet columns as the materialized matches name them. */
 const MATCH_COLUMN: Record<Facet, string> = { make: "make", location: "location", condition: "condition", categoryId: "category_id" };
@@ -152,20 +219,40 @@ function countsStatement(ctx: AppContext, all: { facet?: Facet; where: SQL }[], 
  * With `cachedVersion`, the page and the counts read nothing unless the catalogue changed since.
  */
 export function searchStatements(ctx: AppContext, query: SearchQuery, cachedVersion?: number) {
-  const { sort, page, limit, ...filters } = query;
+  const { sort, page, limit, after, before, ...filters } = query;
   const all = conditions(filters);
   const from = cachedVersion === undefined ? fromTable : unlessAt(cachedVersion);
   // The page's cars are picked by rowid first, from the filters' index where it holds the sort's
   // columns too, and only those cars' rows (seller, photos) are read: sorting the matches never
-  // carries whole rows.
-  const picked = sql`select ${column("rowid")} from ${from("products", matching(all))} order by ${sql.join(ORDER[sort], sql`, `)} limit ${limit} offset ${(page - 1) * limit}`;
+  // carries whole rows. A cursor starts the page by key (no OFFSET); one car more than the page says
+  // whether a page follows (or, backwards, precedes).
+  const cursor = after ?? before;
+  const picking = cursor ? matching([...all, { where: beyondCursor(cursor, before !== undefined) }]) : matching(all);
+  const skip = cursor ? sql`` : sql` offset ${(page - 1) * limit}`;
+  const picked = sql`select ${column("rowid")} from ${from("products", picking)} order by ${sql.join(orderOf(sort, before !== undefined), sql`, `)} limit ${limit + 1}${skip}`;
   return [
     selectProducts(ctx)
       .where(sql`${column("rowid")} in (${picked})`)
-      .orderBy(...ORDER[sort]),
+      .orderBy(...orderOf(sort)),
     ctx.db.select({ total: count() }).from(products).where(matching(all)),
     countsStatement(ctx, all, from),
   ] as const;
+}
+
+/**
+ * A page's cars from the rows read (one more than a page, when there are more), and the cursors of
+ * the pages on either side. Backwards (`before`), the extra car is the first.
+ */
+function pageOf(query: SearchQuery, cars: Product[]) {
+  const more = cars.length > query.limit;
+  const data = !more ? cars : query.before ? cars.slice(1) : cars.slice(0, query.limit);
+  const hasNext = query.before !== undefined || more;
+  const hasPrevious = query.before ? more : query.after !== undefined || query.page > 1;
+  return {
+    data,
+    nextCursor: hasNext && data.length > 0 ? cursorOf(query.sort, data[data.length - 1]) : null,
+    previousCursor: hasPrevious && data.length > 0 ? cursorOf(query.sort, data[0]) : null,
+  };
 }
 
 const CACHE_OUTCOME = "search-cache";
@@ -219,7 +306,13 @@ async function search(ctx: AppContext, query: SearchQuery, withCategories: boole
     if (facet === "total") total = Number(count);
     else facets[facet as Facet].push({ value: String(value), count: Number(count) });
   }
-  const result = { data: rows.map(toProduct), total, currentPage: query.page, totalPages: Math.ceil(total / query.limit), facets };
+  const result = {
+    ...pageOf(query, rows.map(toProduct)),
+    total,
+    currentPage: query.page,
+    totalPages: Math.ceil(total / query.limit),
+    facets,
+  };
   ctx.cache.set(CACHE_OUTCOME, "miss");
   if (version !== undefined) ctx.searchCache?.write(query, { version, result });
   return { result, categoryRows };

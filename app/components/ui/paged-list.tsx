@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { pagerItems } from "~/lib/pager";
+import { type PagerItem, pagerItems } from "~/lib/pager";
 
 /** The URL for the same list with some query values changed (state lives in the URL). */
 export function useListHref() {
@@ -15,23 +15,52 @@ export function useListHref() {
 /** Previous, page numbers (2 margin pages, 5 in range) and Next, as links that keep the sort. */
 export function Pager({ page, totalPages, label }: { page: number; totalPages: number; label: string }) {
   const href = useListHref();
-  if (totalPages <= 1) return null;
-  const linkClass = "flex h-10 min-w-10 items-center justify-center rounded-lg border border-slate-300 px-3 hover:bg-slate-50";
+  return (
+    <PageLinks
+      page={page}
+      label={label}
+      pages={totalPages > 1 ? pagerItems(page, totalPages) : []}
+      href={(target) => href({ page: target })}
+      previous={page > 1 ? href({ page: page - 1 }) : undefined}
+      next={page < totalPages ? href({ page: page + 1 }) : undefined}
+    />
+  );
+}
+
+const linkClass = "flex h-10 min-w-10 items-center justify-center rounded-lg border border-slate-300 px-3 hover:bg-slate-50";
+
+/** A pager's links: Previous, the numbered pages given, Next (each absent when there is none). */
+export function PageLinks({
+  page,
+  label,
+  pages,
+  href,
+  previous,
+  next,
+}: {
+  page: number;
+  label: string;
+  pages: PagerItem[];
+  href: (page: number) => string;
+  previous: string | undefined;
+  next: string | undefined;
+}) {
+  if (!previous && !next) return null;
+  const step = (to: string | undefined, text: string) =>
+    to ? (
+      <Link to={to} className={linkClass}>
+        {text}
+      </Link>
+    ) : (
+      <span aria-disabled="true" className={`${linkClass} text-slate-500`}>
+        {text}
+      </span>
+    );
   return (
     <nav aria-label={label} className="mt-6">
       <ul className="flex flex-wrap items-center gap-2">
-        <li>
-          {page > 1 ? (
-            <Link to={href({ page: page - 1 })} className={linkClass}>
-              Previous
-            </Link>
-          ) : (
-            <span aria-disabled="true" className={`${linkClass} text-slate-500`}>
-              Previous
-            </span>
-          )}
-        </li>
-        {pagerItems(page, totalPages).map((item) =>
+        <li>{step(previous, "Previous")}</li>
+        {pages.map((item) =>
           item.kind === "gap" ? (
             <li key={item.key} aria-hidden="true" className="px-2">
               …
@@ -39,7 +68,7 @@ export function Pager({ page, totalPages, label }: { page: number; totalPages: n
           ) : (
             <li key={item.page}>
               <Link
-                to={href({ page: item.page })}
+                to={href(item.page)}
                 aria-current={item.page === page ? "page" : undefined}
                 aria-label={`Page ${item.page}`}
                 className={`${linkClass} ${item.page === page ? "border-brand-700 bg-brand-700 text-white hover:bg-brand-900" : ""}`}
@@ -49,17 +78,7 @@ export function Pager({ page, totalPages, label }: { page: number; totalPages: n
             </li>
           ),
         )}
-        <li>
-          {page < totalPages ? (
-            <Link to={href({ page: page + 1 })} className={linkClass}>
-              Next
-            </Link>
-          ) : (
-            <span aria-disabled="true" className={`${linkClass} text-slate-500`}>
-              Next
-            </span>
-          )}
-        </li>
+        <li>{step(next, "Next")}</li>
       </ul>
     </nav>
   );

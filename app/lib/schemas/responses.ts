@@ -211,5 +211,8 @@ export const searchResultShape = named(
   v.object({
     ...pagedShape(productShape).entries,
     facets: v.object({ make: facetShape, location: facetShape, condition: facetShape, categoryId: facetShape }),
+    // Deep pages by key (decision record 22): send one back as `after` or `before` with the same query.
+    nextCursor: v.nullable(v.string()),
+    previousCursor: v.nullable(v.string()),
   }),
 );

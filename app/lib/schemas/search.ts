@@ -10,6 +10,65 @@ export const SEARCH_PAGE_SIZE = 24;
 export const FACETS = ["make", "location", "condition", "categoryId"] as const;
 export type Facet = (typeof FACETS)[number];
 
+/**
+ * A page's place in its sort (`after` / `before`, issue 20: deep pages by key, not by OFFSET): the
+ * sort and one car's values of that sort's key, the last car of a page (`nextCursor`) or its first
+ * (`previousCursor`). Sent as base64url JSON; opaque to clients.
+ */
+export interface SearchCursor {
+  sort: SearchSort;
+  values: (string | number | null)[];
+}
+
+// Each sort's key, as the types of its values: the sort's own column (a number; mileage may be
+// unknown), then the listing's date and id, which make the order total.
+const CURSOR_VALUES: Record<SearchSort, ("string" | "number" | "number?")[]> = {
+  newest: ["string", "string"],
+  price_asc: ["number", "string", "string"],
+  price_desc: ["number", "string", "string"],
+  mileage_asc: ["number?", "string", "string"],
+  year_desc: ["number", "string", "string"],
+};
+
+export function encodeCursor(cursor: SearchCursor): string {
+  return btoa(JSON.stringify([cursor.sort, ...cursor.values]))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
+}
+
+/** The cursor a string holds, or undefined when it is not one of ours. */
+export function decodeCursor(raw: string): SearchCursor | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(atob(raw.replaceAll("-", "+").replaceAll("_", "/")));
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(parsed)) return undefined;
+  const [sort, ...values] = parsed as unknown[];
+  const types = CURSOR_VALUES[sort as SearchSort];
+  if (!types || !(SEARCH_SORTS as readonly unknown[]).includes(sort) || values.length !== types.length) return undefined;
+  const fits = values.every((value, index) => {
+    const type = types[index];
+    if (type === "number?" && value === null) return true;
+    return type === "string" ? typeof value === "string" && value.length <= 64 : Number.isFinite(value);
+  });
+  return fits ? { sort: sort as SearchSort, values: values as SearchCursor["values"] } : undefined;
+}
+
+const cursor = (name: string) =>
+  v.pipe(
+    v.string(),
+    v.maxLength(400, `${name} must be a cursor from a previous answer's nextCursor or previousCursor`),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const decoded = decodeCursor(dataset.value);
+      if (decoded) return decoded;
+      addIssue({ message: `${name} must be a cursor from a previous answer's nextCursor or previousCursor` });
+      return NEVER;
+    }),
+  );
+
 const number = (name: string, min: number, max: number) =>
   v.pipe(
     v.string(),
@@ -50,6 +109,8 @@ export const searchQuerySchema = v.pipe(
     sort: v.optional(oneOf("sort", SEARCH_SORTS), "newest"),
     page: v.optional(number("page", 1, 100_000_000), "1"),
     limit: v.optional(number("limit", 1, 50), String(SEARCH_PAGE_SIZE)),
+    after: v.optional(cursor("after")),
+    before: v.optional(cursor("before")),
   }),
   v.forward(
     v.partialCheck(
@@ -67,7 +128,27 @@ export const searchQuerySchema = v.pipe(
     ),
     ["minYear"],
   ),
+  v.forward(
+    v.partialCheck(
+      [["after"], ["sort"]],
+      ({ after, sort }) => after === undefined || after.sort === sort,
+      "after is a cursor of another sort: send the sort it came with",
+    ),
+    ["after"],
+  ),
+  v.forward(
+    v.partialCheck(
+      [["before"], ["sort"]],
+      ({ before, sort }) => before === undefined || before.sort === sort,
+      "before is a cursor of another sort: send the sort it came with",
+    ),
+    ["before"],
+  ),
+  v.forward(
+    v.partialCheck([["after"], ["before"]], ({ after, before }) => !after || !before, "send after or before, not both"),
+    ["before"],
+  ),
 );
 
 export type SearchQuery = v.InferOutput<typeof searchQuerySchema>;
-export type SearchFilters = Omit<SearchQuery, "sort" | "page" | "limit">;
+export type SearchFilters = Omit<SearchQuery, "sort" | "page" | "limit" | "after" | "before">;
