@@ -25,6 +25,9 @@ describe("a car's card", () => {
     const { page, close } = await openPage(browser, PHONE);
     await page.goto("/");
     const card = cardOf(page);
+    // Cards below the fold are laid out only when scrolled near (content-visibility), as a reader sees them.
+    await card.scrollIntoViewIfNeeded();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const text = (await card.innerText()).replace(/\s+/g, " ");
     for (const field of [car.productName, formatPrice(car.resalePrice), car.location, car.condition, car.mobile, car.seller]) {
       expect(text).toContain(field);

@@ -7,7 +7,7 @@ import { type ReactNode } from "react";
 export function Chip({ label, children }: { label?: string; children: ReactNode }) {
   return (
     <span className="chip">
-      {label && <span className="sr-only">{label}: </span>}
+      {label && <span className="sr-only">{`${label}: `}</span>}
       {children}
     </span>
   );
@@ -16,9 +16,9 @@ export function Chip({ label, children }: { label?: string; children: ReactNode 
 /** A row of chips that wraps on narrow screens, as a list. */
 export function ChipList({ chips }: { chips: { label?: string; value: ReactNode }[] }) {
   return (
-    <ul className="flex flex-wrap gap-2">
+    <ul className="chip-list">
       {chips.map((chip, index) => (
-        <li key={chip.label ?? index} className="max-w-full">
+        <li key={chip.label ?? index}>
           <Chip label={chip.label}>{chip.value}</Chip>
         </li>
       ))}
