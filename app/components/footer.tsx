@@ -19,46 +19,28 @@ const socials = [
   },
 ];
 
-// The footer is dark: a white focus ring shows on it, the blue one would not.
-const linkClass = "hover:underline focus-visible:outline-white";
-
-/** The site footer (spec point 1). */
+/** The site footer (spec point 1); its looks are app.css's `.site-footer`. */
 export function Footer() {
   return (
-    <footer className="mt-16 bg-slate-900 text-slate-200">
-      <div className="mx-auto flex max-w-7xl flex-col items-center gap-6 px-4 py-10">
-        <nav aria-label="Footer" className="flex flex-wrap justify-center gap-6">
-          <Link to="/about" className={linkClass}>
-            About us
-          </Link>
-          <Link to="/contact" className={linkClass}>
-            Contact
-          </Link>
-          <Link to="/jobs" className={linkClass}>
-            Jobs
-          </Link>
-          <Link to="/press-kit" className={linkClass}>
-            Press kit
-          </Link>
-        </nav>
-        <ul className="flex gap-6" aria-label="Social media">
-          {socials.map((social) => (
-            <li key={social.label}>
-              <a
-                href={social.href}
-                aria-label={social.label}
-                rel="noopener noreferrer"
-                className="block hover:text-white focus-visible:outline-white"
-              >
-                <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="currentColor">
-                  <path d={social.path} />
-                </svg>
-              </a>
-            </li>
-          ))}
-        </ul>
-        <p className="text-sm">Copyright © 2022 - All rights reserved by {PRODUCT_NAME}</p>
-      </div>
+    <footer className="site-footer">
+      <nav aria-label="Footer">
+        <Link to="/about">About us</Link>
+        <Link to="/contact">Contact</Link>
+        <Link to="/jobs">Jobs</Link>
+        <Link to="/press-kit">Press kit</Link>
+      </nav>
+      <ul aria-label="Social media">
+        {socials.map((social) => (
+          <li key={social.label}>
+            <a href={social.href} aria-label={social.label} rel="noopener noreferrer">
+              <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24">
+                <path d={social.path} />
+              </svg>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <p>{`Copyright © 2022 - All rights reserved by ${PRODUCT_NAME}`}</p>
     </footer>
   );
 }

@@ -13,13 +13,12 @@ export interface NavbarLink {
   label: string;
 }
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 font-medium hover:bg-brand-50 ${isActive ? "text-brand-700 underline underline-offset-4" : "text-slate-700"}`;
-
 /**
  * The site navigation (spec point 2). On phones the menu is a drawer in a native <details>: it
  * opens, its toggle turns into Close menu and its backdrop closes it without JavaScript; with it,
  * every navigation closes it, and its keyboard rules (menu-drawer.ts) load when it is first opened.
+ * Its looks are app.css's site-header classes; a link to the current page is marked by its
+ * aria-current, which NavLink sets.
  */
 export function Navbar({ user, drawerLinks = [] }: { user: NavbarUser | null; drawerLinks?: NavbarLink[] }) {
   const drawer = useRef<HTMLDetailsElement>(null);
@@ -29,33 +28,33 @@ export function Navbar({ user, drawerLinks = [] }: { user: NavbarUser | null; dr
   }, [key]);
   const links = (
     <>
-      <NavLink to="/" end className={linkClass}>
+      <NavLink to="/" end className="nav-link">
         Home
       </NavLink>
-      <NavLink to={PATHS.search} end className={linkClass}>
+      <NavLink to={PATHS.search} end className="nav-link">
         Browse cars
       </NavLink>
-      <NavLink to={PATHS.blog} className={linkClass}>
+      <NavLink to={PATHS.blog} className="nav-link">
         Blog
       </NavLink>
       {user ? (
         <>
-          <NavLink to={PATHS.dashboard} className={linkClass}>
+          <NavLink to={PATHS.dashboard} className="nav-link">
             Dashboard
           </NavLink>
-          <span className="px-3 py-2 font-semibold text-slate-900">{user.name}</span>
+          <span className="nav-user">{user.name}</span>
           <Form method="post" action={PATHS.logout}>
-            <button type="submit" className="rounded-md px-3 py-2 font-medium text-slate-700 hover:bg-brand-50">
+            <button type="submit" className="nav-link">
               Sign out
             </button>
           </Form>
         </>
       ) : (
         <>
-          <NavLink to={PATHS.login} className={linkClass}>
+          <NavLink to={PATHS.login} className="nav-link">
             Sign In
           </NavLink>
-          <NavLink to={PATHS.register} className={linkClass}>
+          <NavLink to={PATHS.register} className="nav-link">
             Sign Up
           </NavLink>
         </>
@@ -64,17 +63,17 @@ export function Navbar({ user, drawerLinks = [] }: { user: NavbarUser | null; dr
   );
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2">
+    <header className="site-header">
+      <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2 text-xl font-extrabold text-brand-900">
+      <nav aria-label="Main" className="site-nav">
+        <Link to="/" className="site-logo">
           <img src="/logo.svg" alt="" width={36} height={36} />
-          <span>{PRODUCT_NAME}</span>
+          {PRODUCT_NAME}
         </Link>
         <NavbarCounts />
-        <div className="hidden items-center gap-1 md:flex">{links}</div>
+        <div className="nav-links">{links}</div>
         <details
           ref={drawer}
           onToggle={(event) => {
@@ -98,7 +97,7 @@ export function Navbar({ user, drawerLinks = [] }: { user: NavbarUser | null; dr
             {drawerLinks.length > 0 && (
               <nav aria-label="Dashboard menu" className="mt-1 flex flex-col gap-1 border-t border-slate-200 pt-2">
                 {drawerLinks.map((link) => (
-                  <NavLink key={link.to} to={link.to} end className={linkClass}>
+                  <NavLink key={link.to} to={link.to} end className="nav-link">
                     {link.label}
                   </NavLink>
                 ))}
