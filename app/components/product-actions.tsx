@@ -13,7 +13,8 @@ const doneClass = "btn btn-done btn-md";
  * Book Now and Report this item, as far as the viewer may use them: no booking for sellers and
  * admins, "Booked" (to My Orders) once booked, "Reported" once reported. Both are plain links to
  * their own pages (so they work without JavaScript); with JavaScript, each opens a dialog and
- * answers with a toast. On a car's page (`place="page"`) both are buttons; on a card Book Now is
+ * answers with a toast (the dialog's form makes React Router discover the page's route then, so the
+ * links do not ask for it with every card). On a car's page (`place="page"`) both are buttons; on a card Book Now is
  * and Report sits in the card's More actions menu. `openBooking` opens the booking dialog at once.
  */
 export function ProductActions({
@@ -33,6 +34,7 @@ export function ProductActions({
   ) : (
     <Link
       to={pathTo(PATHS.report, { id: product._id })}
+      discover="none"
       onClick={(event) => {
         event.preventDefault();
         setDialog("report");
@@ -49,6 +51,7 @@ export function ProductActions({
       {(offerBooking || booked) && (
         <Link
           to={booked ? PATHS.myOrders : pathTo(PATHS.book, { id: product._id })}
+          discover={booked ? "render" : "none"}
           onClick={(event) => {
             if (booked) return;
             event.preventDefault();
@@ -89,7 +92,7 @@ function MoreActions({ productName, children }: { productName: string; children:
     >
       <summary className="card-menu-toggle btn btn-secondary btn-md">
         <span aria-hidden="true">⋯</span>
-        <span className="sr-only">More actions: {productName}</span>
+        <span className="sr-only">{`More actions: ${productName}`}</span>
         <span aria-hidden="true" />
       </summary>
       <div className="card-menu-panel">{children}</div>

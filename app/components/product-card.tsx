@@ -42,8 +42,9 @@ export function ProductCard({
   ];
   return (
     <article aria-labelledby={`product-${product._id}`} className="card car-card">
-      {/* The title is the card's one link for keyboards and screen readers; the photo repeats it for pointers. */}
-      <Link to={carPage} aria-hidden="true" tabIndex={-1} className="car-card-photo">
+      {/* The title is the card's one link for keyboards and screen readers (and for React Router's route
+          discovery); the photo repeats it for pointers. */}
+      <Link to={carPage} aria-hidden="true" tabIndex={-1} discover="none" className="car-card-photo">
         <img
           {...photoSources(product.photo)}
           sizes={sizes}

@@ -2,14 +2,15 @@ import { type ReactNode } from "react";
 
 /**
  * One fact about a thing as a pill (a car's year, mileage, location, condition). `label` names the
- * fact for screen readers when the value alone does not ("Mileage: 45,000 km").
+ * fact for screen readers when the value alone does not ("Mileage: 45,000 km"). `as="li"` makes the
+ * list item the pill itself, one element rather than two.
  */
-export function Chip({ label, children }: { label?: string; children: ReactNode }) {
+export function Chip({ label, as: Element = "span", children }: { label?: string; as?: "span" | "li"; children: ReactNode }) {
   return (
-    <span className="chip">
+    <Element className="chip">
       {label && <span className="sr-only">{`${label}: `}</span>}
       {children}
-    </span>
+    </Element>
   );
 }
 
@@ -18,9 +19,9 @@ export function ChipList({ chips }: { chips: { label?: string; value: ReactNode 
   return (
     <ul className="chip-list">
       {chips.map((chip, index) => (
-        <li key={chip.label ?? index}>
-          <Chip label={chip.label}>{chip.value}</Chip>
-        </li>
+        <Chip key={chip.label ?? index} as="li" label={chip.label}>
+          {chip.value}
+        </Chip>
       ))}
     </ul>
   );
