@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatMonth, formatPrice } from "./format";
+import { formatCount, formatDate, formatDateTime, formatMileage, formatMonth, formatPrice } from "./format";
 import { postedDate } from "./product-derived";
 
 describe("one format for money and dates", () => {
   it("writes whole dollars with the $ prefix", () => {
     expect(formatPrice(15500)).toBe("$15,500");
+  });
+
+  it("writes counts and mileages with thousands separators", () => {
+    expect(formatCount(12400)).toBe("12,400");
+    expect(formatCount(1)).toBe("1");
+    expect(formatMileage(85000)).toBe("85,000 km");
   });
 
   it("writes every day as the spec's posted date does, in UTC", () => {

@@ -3,7 +3,7 @@ import { requireUser } from "~/.server/auth/guards";
 import { type AdminStats, type BuyerStats, dashboardStats, type SellerStats } from "~/.server/services/dashboard-stats";
 import { BarChart } from "~/components/dashboard/bar-chart";
 import { StatGrid } from "~/components/ui/stat";
-import { formatPrice } from "~/lib/format";
+import { formatCount, formatPrice } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
 import { PATHS } from "~/lib/paths";
 import { type Route } from "./+types/dashboard-home";
@@ -15,8 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { stats: await dashboardStats(context.app, user) };
 }
 
-const counted = (count: number) => count.toLocaleString("en-US");
-const cars = (count: number) => `${counted(count)} ${count === 1 ? "car" : "cars"}`;
+const cars = (count: number) => `${formatCount(count)} ${count === 1 ? "car" : "cars"}`;
 const WEEKS_NOTE = "Weeks start on Monday, 00:00 UTC.";
 
 export default function DashboardHome({ loaderData: { stats } }: Route.ComponentProps) {
@@ -47,9 +46,9 @@ function BuyerNumbers({ stats }: { stats: BuyerStats }) {
     <Numbers heading="Your orders">
       <StatGrid
         stats={[
-          { label: "Orders", value: counted(stats.orders), to: PATHS.myOrders },
-          { label: "Paid", value: counted(stats.paid), to: PATHS.myOrders },
-          { label: "Waiting for payment", value: counted(stats.waitingForPayment), to: PATHS.myOrders },
+          { label: "Orders", value: formatCount(stats.orders), to: PATHS.myOrders },
+          { label: "Paid", value: formatCount(stats.paid), to: PATHS.myOrders },
+          { label: "Waiting for payment", value: formatCount(stats.waitingForPayment), to: PATHS.myOrders },
         ]}
       />
     </Numbers>
@@ -61,11 +60,11 @@ function SellerNumbers({ stats }: { stats: SellerStats }) {
     <Numbers heading="Your cars">
       <StatGrid
         stats={[
-          { label: "Cars for sale", value: counted(stats.carsForSale), to: PATHS.myProducts },
-          { label: "Sold", value: counted(stats.sold), to: PATHS.myProducts },
+          { label: "Cars for sale", value: formatCount(stats.carsForSale), to: PATHS.myProducts },
+          { label: "Sold", value: formatCount(stats.sold), to: PATHS.myProducts },
           {
             label: "Bookings this week",
-            value: counted(stats.bookingsThisWeek),
+            value: formatCount(stats.bookingsThisWeek),
             to: PATHS.myProducts,
             note: `Since Monday ${stats.weekStart}, 00:00 UTC`,
           },
@@ -85,11 +84,11 @@ function AdminNumbers({ stats }: { stats: AdminStats }) {
       <Numbers heading="The marketplace">
         <StatGrid
           stats={[
-            { label: "Cars for sale", value: counted(stats.carsForSale), to: PATHS.search },
-            { label: "Sold this month", value: counted(stats.soldThisMonth), note: thisMonth },
+            { label: "Cars for sale", value: formatCount(stats.carsForSale), to: PATHS.search },
+            { label: "Sold this month", value: formatCount(stats.soldThisMonth), note: thisMonth },
             { label: "Sales this month", value: formatPrice(stats.salesThisMonthDollars), note: thisMonth },
-            { label: "New users this month", value: counted(stats.newUsersThisMonth), note: thisMonth },
-            { label: "Open reports", value: counted(stats.openReports), to: PATHS.reportedItems },
+            { label: "New users this month", value: formatCount(stats.newUsersThisMonth), note: thisMonth },
+            { label: "Open reports", value: formatCount(stats.openReports), to: PATHS.reportedItems },
           ]}
         />
       </Numbers>

@@ -1,6 +1,7 @@
 import { and, asc, between, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { CANDIDATE_LIMIT, chooseRule, CLOSEST_FIRST, type Closeness, comparableRules, type ComparableRule } from "~/lib/comparables";
 import { countedPrice, estimatePrice, MIN_COMPARABLES, type PriceAnalysis, type PricedCar, rateAgainst } from "~/lib/price-rating";
+import { formatCount, formatMileage } from "~/lib/format";
 import { type Product } from "~/lib/types";
 import { type AppContext } from "../context";
 import { categories, payments, products } from "../db/schema";
@@ -18,13 +19,12 @@ interface CandidateRow {
 }
 
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const formatKm = (km: number) => `${km.toLocaleString("en-US")} km`;
 
 /** A rule's comparables in words, e.g. "Toyota Corolla from 2015–2019 with 40,000–80,000 km". */
 function describe(car: Product, rule: ComparableRule, categoryName: string): string {
   const [from, to] = rule.years;
   if (rule.model === null) return `${car.make} cars in ${categoryName} from ${from}–${to}`;
-  const band = rule.mileage ? ` with ${rule.mileage[0].toLocaleString("en-US")}–${formatKm(rule.mileage[1])}` : "";
+  const band = rule.mileage ? ` with ${formatCount(rule.mileage[0])}–${formatMileage(rule.mileage[1])}` : "";
   return `${car.make} ${rule.model} from ${from}–${to}${band}`;
 }
 
