@@ -15,17 +15,19 @@ export function FavouriteButton({ productId, productName, saved }: { productId: 
   const label = isSaved ? `Remove ${productName} from favourites` : `Save ${productName}`;
   return (
     <fetcher.Form method="post" action={action} className="contents">
-      <input type="hidden" name="intent" value={isSaved ? "remove" : "save"} />
       <input type="hidden" name="back" value={location.pathname + location.search} />
+      {/* The button carries the intent (a form sends its submit button's name and value). */}
       <button
         type="submit"
+        name="intent"
+        value={isSaved ? "remove" : "save"}
         aria-pressed={isSaved}
         aria-label={label}
         title={label}
         onClick={(event) => {
           // With JavaScript the fetcher posts, with js=1 so the action answers the new state instead of redirecting.
           event.preventDefault();
-          const body = new FormData(event.currentTarget.form!);
+          const body = new FormData(event.currentTarget.form!, event.currentTarget);
           body.set("js", "1");
           void fetcher.submit(body, { method: "post", action });
         }}

@@ -32,9 +32,9 @@ export function ProductActions({
   const report = reported ? (
     <span className={onCard ? "card-menu-item text-success-800" : doneClass}>Reported</span>
   ) : (
-    <Link
-      to={pathTo(PATHS.report, { id: product._id })}
-      discover="none"
+    // A plain link: with JavaScript it only ever opens the dialog, so it needs none of a router Link's work.
+    <a
+      href={pathTo(PATHS.report, { id: product._id })}
       onClick={(event) => {
         event.preventDefault();
         setDialog("report");
@@ -43,7 +43,7 @@ export function ProductActions({
       className={onCard ? "card-menu-item" : "btn btn-secondary btn-md"}
     >
       Report this item
-    </Link>
+    </a>
   );
   return (
     <>
@@ -91,7 +91,6 @@ function MoreActions({ productName, children }: { productName: string; children:
       }}
     >
       <summary className="card-menu-toggle btn btn-secondary btn-md">
-        <span aria-hidden="true">⋯</span>
         <span className="sr-only">{`More actions: ${productName}`}</span>
         <span aria-hidden="true" />
       </summary>

@@ -88,8 +88,7 @@ export function ProductCard({
         </dl>
         <div className="car-card-seller">
           <p>
-            <span>Seller: </span>
-            <strong>{product.seller}</strong>
+            Seller: <strong>{product.seller}</strong>
           </p>
           {product.sellerVerified && <VerifiedBadge compact />}
           <SellerRatingSummary rating={product.sellerRating} />
