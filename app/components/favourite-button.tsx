@@ -14,7 +14,9 @@ export function FavouriteButton({ productId, productName, saved }: { productId: 
   const action = pathTo(PATHS.favourite, { productId });
   const label = isSaved ? `Remove ${productName} from favourites` : `Save ${productName}`;
   return (
-    <fetcher.Form method="post" action={action} className="contents">
+    // A plain form: with JavaScript the button's click posts through the fetcher, so a fetcher.Form's
+    // own work on every render bought nothing (its route is found when it first posts).
+    <form method="post" action={action} className="contents">
       <input type="hidden" name="back" value={location.pathname + location.search} />
       {/* The button carries the intent (a form sends its submit button's name and value). */}
       <button
@@ -33,6 +35,6 @@ export function FavouriteButton({ productId, productName, saved }: { productId: 
         }}
         className="favourite-toggle"
       />
-    </fetcher.Form>
+    </form>
   );
 }

@@ -92,7 +92,6 @@ function MoreActions({ productName, children }: { productName: string; children:
     >
       <summary className="card-menu-toggle btn btn-secondary btn-md">
         <span className="sr-only">{`More actions: ${productName}`}</span>
-        <span aria-hidden="true" />
       </summary>
       <div className="card-menu-panel">{children}</div>
     </details>
