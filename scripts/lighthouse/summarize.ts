@@ -22,9 +22,10 @@ export const TARGETS: Record<CategoryId, number> = {
 };
 
 /**
- * Transport-security audits. On http://127.0.0.1 Lighthouse counts the page as secure (is-on-https)
- * and skips redirects-http, so those two say nothing about production; the header audits (HSTS,
- * COOP, XFO, CSP) do read the headers the Worker sent ("no findings" = nothing to report).
+ * Transport-security audits. The audited front is https://127.0.0.1 with a certificate made for the
+ * run (Chrome is told to accept it) and Lighthouse skips redirects-http on localhost, so those two say
+ * nothing about production; the header audits (HSTS, COOP, XFO, CSP) do read the headers the Worker
+ * sent ("no findings" = nothing to report).
  */
 const LOCALHOST_SENSITIVE_AUDITS = ["is-on-https", "redirects-http", "has-hsts", "origin-isolation", "clickjacking-mitigation", "csp-xss"];
 
@@ -63,8 +64,8 @@ export interface PageSummary {
   /** Lighthouse's warnings about the run itself (e.g. a redirect, an interstitial). */
   runWarnings: string[];
   /**
-   * How the audits that judge transport security came out: on http://127.0.0.1 Lighthouse counts the
-   * page as secure (is-on-https) and does not apply redirects-http, so they say nothing about production.
+   * How the audits that judge transport security came out: is-on-https passes on the run's own
+   * certificate and redirects-http does not apply on localhost, so they say nothing about production.
    */
   localhostCaveats?: Record<string, string>;
   /** Set when Lighthouse could not audit the page (the scores are then missing). */
@@ -152,7 +153,7 @@ export function summarizePage(page: { name: string; path: string; url: string; s
           ? audit.scoreDisplayMode
           : audit.score >= 1
             ? id === "is-on-https"
-              ? "pass (127.0.0.1 counts as secure)"
+              ? "pass (on the run's own certificate)"
               : "pass"
             : `fail${audit.displayValue ? ` (${audit.displayValue})` : ""}`;
   }
@@ -370,7 +371,7 @@ export function formatFailingAudits(page: PageSummary): string {
     const notes = Object.entries(page.localhostCaveats)
       .map(([id, verdict]) => `${id} ${verdict}`)
       .join(", ");
-    out.push(`  transport security on http://127.0.0.1 (not production HTTPS): ${notes}`);
+    out.push(`  transport security on https://127.0.0.1 (the run's own certificate, not production's): ${notes}`);
   }
   if (page.performanceRuns) out.push(`  performance per run: ${page.performanceRuns.join(", ")} (the median run is shown)`);
   for (const attempt of page.failedAttempts ?? []) out.push(`  a run failed and was repeated: ${attempt.code}`);
