@@ -1,6 +1,6 @@
 import { NavLink, Outlet } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
-import { ErrorPage } from "~/components/error-page";
+import { ErrorPage } from "~/components/error-page-on-demand";
 import { Footer } from "~/components/footer";
 import { Navbar } from "~/components/navbar";
 import { DASHBOARD_MENU, SETTINGS_LINK } from "~/lib/dashboard-menu";

@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { ErrorPage } from "~/components/error-page";
+import { ErrorPage } from "~/components/error-page-on-demand";
 import { Footer } from "~/components/footer";
 import { Navbar } from "~/components/navbar";
 import { useOptionalUser } from "~/lib/use-user";

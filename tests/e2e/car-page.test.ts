@@ -1,7 +1,7 @@
 import { type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Product } from "~/lib/types";
-import { app, appUrl, expectAccessible, gotoInteractive, launchBrowser, openPage, signInAs } from "./browser";
+import { app, appUrl, expectAccessible, gotoInteractive, launchBrowser, listThroughApi, openPage, signInAs } from "./browser";
 
 // A buyer finds a car from its card, looks through its photos with the keyboard, sees that its
 // price dropped and books it from the car's own page; the page is accessible, on a phone too.
@@ -171,6 +171,41 @@ describe("the verified badge", () => {
     await page.getByRole("heading", { level: 1, name: "Verified sellers" }).waitFor();
     await page.getByText("audit trail", { exact: false }).waitFor();
     await expectAccessible(page, "the verified sellers page");
+    await close();
+  });
+});
+
+describe("a car that is gone", () => {
+  it("shows the 404 page in place when a card leads to a car deleted meanwhile, and that page hydrates and works", async () => {
+    const name = await listThroughApi("seller2@autoreseller.test", `Gone Hatchback ${Date.now()}`);
+    const { page, close } = await openPage(browser);
+    await gotoInteractive(page, `/cars?q=${encodeURIComponent(name)}`);
+    // The seller deletes the car while its card is on the buyer's screen.
+    const { data } = (await (await app.request(`/api/products?q=${encodeURIComponent(name)}`)).json()) as { data: Product[] };
+    const gone = data.find((candidate) => candidate.productName === name)!;
+    const token = await app.accessToken("seller2@autoreseller.test");
+    const deleted = await app.request(`/api/products/${gone._id}`, { method: "DELETE", headers: { authorization: `Bearer ${token}` } });
+    expect(deleted.status).toBe(200);
+
+    // A navigation in place (no new document): the error page's code is fetched when it is needed.
+    await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+    await page.getByRole("link", { name, exact: true }).click();
+    await page.getByRole("heading", { name: "Sorry, we couldn't find this page." }).waitFor();
+    expect(page.url()).toBe(`${appUrl}/cars/${gone._id}`);
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+    // Loaded as a document, the same page is complete from the server and hydrates without a mismatch.
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      // Chrome reports the document's own 404 status as a failed resource.
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(message.text());
+    });
+    await gotoInteractive(page, `/cars/${gone._id}`);
+    await page.getByRole("heading", { name: "Sorry, we couldn't find this page." }).waitFor();
+    expect(errors).toEqual([]);
+    await page.getByRole("link", { name: "Back to homepage" }).click();
+    await page.waitForURL(`${appUrl}/`);
+    await page.getByRole("heading", { name: "Product categories" }).waitFor();
     await close();
   });
 });
