@@ -37,4 +37,18 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  {
+    files: ["app/**/*.{ts,tsx}", "workers/**/*.ts"],
+    rules: {
+      // Each call builds an Intl formatter (tens of µs of Worker CPU per rendered number, decision
+      // record 21): app/lib/format.ts holds formatters built once per isolate.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]",
+          message: "Use a formatter from app/lib/format.ts (built once per isolate), not toLocale*String.",
+        },
+      ],
+    },
+  },
 );

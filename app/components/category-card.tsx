@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { type Category } from "~/lib/types";
+import { formatCount } from "~/lib/format";
 import { PATHS, pathTo } from "~/lib/paths";
 
 // Below the search and the carousel on every screen: never the first paint, so fetched when near.
@@ -19,9 +20,7 @@ export function CategoryCard({ category }: { category: Category & { cars?: numbe
         <div>
           <h3 className="text-xl font-bold">{category.categoryName}</h3>
           {category.cars !== undefined && (
-            <p className="text-slate-600">
-              {category.cars === 1 ? "1 car for sale" : `${category.cars.toLocaleString("en")} cars for sale`}
-            </p>
+            <p className="text-slate-600">{category.cars === 1 ? "1 car for sale" : `${formatCount(category.cars)} cars for sale`}</p>
           )}
         </div>
         <Link
