@@ -20,6 +20,7 @@ import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/error-page-on-demand";
 import { ToasterHost } from "./components/ui/toaster-host";
 import { useNonce } from "./lib/nonce";
+import { reloadOnStaleBuild } from "./lib/reload-on-stale-build";
 import { roleMay } from "./lib/policy";
 
 export const links: LinksFunction = () => [
@@ -65,6 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  useEffect(reloadOnStaleBuild, []);
   return (
     <html lang="en">
       <head>

@@ -145,3 +145,52 @@ describe("a card's actions in Chromium", () => {
     await close();
   });
 });
+
+describe("a page open from an earlier build", () => {
+  const dialogFile = /\/assets\/car-action-dialog-[^/]+\.js$/;
+  const markDocument = (page: Page) => page.evaluate(() => ((window as { marked?: boolean }).marked = true));
+  const isMarked = (page: Page) => page.evaluate(() => (window as { marked?: boolean }).marked === true);
+
+  it("loads afresh when a dialog's file is gone (a deploy since), and the dialog opens after", async () => {
+    const car = advertised[1];
+    const { page, close } = await openPage(browser);
+    await gotoInteractive(page, "/");
+    // The first request finds the old build's file gone; after the reload the current one loads.
+    let asked = 0;
+    await page.route(dialogFile, (route) => (asked++ === 0 ? route.fulfill({ status: 404 }) : route.continue()));
+    await markDocument(page);
+    const reloaded = page.waitForEvent("load");
+    await cardOf(page, car)
+      .getByRole("link", { name: `Book Now: ${car.productName}` })
+      .click();
+    await reloaded;
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    expect(page.url()).toBe(`${appUrl}/`);
+    expect(await isMarked(page)).toBe(false);
+
+    await cardOf(page, car)
+      .getByRole("link", { name: `Book Now: ${car.productName}` })
+      .click();
+    await page.getByRole("dialog").getByRole("link", { name: "Sign In" }).waitFor();
+    expect(asked).toBe(2);
+    await close();
+  });
+
+  it("reloads only once when the file is missing from the current build too: then the error page says so", async () => {
+    const car = advertised[1];
+    const { page, close } = await openPage(browser);
+    await gotoInteractive(page, "/");
+    await page.route(dialogFile, (route) => route.fulfill({ status: 404 }));
+    const bookNow = cardOf(page, car).getByRole("link", { name: `Book Now: ${car.productName}` });
+    const reloaded = page.waitForEvent("load");
+    await bookNow.click();
+    await reloaded;
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+
+    await markDocument(page);
+    await bookNow.click();
+    await page.getByRole("heading", { name: "Something went wrong on our side. Please try again in a moment." }).waitFor();
+    expect(await isMarked(page)).toBe(true);
+    await close();
+  });
+});
