@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { type Category } from "~/lib/types";
-import { formatCount } from "~/lib/format";
+import { formatCars } from "~/lib/format";
 import { PATHS, pathTo } from "~/lib/paths";
 
 // Below the search and the carousel on every screen: never the first paint, so fetched when near.
@@ -19,9 +19,7 @@ export function CategoryCard({ category }: { category: Category & { cars?: numbe
       <div className="flex flex-1 flex-col gap-4 p-5">
         <div>
           <h3 className="text-xl font-bold">{category.categoryName}</h3>
-          {category.cars !== undefined && (
-            <p className="text-slate-600">{category.cars === 1 ? "1 car for sale" : `${formatCount(category.cars)} cars for sale`}</p>
-          )}
+          {category.cars !== undefined && <p className="text-slate-600">{`${formatCars(category.cars)} for sale`}</p>}
         </div>
         <Link
           to={pathTo(PATHS.category, { id: category._id })}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from "react";
-import { formatCount } from "~/lib/format";
+import { formatCars } from "~/lib/format";
 import { CONDITIONS, FUELS, LOCATIONS, TRANSMISSIONS } from "~/lib/schemas/catalog";
 import { type Facet, SEARCH_SORTS } from "~/lib/schemas/search";
 import { SORT_LABELS, activeFilters } from "~/lib/search-params";
@@ -200,7 +200,7 @@ export function SearchLayout({
 function ResultCount({ total }: { total: number }) {
   return (
     <p id={RESULT_COUNT_ID} role="status" tabIndex={-1} className="text-lg font-semibold">
-      {`${formatCount(total)} ${total === 1 ? "car" : "cars"}`}
+      {formatCars(total)}
     </p>
   );
 }

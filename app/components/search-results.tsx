@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatCount } from "~/lib/format";
+import { formatCars } from "~/lib/format";
 import { type PagerItem } from "~/lib/pager";
 import { PageLinks } from "./ui/paged-list";
 import { type PageFilter, activeFilters, filterLabel, searchHref } from "~/lib/search-params";
@@ -111,7 +111,7 @@ export function EmptySearch({
   const label = filterLabel(advice.filter, query, (id) => categories.find((category) => category._id === id)?.categoryName);
   return (
     <div className={boxClass}>
-      <p>{`No cars match. Try removing “${label}” — ${formatCount(advice.total)} ${advice.total === 1 ? "car" : "cars"} without it.`}</p>
+      <p>{`No cars match. Try removing “${label}” — ${formatCars(advice.total)} without it.`}</p>
       <p className="mt-4">
         <Link to={searchHref(path, query, { [advice.filter]: undefined, page: undefined }, fixed)} className={linkClass}>
           {`Remove ${label}`}

@@ -15,6 +15,11 @@ export function formatCount(count: number): string {
   return counts.format(count);
 }
 
+/** How many cars, e.g. 1 car, 12,400 cars (result counts, categories, sellers, dashboards). */
+export function formatCars(count: number): string {
+  return `${formatCount(count)} ${count === 1 ? "car" : "cars"}`;
+}
+
 /** A car's mileage, e.g. 85,000 km (here so cards need not load the car page's helpers). */
 export function formatMileage(km: number): string {
   return `${formatCount(km)} km`;

@@ -8,6 +8,7 @@ import { EmptySearch, SearchPager } from "~/components/search-results";
 import { pageTitle } from "~/lib/meta";
 import { toCardProduct } from "~/lib/card-product";
 import { openGraph } from "~/lib/open-graph";
+import { formatCars } from "~/lib/format";
 import { PATHS, pathTo } from "~/lib/paths";
 import { activeFilters, parseSearchLeniently } from "~/lib/search-params";
 import { type Route } from "./+types/category";
@@ -56,7 +57,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const headline = (
     <div>
       <h1 className="mb-2 text-3xl font-bold">{category.categoryName}</h1>
-      <h2 className="text-lg text-slate-700">{`${total} ${total === 1 ? "car" : "cars"} for sale`}</h2>
+      <h2 className="text-lg text-slate-700">{`${formatCars(total)} for sale`}</h2>
     </div>
   );
   return (

@@ -3,7 +3,7 @@ import { requireUser } from "~/.server/auth/guards";
 import { type AdminStats, type BuyerStats, dashboardStats, type SellerStats } from "~/.server/services/dashboard-stats";
 import { BarChart } from "~/components/dashboard/bar-chart";
 import { StatGrid } from "~/components/ui/stat";
-import { formatCount, formatPrice } from "~/lib/format";
+import { formatCars, formatCount, formatPrice } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
 import { PATHS } from "~/lib/paths";
 import { type Route } from "./+types/dashboard-home";
@@ -15,7 +15,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { stats: await dashboardStats(context.app, user) };
 }
 
-const cars = (count: number) => `${formatCount(count)} ${count === 1 ? "car" : "cars"}`;
 const WEEKS_NOTE = "Weeks start on Monday, 00:00 UTC.";
 
 export default function DashboardHome({ loaderData: { stats } }: Route.ComponentProps) {
@@ -106,21 +105,21 @@ function AdminNumbers({ stats }: { stats: AdminStats }) {
             bars={stats.weeklySales.map((week) => ({
               label: week.weekStart,
               value: week.dollars,
-              figures: [cars(week.cars), formatPrice(week.dollars)],
+              figures: [formatCars(week.cars), formatPrice(week.dollars)],
             }))}
           />
           <BarChart
             title="Cars for sale per category"
             description={
               biggestCategory
-                ? `${cars(stats.carsForSale)} for sale in ${stats.carsForSaleByCategory.length} categories; the most in ${biggestCategory.name} (${cars(biggestCategory.cars)}).`
+                ? `${formatCars(stats.carsForSale)} for sale in ${stats.carsForSaleByCategory.length} categories; the most in ${biggestCategory.name} (${formatCars(biggestCategory.cars)}).`
                 : "No cars for sale."
             }
             columns={["Category", "Cars for sale"]}
             bars={stats.carsForSaleByCategory.map((category) => ({
               label: category.name,
               value: category.cars,
-              figures: [cars(category.cars)],
+              figures: [formatCars(category.cars)],
             }))}
             empty="No cars for sale."
           />

@@ -10,7 +10,7 @@ import { VerifiedBadge } from "~/components/seller-badge";
 import { SellerRatingSummary } from "~/components/seller-rating";
 import { SellerReviews } from "~/components/seller-reviews";
 import { SimplePager } from "~/components/ui/simple-pager";
-import { formatMonth } from "~/lib/format";
+import { formatCars, formatMonth } from "~/lib/format";
 import { toCardProduct } from "~/lib/card-product";
 import { pageFromUrl } from "~/lib/list-query";
 import { pageTitle } from "~/lib/meta";
@@ -144,9 +144,7 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
           </div>
         </dl>
       </section>
-      <h2 className="mb-6 text-2xl font-bold">
-        {total} {total === 1 ? "car" : "cars"} for sale
-      </h2>
+      <h2 className="mb-6 text-2xl font-bold">{`${formatCars(total)} for sale`}</h2>
       {products.length === 0 ? (
         <p className="rounded-2xl border border-slate-200 bg-white p-8 text-center text-lg">This seller has no cars for sale right now.</p>
       ) : (
