@@ -90,6 +90,16 @@ export async function gotoInteractive(page: Page, path: string) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
+/** Marks the page's current document, so a test can tell a navigation in place from a new load. */
+export function markDocument(page: Page): Promise<boolean> {
+  return page.evaluate(() => ((window as { marked?: boolean }).marked = true));
+}
+
+/** Whether the page still shows the document `markDocument` marked. */
+export function isMarked(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as { marked?: boolean }).marked === true);
+}
+
 /** Signs in through the form (demo password) and waits for the page it was sent back to. */
 export async function signInAs(page: Page, email: string, to: string) {
   await page.goto(`/login?redirectTo=${encodeURIComponent(to)}`);

@@ -1,7 +1,18 @@
 import { type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Product } from "~/lib/types";
-import { app, appUrl, expectAccessible, gotoInteractive, launchBrowser, listThroughApi, openPage, signInAs } from "./browser";
+import {
+  app,
+  appUrl,
+  expectAccessible,
+  gotoInteractive,
+  isMarked,
+  launchBrowser,
+  listThroughApi,
+  markDocument,
+  openPage,
+  signInAs,
+} from "./browser";
 
 // A buyer finds a car from its card, looks through its photos with the keyboard, sees that its
 // price dropped and books it from the car's own page; the page is accessible, on a phone too.
@@ -188,11 +199,11 @@ describe("a car that is gone", () => {
     expect(deleted.status).toBe(200);
 
     // A navigation in place (no new document): the error page's code is fetched when it is needed.
-    await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+    await markDocument(page);
     await page.getByRole("link", { name, exact: true }).click();
     await page.getByRole("heading", { name: "Sorry, we couldn't find this page." }).waitFor();
     expect(page.url()).toBe(`${appUrl}/cars/${gone._id}`);
-    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await isMarked(page)).toBe(true);
 
     // Loaded as a document, the same page is complete from the server and hydrates without a mismatch.
     const errors: string[] = [];

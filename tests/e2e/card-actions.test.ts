@@ -1,7 +1,7 @@
 import { type Browser, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Product } from "~/lib/types";
-import { app, appUrl, expectAccessible, gotoInteractive, launchBrowser, openPage, signInAs } from "./browser";
+import { app, appUrl, expectAccessible, gotoInteractive, isMarked, launchBrowser, markDocument, openPage, signInAs } from "./browser";
 
 // A card's Book Now and Report in Chromium (issue 16, defects 4, 5, 7, 9 and 12): signing in to book
 // comes back to the car with its booking form open; the booking dialog; toasts above dialogs and
@@ -148,8 +148,6 @@ describe("a card's actions in Chromium", () => {
 
 describe("a page open from an earlier build", () => {
   const dialogFile = /\/assets\/car-action-dialog-[^/]+\.js$/;
-  const markDocument = (page: Page) => page.evaluate(() => ((window as { marked?: boolean }).marked = true));
-  const isMarked = (page: Page) => page.evaluate(() => (window as { marked?: boolean }).marked === true);
 
   it("loads afresh when a dialog's file is gone (a deploy since), and the dialog opens after", async () => {
     const car = advertised[1];
