@@ -25,6 +25,8 @@ export interface TestPage {
 /** A fresh browser context (no cookies) with a page that notes requests leaving our origin. */
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<TestPage> {
   const context = await browser.newContext({ baseURL: appUrl, ...options });
+  // A step that hangs fails on its own, naming what it waited for, before the test's 30 s run out.
+  context.setDefaultTimeout(20_000);
   const page = await context.newPage();
   const foreignRequests: string[] = [];
   const cspViolations: string[] = [];
