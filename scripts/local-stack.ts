@@ -7,6 +7,7 @@ import { migrateDatabase } from "./db/migrate.ts";
 import { startLibsqlServer } from "./libsql-server/server.ts";
 import { openLocalPhotos } from "./local-r2.ts";
 import { seedDemoData } from "./seed/seed.ts";
+import { lineFilter } from "./start-output.ts";
 
 export interface LocalStackOptions {
   /** Folder for the database file and the local R2 state. */
@@ -18,7 +19,10 @@ export interface LocalStackOptions {
   inspectorPort?: number;
   /** Extra Worker variables (e.g. fake provider URLs in tests). */
   vars?: Record<string, string>;
+  /** Nothing but errors (scripts that print their own report). */
   quiet?: boolean;
+  /** Every line wrangler and the Worker print; otherwise only failures and what a person acts on (start-output.ts). */
+  verbose?: boolean;
 }
 
 export interface LocalStack {
@@ -93,8 +97,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       cwd: ROOT,
       env: { ...process.env, ...WRANGLER_OFFLINE_ENV },
       detached: true,
-      stdio: options.quiet ? ["ignore", "ignore", "inherit"] : "inherit",
+      stdio: options.quiet ? ["ignore", "ignore", "inherit"] : options.verbose ? "inherit" : ["ignore", "pipe", "pipe"],
     });
+    if (!options.quiet && !options.verbose) {
+      for (const [stream, write] of [
+        [worker.stdout, (line: string) => process.stdout.write(`${line}\n`)],
+        [worker.stderr, (line: string) => process.stderr.write(`${line}\n`)],
+      ] as const) {
+        const filter = lineFilter(write);
+        stream?.setEncoding("utf8").on("data", filter.push).on("end", filter.end);
+      }
+    }
     const appUrl = `http://127.0.0.1:${options.appPort}`;
     await waitForHealthy(appUrl, worker);
     return { appUrl, dbUrl: database.url, dbAuthToken: database.authToken, stop };

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type Measurement } from "./load.ts";
 
@@ -154,12 +154,26 @@ export function renderReport(options: { title: string[]; baselines: Measurement[
   return { text, failures };
 }
 
-/** Writes the report under .bench/ (gitignored) and returns the file's path. */
+/** Writes the report under .bench/ (gitignored) and into docs/performance.md's latest-run block; returns the .bench file's path. */
 export function saveReport(root: string, text: string): string {
   const dir = path.join(root, ".bench");
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `bench-${new Date().toISOString().replaceAll(":", "-").slice(0, 19)}.txt`);
   writeFileSync(file, `${text}\n`);
   writeFileSync(path.join(dir, "bench-latest.txt"), `${text}\n`);
+  const doc = path.join(root, "docs/performance.md");
+  writeFileSync(doc, withLatestRun(readFileSync(doc, "utf8"), text));
   return file;
+}
+
+const LATEST_START = "<!-- bench:latest -->";
+const LATEST_END = "<!-- /bench:latest -->";
+
+/** The document with the text between its latest-run markers replaced by this run's report. */
+export function withLatestRun(document: string, report: string): string {
+  const start = document.indexOf(LATEST_START);
+  const end = document.indexOf(LATEST_END);
+  if (start < 0 || end < start) throw new Error(`docs/performance.md has lost its ${LATEST_START} … ${LATEST_END} markers`);
+  const block = `${LATEST_START}\n\n\`\`\`text\n${report}\n\`\`\`\n\n`;
+  return document.slice(0, start) + block + document.slice(end);
 }
