@@ -7,6 +7,9 @@ import { defineConfig } from "vite";
 const fromRoot = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 export default defineConfig(({ command }) => ({
+  // The local R2 stand-in (workers/local-r2/) is in the dev server and in builds made to run here
+  // (LOCAL_BUILD=1, scripts/built-worker.ts), never in `npm run build`, which deploys.
+  define: { __LOCAL_R2_STAND_IN__: JSON.stringify(command === "serve" || process.env.LOCAL_BUILD === "1") },
   plugins: [cloudflare({ viteEnvironment: { name: "ssr" }, persistState: { path: ".data/wrangler" } }), tailwindcss(), reactRouter()],
   resolve: {
     alias: [

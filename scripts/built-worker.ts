@@ -1,6 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
+/**
+ * Builds the app as this machine runs it (npm start, tests, bench, Lighthouse, screenshots): with
+ * the local R2 stand-in built in (vite.config.ts). `npm run build`, which deploys, leaves it out.
+ */
+export const LOCAL_BUILD = "LOCAL_BUILD=1 npx react-router build";
+
 /** The root of the build React Router wrote: build/, or $BUILD_DIR (a measurement or test build beside it). */
 export function buildDirectory(root = path.resolve(import.meta.dirname, "..")): string {
   return path.resolve(root, process.env.BUILD_DIR ?? "build");

@@ -25,7 +25,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result, type RunnerResult } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
-import { buildDirectory } from "./built-worker.ts";
+import { buildDirectory, LOCAL_BUILD } from "./built-worker.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.ts";
 import { startLocalStackOnFreePorts, type LocalStack } from "./local-stack.ts";
 import { startHttp2Front } from "./lighthouse/http2-front.ts";
@@ -245,8 +245,8 @@ async function main(): Promise<number> {
     throw new Error(`No Chromium at ${CHROME_PATH}: install it (apt-get install -y chromium) or set CHROME_PATH.`);
   }
 
-  console.log("Building the app (npx react-router build)…");
-  execSync("npx react-router build", { cwd: ROOT, stdio: "inherit" });
+  console.log("Building the app…");
+  execSync(LOCAL_BUILD, { cwd: ROOT, stdio: "inherit" });
 
   const stateDir = mkdtempSync(path.join(tmpdir(), "auto-reseller-lighthouse-"));
   cleanups.push(() => rmSync(stateDir, { recursive: true, force: true }));

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { LOCAL_BUILD } from "./built-worker.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.ts";
 import { startLocalStackOnFreePorts, type LocalStack } from "./local-stack.ts";
 import { DEMO_PASSWORD } from "./seed/demo-data.ts";
@@ -99,7 +100,7 @@ async function photograph(browser: Browser, appUrl: string): Promise<string[]> {
 /** The app to photograph: the one on PORT, or a fresh one on free ports (stopped afterwards). */
 async function startApp(): Promise<{ appUrl: string; stop: () => Promise<void> }> {
   if (process.env.PORT) return { appUrl: `http://127.0.0.1:${process.env.PORT}`, stop: async () => {} };
-  execSync("npx react-router build", { cwd: ROOT, stdio: "inherit" });
+  execSync(LOCAL_BUILD, { cwd: ROOT, stdio: "inherit" });
   const stateDir = mkdtempSync(path.join(tmpdir(), "auto-reseller-screenshots-"));
   let stack: LocalStack;
   try {

@@ -1,6 +1,7 @@
 // `npm start`: builds the app and serves it with the local libSQL server, local R2 and demo data.
 // Quiet by default (start-output.ts); `npm start -- --verbose` or VERBOSE=1 prints everything.
 import { spawnSync } from "node:child_process";
+import { LOCAL_BUILD } from "./built-worker.ts";
 import { saveAuthToken } from "./libsql-server/token-file.ts";
 import { startLocalStack } from "./local-stack.ts";
 import { startBanner } from "./start-banner.ts";
@@ -12,7 +13,7 @@ const dbPort = Number(process.env.DB_PORT ?? 8880);
 const verbose = process.argv.includes("--verbose") || process.env.VERBOSE === "1";
 
 const buildStarted = performance.now();
-const build = spawnSync("npx", ["react-router", "build"], { stdio: verbose ? "inherit" : "pipe", encoding: "utf8" });
+const build = spawnSync(LOCAL_BUILD, { shell: true, stdio: verbose ? "inherit" : "pipe", encoding: "utf8" });
 if (build.status !== 0) {
   if (!verbose) process.stderr.write(`${build.stdout}${build.stderr}`);
   process.exit(build.status ?? 1);

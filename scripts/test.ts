@@ -9,7 +9,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { buildDirectory } from "./built-worker.ts";
+import { buildDirectory, LOCAL_BUILD } from "./built-worker.ts";
 import { CHROMIUM_PATH } from "./chromium.ts";
 
 const LAYERS = ["unit", "integration", "e2e"] as const;
@@ -63,7 +63,7 @@ function buildIsCurrent(): boolean {
   return built !== undefined && BUILD_INPUTS.every((input) => newest(input) <= built.mtimeMs);
 }
 
-const BUILD = "npx react-router build";
+const BUILD = LOCAL_BUILD;
 
 const [first, ...rest] = process.argv.slice(2);
 const layer = LAYERS.includes(first as Layer) ? (first as Layer) : undefined;

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { csrf } from "hono/csrf";
 import { createRequestHandler } from "react-router";
 import { dropUnreadBody } from "~/.server/body-limit";
 import { createAppContext, createScheduledContext, type AppContext } from "~/.server/context";
@@ -10,11 +11,10 @@ import { removeUnusedUploads } from "~/.server/services/uploads";
 import { LOCAL_UPLOAD_PATH } from "~/.server/storage/presigned-put";
 import { PATHS } from "~/lib/paths";
 import { api } from "./api";
-import { isCrossSiteWrite } from "./csrf";
-import { applySecurityHeaders, createNonce } from "./security-headers";
+import { applyContentSecurityPolicy, createNonce, hardeningHeaders } from "./security-headers";
 import { type WorkerEnv } from "./hono-env";
 import { images } from "./images";
-import { localR2Uploads } from "./local-r2-uploads";
+import { createLocalR2StandIn } from "./local-r2/stand-in";
 import { pageCache } from "./page-cache";
 import { seo } from "./seo";
 import { stripeWebhook } from "./webhooks/stripe";
@@ -32,6 +32,7 @@ const requestHandler = createRequestHandler(() => import("virtual:react-router/s
 // Not strict: /api/users/sellers/ is /api/users/sellers (a trailing slash never turns a route into a 404 or 405).
 const app = new Hono<WorkerEnv>({ strict: false });
 
+app.use(hardeningHeaders);
 app.use(async (c, next) => {
   const requestId = c.req.header("cf-ray") ?? crypto.randomUUID();
   c.set("requestId", requestId);
@@ -47,7 +48,7 @@ app.use(async (c, next) => {
   // read the rest first, or the client's connection is cut and its next request on it fails.
   await dropUnreadBody(c.req.raw);
   c.header("X-Request-Id", requestId);
-  applySecurityHeaders(c.res, {
+  applyContentSecurityPolicy(c.res, {
     nonce,
     path: c.req.path,
     https: c.req.url.startsWith("https:"),
@@ -76,19 +77,20 @@ app.use(pageCache);
 
 app.route("/api", api);
 app.route("/images", images);
-// The local stand-in for R2's upload endpoint; it passes every request on when R2 is configured.
-app.route(LOCAL_UPLOAD_PATH, localR2Uploads);
+// The local stand-in for R2's S3 endpoint, in development builds only; it passes every request on when R2 is configured.
+if (__LOCAL_R2_STAND_IN__) app.route(LOCAL_UPLOAD_PATH, createLocalR2StandIn());
 app.route("/webhooks/stripe", stripeWebhook);
 app.route("/", seo);
+
+// Form posts to pages must come from our own origin (CSRF defence besides SameSite cookies). One-click
+// unsubscribe (RFC 8058) is posted by mail clients from anywhere: its signed link, not the origin, proves it.
+const pageFormCsrf = csrf({ origin: (origin, c) => origin === c.var.app.origin });
+app.use("*", (c, next) => (c.req.path === PATHS.unsubscribe ? next() : pageFormCsrf(c, next)));
 
 // Every other request, whatever its method, is a page: form POSTs must reach React Router actions.
 app.all("*", (c) => {
   // Pages answer GET, HEAD and POST; React Router would treat OPTIONS as an error (405).
   if (c.req.method === "OPTIONS") return c.body(null, 204, { Allow: "GET, HEAD, POST" });
-  // One-click unsubscribe (RFC 8058) is posted by mail clients from anywhere: its signed link, not the origin, proves it.
-  if (c.req.path !== PATHS.unsubscribe && isCrossSiteWrite(c.req.raw, c.var.app.origin)) {
-    return c.text("Cross-site form submission refused", 403);
-  }
   return requestHandler(c.req.raw, {
     app: c.var.app,
     cspNonce: c.var.cspNonce,

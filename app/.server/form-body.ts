@@ -3,11 +3,11 @@ import { data } from "react-router";
 import type * as v from "valibot";
 import { missingFieldMessage } from "~/lib/schemas/missing-field";
 import { readBodyWithin } from "./body-limit";
-import { MAX_IMAGE_BYTES } from "./storage/images";
+import { MAX_PHOTO_BYTES } from "~/lib/photo";
 
 const FORM_LIMIT = 64 * 1024;
 // One photo plus room for the other fields and the multipart framing.
-const UPLOAD_FORM_LIMIT = MAX_IMAGE_BYTES + FORM_LIMIT;
+const UPLOAD_FORM_LIMIT = MAX_PHOTO_BYTES + FORM_LIMIT;
 
 const URL_ENCODED = "application/x-www-form-urlencoded";
 const MULTIPART = "multipart/form-data";

@@ -1,6 +1,7 @@
 import { execSync } from "node:child_process";
 import { cpSync, existsSync, rmSync } from "node:fs";
 import path from "node:path";
+import { LOCAL_BUILD } from "../built-worker.ts";
 
 /**
  * Builds the app (unless BENCH_SKIP_BUILD) and copies the server build to `serverDir`, a private
@@ -11,7 +12,7 @@ export function privateServerBuild(root: string, serverDir: string, log: (messag
   for (let attempt = 1; ; attempt++) {
     if (!process.env.BENCH_SKIP_BUILD) {
       log("building the app…");
-      execSync("npx react-router build", { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+      execSync(LOCAL_BUILD, { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
     }
     rmSync(serverDir, { recursive: true, force: true });
     const built = path.join(root, process.env.BUILD_DIR ?? "build", "server");

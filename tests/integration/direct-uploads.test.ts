@@ -183,7 +183,7 @@ describe("the upload URL (the local stand-in of R2)", () => {
   it("refuses an expired URL (signed 11 minutes ago for 10) with 403", async () => {
     const upload = await started("image/jpeg", jpeg.length);
     // The local key pair is not a secret: sign this upload as if it had been started 11 minutes ago.
-    const target = { bucketUrl: `${appUrl}/r2-upload/${LOCAL_BUCKET}`, ...LOCAL_SIGNING_KEY };
+    const target = { bucketUrl: `${appUrl}/r2-upload/${LOCAL_BUCKET}`, bucket: LOCAL_BUCKET, ...LOCAL_SIGNING_KEY };
     const old = await presignPut(
       target,
       pendingObjectKey(upload.key),

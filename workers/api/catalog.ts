@@ -17,7 +17,8 @@ import { analysePrice } from "~/.server/services/price-analysis";
 import { searchCacheOutcome, searchProducts } from "~/.server/services/search";
 import { findSellerProfile } from "~/.server/services/sellers";
 import { searchQuerySchema } from "~/lib/schemas/search";
-import { MAX_IMAGE_BYTES, storeImage } from "~/.server/storage/images";
+import { storeImage } from "~/.server/storage/images";
+import { MAX_PHOTO_BYTES, PHOTO_TOO_LARGE } from "~/lib/photo";
 import { pageQuerySchema } from "~/lib/list-query";
 import { productApiSchema, productUpdateSchema } from "~/lib/schemas/catalog";
 import { emailField } from "~/lib/schemas/fields";
@@ -243,8 +244,8 @@ export const imagesApi = new Hono<WorkerEnv>().post(
     if (!/^multipart\/form-data/i.test(c.req.header("content-type") ?? "")) {
       throw new UnsupportedMediaType("Send the photo as multipart/form-data in the field image");
     }
-    if (Number(c.req.header("content-length") ?? 0) > MAX_IMAGE_BYTES + MULTIPART_SLACK) {
-      throw new PayloadTooLarge("The photo must be at most 5 MiB");
+    if (Number(c.req.header("content-length") ?? 0) > MAX_PHOTO_BYTES + MULTIPART_SLACK) {
+      throw new PayloadTooLarge(PHOTO_TOO_LARGE);
     }
     const form = await c.req.raw.formData().catch(() => {
       throw new Invalid("The multipart body could not be read");

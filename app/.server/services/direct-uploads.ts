@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { type DirectUploadRequest, MAX_PHOTO_BYTES, PHOTO_TYPES, type PhotoType } from "~/lib/schemas/uploads";
+import { isPhotoKey, MAX_PHOTO_BYTES, PHOTO_TOO_LARGE, photoUrl } from "~/lib/photo";
+import { type DirectUploadRequest, PHOTO_TYPES, type PhotoType } from "~/lib/schemas/uploads";
 import { enforce } from "../auth/enforce";
 import { consumeLimit, LIMITS } from "../auth/rate-limits";
 import { type AppContext } from "../context";
@@ -7,13 +8,14 @@ import { isUniqueViolation } from "../db/errors";
 import { directUploads, uploads } from "../db/schema";
 import { DomainError, NotFound, PayloadTooLarge, UnsupportedMediaType } from "../errors";
 import { type ImageFormat } from "../storage/image-dimensions";
-import { inspectImage } from "../storage/inspect-image";
-import { isImageKey, newImageKey, recordUpload } from "../storage/images";
-import { presignPut, uploadTarget, UPLOAD_URL_SECONDS } from "../storage/presigned-put";
+import { inspectStoredImage } from "../storage/inspect-image";
+import { newImageKey, recordUpload } from "../storage/images";
+import { copyObject, presignPut, uploadTarget, UPLOAD_URL_SECONDS } from "../storage/presigned-put";
 import { type UserRow } from "./users";
 
 // Photos sent by the browser straight to R2 with a pre-signed PUT URL (docs/decisions/0009): the
-// Worker hands out the URL and later checks what was stored, but never carries the bytes in.
+// Worker hands out the URL and later checks what was stored from its head and a few ranged reads,
+// then has R2 copy it to its served key: the photo's bytes never pass through the Worker.
 
 const FORMATS: Record<PhotoType, ImageFormat> = { "image/jpeg": "jpeg", "image/png": "png", "image/webp": "webp", "image/avif": "avif" };
 const NO_SUCH_UPLOAD = "No such upload";
@@ -44,7 +46,7 @@ export async function startDirectUpload(ctx: AppContext, user: UserRow, request:
   enforce("upload:image", user);
   const { contentType, size } = request;
   if (!isPhotoType(contentType)) throw new UnsupportedMediaType("The photo must be a JPEG, PNG, WebP or AVIF image");
-  if (size > MAX_PHOTO_BYTES) throw new PayloadTooLarge("The photo must be at most 5 MiB");
+  if (size > MAX_PHOTO_BYTES) throw new PayloadTooLarge(PHOTO_TOO_LARGE);
   const target = uploadTarget(ctx);
   await consumeLimit(ctx, LIMITS.uploadsPerDay, user.id);
   const key = newImageKey(FORMATS[contentType]);
@@ -70,7 +72,7 @@ export async function startDirectUpload(ctx: AppContext, user: UserRow, request:
  */
 export async function completeDirectUpload(ctx: AppContext, user: UserRow, key: string): Promise<string> {
   enforce("upload:image", user);
-  if (!isImageKey(key)) throw new NotFound(NO_SUCH_UPLOAD);
+  if (!isPhotoKey(key)) throw new NotFound(NO_SUCH_UPLOAD);
   const [pending] = await ctx.db
     .select()
     .from(directUploads)
@@ -82,25 +84,24 @@ export async function completeDirectUpload(ctx: AppContext, user: UserRow, key: 
       .from(uploads)
       .where(and(eq(uploads.key, key), eq(uploads.uploaderId, user.id)))
       .limit(1);
-    if (done) return `/images/${key}`;
+    if (done) return photoUrl(key);
     throw new NotFound(NO_SUCH_UPLOAD);
   }
   const staged = pendingObjectKey(key);
-  const object = await ctx.photos.get(staged);
-  if (!object) throw new NotFound("Nothing was uploaded");
-  let photo;
+  const stored = await ctx.photos.head(staged);
+  if (!stored) throw new NotFound("Nothing was uploaded");
+  let image;
   try {
-    photo = await checkStoredPhoto(object, pending.contentType);
+    image = await checkStoredPhoto(ctx.photos, stored, pending.contentType);
   } catch (error) {
     if (error instanceof DomainError) await ctx.photos.delete(staged);
     throw error;
   }
-  // R2's binding cannot copy: the checked bytes, already in memory, are stored under the photo's key.
-  await ctx.photos.put(key, photo.bytes, { httpMetadata: { contentType: pending.contentType } });
+  await copyObject(uploadTarget(ctx), staged, key, ctx.now());
   try {
     await ctx.db.batch([
       ctx.db.delete(directUploads).where(eq(directUploads.key, key)),
-      recordUpload(ctx, { key, uploaderId: user.id, size: object.size, image: photo.image }),
+      recordUpload(ctx, { key, uploaderId: user.id, size: stored.size, image }),
     ]);
   } catch (error) {
     // Completed by a request of the same user at the same moment: the photo is recorded.
@@ -110,21 +111,17 @@ export async function completeDirectUpload(ctx: AppContext, user: UserRow, key: 
     }
   }
   await ctx.photos.delete(staged);
-  return `/images/${key}`;
+  return photoUrl(key);
 }
 
-/** The stored object's bytes and dimensions when it is one whole image of the declared type within 5 MiB. */
-async function checkStoredPhoto(object: R2ObjectBody, declaredType: string) {
-  if (object.size > MAX_PHOTO_BYTES) {
-    await object.body.cancel();
-    throw new PayloadTooLarge("The photo must be at most 5 MiB");
-  }
-  const bytes = await object.arrayBuffer();
-  const image = await inspectImage(new Blob([bytes]));
-  if (`image/${image.format}` !== declaredType || object.httpMetadata?.contentType !== declaredType) {
+/** The stored object's dimensions when it is one whole image of the declared type within 5 MiB. */
+async function checkStoredPhoto(bucket: R2Bucket, stored: R2Object, declaredType: string) {
+  if (stored.size > MAX_PHOTO_BYTES) throw new PayloadTooLarge(PHOTO_TOO_LARGE);
+  const image = await inspectStoredImage(bucket, stored.key, stored.size);
+  if (`image/${image.format}` !== declaredType || stored.httpMetadata?.contentType !== declaredType) {
     throw new UnsupportedMediaType(`The photo is not the ${declaredType} image it was declared as`);
   }
-  return { image, bytes };
+  return image;
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzl
 import { type ProductInput, type ProductUpdate } from "~/lib/schemas/catalog";
 import { sellerRating } from "~/lib/seller-rating";
 import { type Product, type ProductDetail, type ProductPhoto } from "~/lib/types";
+import { photoKeyOf } from "~/lib/photo";
 import { decodeVin } from "~/lib/vin";
 import { enforce } from "../auth/enforce";
 import { type AppContext } from "../context";
@@ -168,7 +169,7 @@ export interface PhotoInput {
  * stored, which also gives each photo's dimensions; otherwise 400 on `images`.
  */
 async function photoRows(ctx: AppContext, productId: string, photos: PhotoInput[], field: PhotosField = "images") {
-  const keyOf = (url: string) => url.replace(/^\/images\//, "");
+  const keyOf = (url: string) => photoKeyOf(url) ?? url;
   const urls = photos.flatMap((photo) => [photo.url, ...(photo.smallUrl ? [photo.smallUrl] : [])]);
   const stored = await ctx.db
     .select({ key: uploads.key, width: uploads.width, height: uploads.height })

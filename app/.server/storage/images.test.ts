@@ -5,7 +5,8 @@ import { startTestDatabase } from "../../../tests/support/test-database";
 import { LIMITS } from "../auth/rate-limits";
 import { rateLimits, uploads, users } from "../db/schema";
 import { PayloadTooLarge, TooManyRequests, UnsupportedMediaType } from "../errors";
-import { MAX_IMAGE_BYTES, storeImage } from "./images";
+import { MAX_PHOTO_BYTES } from "~/lib/photo";
+import { storeImage } from "./images";
 
 let database: Awaited<ReturnType<typeof startTestDatabase>>;
 beforeAll(async () => {
@@ -63,7 +64,7 @@ describe("storeImage", () => {
     await expect(storeImage(ctx, userId, new Blob(["plain text"]))).rejects.toBeInstanceOf(UnsupportedMediaType);
     const polyglot = concatBytes(await makeImage("png"), "<html><script>alert(1)</script></html>");
     await expect(storeImage(ctx, userId, new Blob([polyglot]))).rejects.toBeInstanceOf(UnsupportedMediaType);
-    const huge = new Uint8Array(MAX_IMAGE_BYTES + 1);
+    const huge = new Uint8Array(MAX_PHOTO_BYTES + 1);
     huge.set([0xff, 0xd8, 0xff]);
     await expect(storeImage(ctx, userId, new Blob([huge]))).rejects.toBeInstanceOf(PayloadTooLarge);
     expect(objects.size).toBe(0);

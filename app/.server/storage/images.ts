@@ -3,11 +3,9 @@ import { consumeLimit, LIMITS } from "../auth/rate-limits";
 import { type AppContext } from "../context";
 import { uploads } from "../db/schema";
 import { PayloadTooLarge } from "../errors";
+import { isPhotoKey, MAX_PHOTO_BYTES, PHOTO_TOO_LARGE, photoKeyOf, photoUrl } from "~/lib/photo";
 import { type ImageDimensions, type ImageFormat } from "./image-dimensions";
 import { inspectImage } from "./inspect-image";
-
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-const KEY_PATTERN = /^[A-Za-z0-9_-]{8,80}\.(jpg|png|webp|avif)$/;
 
 const EXTENSIONS: Record<ImageFormat, string> = { jpeg: "jpg", png: "png", webp: "webp", avif: "avif" };
 
@@ -19,7 +17,7 @@ const EXTENSIONS: Record<ImageFormat, string> = { jpeg: "jpg", png: "png", webp:
  * copied again in memory.
  */
 export async function storeImage(ctx: AppContext, uploaderId: string, file: Blob): Promise<string> {
-  if (file.size > MAX_IMAGE_BYTES) throw new PayloadTooLarge("The photo must be at most 5 MiB");
+  if (file.size > MAX_PHOTO_BYTES) throw new PayloadTooLarge(PHOTO_TOO_LARGE);
   const image = await inspectImage(file);
   await consumeLimit(ctx, LIMITS.uploadsPerDay, uploaderId);
   const key = newImageKey(image.format);
@@ -32,17 +30,12 @@ export async function storeImage(ctx: AppContext, uploaderId: string, file: Blob
     await ctx.photos.delete(key);
     throw error;
   }
-  return `/images/${key}`;
+  return photoUrl(key);
 }
 
 /** A new random key for a photo of this format: `<uuid>.<ext>`. */
 export function newImageKey(format: ImageFormat): string {
   return `${crypto.randomUUID()}.${EXTENSIONS[format]}`;
-}
-
-/** True for a key this app could have given a photo (keys arrive in paths and URLs). */
-export function isImageKey(key: string): boolean {
-  return KEY_PATTERN.test(key);
 }
 
 /**
@@ -64,8 +57,8 @@ export function recordUpload(ctx: AppContext, upload: { key: string; uploaderId:
 
 /** True when the URL names a photo this app stored. */
 export async function imageExists(ctx: AppContext, url: string): Promise<boolean> {
-  const key = url.replace(/^\/images\//, "");
-  return KEY_PATTERN.test(key) && (await ctx.photos.head(key)) !== null;
+  const key = photoKeyOf(url);
+  return key !== undefined && (await ctx.photos.head(key)) !== null;
 }
 
 export interface StoredImage {
@@ -77,7 +70,7 @@ export interface StoredImage {
 
 /** Reads a photo by its key; undefined when there is none (or the key is not one of ours). */
 export async function readImage(ctx: AppContext, key: string): Promise<StoredImage | undefined> {
-  if (!KEY_PATTERN.test(key)) return undefined;
+  if (!isPhotoKey(key)) return undefined;
   const object = await ctx.photos.get(key);
   if (!object) return undefined;
   return {
@@ -90,7 +83,7 @@ export async function readImage(ctx: AppContext, key: string): Promise<StoredIma
 
 /** The stored ETag when the client's If-None-Match still matches it (answer 304). */
 export async function imageMatches(ctx: AppContext, key: string, ifNoneMatch: string): Promise<string | undefined> {
-  if (!KEY_PATTERN.test(key)) return undefined;
+  if (!isPhotoKey(key)) return undefined;
   const head = await ctx.photos.head(key);
   if (!head) return undefined;
   const tags = ifNoneMatch.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
@@ -99,8 +92,8 @@ export async function imageMatches(ctx: AppContext, key: string, ifNoneMatch: st
 
 /** Removes a stored photo and its record again (e.g. when the listing it was uploaded for is refused). */
 export async function deleteImage(ctx: AppContext, url: string): Promise<void> {
-  const key = url.replace(/^\/images\//, "");
-  if (!KEY_PATTERN.test(key)) return;
+  const key = photoKeyOf(url);
+  if (key === undefined) return;
   await ctx.photos.delete(key);
   await ctx.db.delete(uploads).where(eq(uploads.key, key));
 }

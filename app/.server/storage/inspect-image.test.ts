@@ -1,8 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { carPhotoSvg, renderJpeg } from "../../../scripts/seed/photos";
 import { concatBytes, makeImage } from "../../../tests/support/images";
 import { UnsupportedMediaType } from "../errors";
-import { inspectImage } from "./inspect-image";
+import { HEADER_BYTES } from "./image-dimensions";
+import { inspectImage, inspectStoredImage } from "./inspect-image";
 
 const FORMATS = ["jpeg", "png", "webp", "avif"] as const;
 const HTML = "<html><body><script>fetch('/api/jwt')</script></body></html>";
@@ -76,5 +79,59 @@ describe("inspectImage", () => {
     const png = await makeImage("png");
     const chunk = pngChunk("tEXt", "Comment\0a <b> c<d <htm <scripts> <br> <a href=x>");
     expect(await inspectImage(new Blob([withChunkBeforeEnd(png, chunk)]))).toMatchObject({ format: "png" });
+  });
+});
+
+describe("inspectStoredImage (a photo sent straight to R2)", () => {
+  let miniflare: Miniflare;
+  let bucket: R2Bucket;
+  beforeAll(async () => {
+    miniflare = new Miniflare(
+      convertV4MiniflareOptions({ modules: true, script: "export default { fetch: () => new Response() }", r2Buckets: ["PHOTOS"] }),
+    );
+    bucket = (await miniflare.getR2Bucket("PHOTOS")) as unknown as R2Bucket;
+  });
+  afterAll(() => miniflare.dispose());
+
+  /** The bucket, counting what each read asks for: a read without a range would bring the whole photo. */
+  function observed() {
+    const reads: (R2Range | "whole")[] = [];
+    const watching = {
+      get: (key: string, options?: R2GetOptions) => {
+        reads.push((options?.range as R2Range | undefined) ?? "whole");
+        return bucket.get(key, options);
+      },
+    } as unknown as R2Bucket;
+    const bytesRead = () =>
+      reads.reduce((sum, range) => sum + (range === "whole" ? Infinity : ((range as { length?: number }).length ?? Infinity)), 0);
+    return { watching, reads, bytesRead };
+  }
+
+  it.each(FORMATS)("checks a %s from its header and its end, never reading the whole photo", async (format) => {
+    // Noise compresses badly: a photo of a few MB, written with the encoders' fastest settings.
+    const noise = sharp({ create: { width: 1500, height: 1200, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 40 } } });
+    const encoded = { jpeg: () => noise.jpeg({ quality: 95 }), png: () => noise.png({ compressionLevel: 1 }) };
+    const more = { webp: () => noise.webp({ quality: 95, effort: 0 }), avif: () => noise.avif({ quality: 95, effort: 0 }) };
+    const photo = await { ...encoded, ...more }[format]().toBuffer();
+    expect(photo.length).toBeGreaterThan(HEADER_BYTES * 2);
+    await bucket.put(`photo.${format}`, photo);
+    const { watching, reads, bytesRead } = observed();
+    expect(await inspectStoredImage(watching, `photo.${format}`, photo.length)).toEqual({ format, width: 1500, height: 1200 });
+    expect(reads).not.toContain("whole");
+    expect(bytesRead()).toBeLessThanOrEqual(HEADER_BYTES + 1024);
+  });
+
+  it("refuses a photo cut short or with bytes appended, as for an upload in memory", async () => {
+    const jpeg = await makeImage("jpeg", { width: 40, height: 30 });
+    await bucket.put("cut.jpg", jpeg.slice(0, -10));
+    await bucket.put("appended.jpg", concatBytes(jpeg, "trailing bytes"));
+    for (const [key, size] of [
+      ["cut.jpg", jpeg.length - 10],
+      ["appended.jpg", jpeg.length + 14],
+    ] as const) {
+      const error = await inspectStoredImage(bucket, key, size).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(UnsupportedMediaType);
+      expect((error as Error).message).toBe("The photo is a damaged or incomplete JPEG file");
+    }
   });
 });

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { PHOTO_URL_PATTERN } from "../photo";
 import { vinProblem, VIN_FORMAT_MESSAGE } from "../vin";
 import { nameText, requiredText } from "./fields";
 
@@ -7,7 +8,6 @@ export const CONDITIONS = ["Excellent", "Good", "Fair"] as const;
 export const TRANSMISSIONS = ["automatic", "manual"] as const;
 export const FUELS = ["petrol", "diesel", "hybrid", "electric", "cng", "lpg"] as const;
 export const REPORT_REASONS = ["scam", "wrong_info", "sold_elsewhere", "offensive", "other"] as const;
-export const IMAGE_URL_PATTERN = /^\/images\/[A-Za-z0-9_-]{8,80}\.(jpg|png|webp|avif)$/;
 
 function price(message: string) {
   return v.pipe(
@@ -79,7 +79,7 @@ const photoUrl = v.pipe(
   v.string("Photo is required"),
   v.trim(),
   v.nonEmpty("Photo is required"),
-  v.regex(IMAGE_URL_PATTERN, "Upload the photo with POST /api/images and send the url it returns"),
+  v.regex(PHOTO_URL_PATTERN, "Upload the photo with POST /api/images and send the url it returns"),
 );
 
 /** 1–10 photo URLs, cover first, no photo twice. */
@@ -144,7 +144,7 @@ const listingFormFields = {
   vin: vehicleFields.vin,
   images: v.optional(photoListField),
   // Conform reads an empty entry as undefined, so each entry may be missing.
-  smallImages: v.optional(v.array(v.optional(v.pipe(v.string(), v.regex(IMAGE_URL_PATTERN, "Upload the photo again"))))),
+  smallImages: v.optional(v.array(v.optional(v.pipe(v.string(), v.regex(PHOTO_URL_PATTERN, "Upload the photo again"))))),
   photo: v.optional(
     v.pipe(
       v.file("Photo is required"),
@@ -195,7 +195,7 @@ export const categoryApiSchema = v.object({
     v.string("Photo is required"),
     v.trim(),
     v.nonEmpty("Photo is required"),
-    v.regex(IMAGE_URL_PATTERN, "Upload the photo with POST /api/images and send the url it returns"),
+    v.regex(PHOTO_URL_PATTERN, "Upload the photo with POST /api/images and send the url it returns"),
   ),
 });
 

@@ -1,13 +1,11 @@
 import * as v from "valibot";
+import { PHOTO_KEY_PATTERN } from "../photo";
 
 // Photos sent straight to object storage (POST /api/images/uploads): what a browser may ask to upload.
 
 /** The photo types the app stores, as their MIME types. */
 export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;
 export type PhotoType = (typeof PHOTO_TYPES)[number];
-
-/** The largest photo the app stores (the same limit as POST /api/images). */
-export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 
 /**
  * `{ contentType, size }` of the photo about to be uploaded. Any content type and any whole number
@@ -31,5 +29,5 @@ export type DirectUploadRequest = v.InferOutput<typeof directUploadSchema>;
 
 /** A key of POST /api/images/uploads: a random id and the declared type's extension. */
 export const uploadKeyParams = v.object({
-  key: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,80}\.(jpg|png|webp|avif)$/, "Not an upload key")),
+  key: v.pipe(v.string(), v.regex(PHOTO_KEY_PATTERN, "Not an upload key")),
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { checkPresignedPut, LOCAL_SIGNING_KEY, presignPut } from "./presigned-put";
+import { LOCAL_SIGNING_KEY, presignPut } from "~/.server/storage/presigned-put";
+import { checkPresignedRequest } from "./signature-check";
 
-const target = { bucketUrl: "http://localhost:8787/r2-upload/photos", ...LOCAL_SIGNING_KEY };
+const target = { bucketUrl: "http://localhost:8787/r2-upload/photos", bucket: "photos", ...LOCAL_SIGNING_KEY };
 const signedAt = new Date("2026-11-23T10:00:00Z");
 const photo = { contentType: "image/jpeg", size: 1234 };
 
@@ -25,7 +26,7 @@ describe("pre-signed PUT URLs", () => {
   });
 
   it("are accepted as signed, within their time", async () => {
-    expect(await checkPresignedPut(await signedRequest(), LOCAL_SIGNING_KEY, inAMinute)).toBeUndefined();
+    expect(await checkPresignedRequest(await signedRequest(), LOCAL_SIGNING_KEY, inAMinute)).toBeUndefined();
   });
 
   it.each<[string, Parameters<typeof signedRequest>[0], string]>([
@@ -46,17 +47,17 @@ describe("pre-signed PUT URLs", () => {
       "InvalidAccessKeyId",
     ],
   ])("refuse %s", async (_label, change, code) => {
-    expect(await checkPresignedPut(await signedRequest(change), LOCAL_SIGNING_KEY, inAMinute)).toMatchObject({ code });
+    expect(await checkPresignedRequest(await signedRequest(change), LOCAL_SIGNING_KEY, inAMinute)).toMatchObject({ code });
   });
 
   it("are refused once expired (403), and before their time", async () => {
     const request = await signedRequest();
-    expect(await checkPresignedPut(request, LOCAL_SIGNING_KEY, new Date(signedAt.getTime() + 600_000))).toBeUndefined();
-    expect(await checkPresignedPut(request, LOCAL_SIGNING_KEY, new Date(signedAt.getTime() + 601_000))).toEqual({
+    expect(await checkPresignedRequest(request, LOCAL_SIGNING_KEY, new Date(signedAt.getTime() + 600_000))).toBeUndefined();
+    expect(await checkPresignedRequest(request, LOCAL_SIGNING_KEY, new Date(signedAt.getTime() + 601_000))).toEqual({
       status: 403,
       code: "AccessDenied",
       message: "Request has expired",
     });
-    expect(await checkPresignedPut(request, LOCAL_SIGNING_KEY, new Date(signedAt.getTime() - 3600_000))).toMatchObject({ status: 403 });
+    expect(await checkPresignedRequest(request, LOCAL_SIGNING_KEY, new Date(signedAt.getTime() - 3600_000))).toMatchObject({ status: 403 });
   });
 });

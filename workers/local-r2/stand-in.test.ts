@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { type AppContext } from "~/.server/context";
 import { readConfig } from "~/.server/config";
-import { type WorkerEnv } from "./hono-env";
-import { localR2Uploads } from "./local-r2-uploads";
+import { type WorkerEnv } from "../hono-env";
+import { createLocalR2StandIn } from "./stand-in";
 
 // The stand-in answers only while uploads are signed with the local key; otherwise the request
 // goes on to whatever comes next (in the Worker, the pages' 404).
@@ -16,7 +16,7 @@ function appWith(env: Partial<Env>) {
       c.set("app", ctx);
       await next();
     })
-    .route("/r2-upload", localR2Uploads)
+    .route("/r2-upload", createLocalR2StandIn())
     .all("*", (c) => c.text("the next route", 404));
 }
 
