@@ -89,6 +89,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       "--persist-to",
       persistTo,
       "--show-interactive-dev-session=false",
+      // Cron Triggers on demand through wrangler's test route (wrangler dev --test-scheduled).
+      "--test-scheduled",
       "--log-level",
       options.quiet ? "error" : "info",
       ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]),

@@ -29,6 +29,12 @@ describe("npm start's output", () => {
     expect(isWorthShowing('✘ [ERROR] Could not resolve "./missing"')).toBe(true);
   });
 
+  it("hides wrangler's start-up chatter, which the banner replaces", () => {
+    for (const line of ["Attaching additional modules:", "┌──────────┬──────┐", "│ Name     │ Type │", "Ready on http://127.0.0.1:8787"]) {
+      expect(isWorthShowing(line)).toBe(false);
+    }
+  });
+
   it("passes whole lines on, however the stream cut them", () => {
     const shown: string[] = [];
     const filter = lineFilter((line) => shown.push(line));

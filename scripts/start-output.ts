@@ -15,7 +15,13 @@ export function isWorthShowing(line: string): boolean {
   // a stack; nothing failed on our side.
   if (/Broken pipe|ECONNRESET|disconnected: (worker_do_not_log|remote peer)|getCaughtExceptionAsKj/.test(text)) return false;
   // wrangler's start-up chatter, replaced by our banner.
-  if (/^(⛅️ wrangler|─+$|Your Worker has access to|Binding|env\.\S+|Ready on|⎔ Starting|\[wrangler:info\] Ready)/.test(text)) return false;
+  if (
+    /^(⛅️ wrangler|─+$|Your Worker has access to|Binding|env\.\S+|Ready on|⎔ Starting|\[wrangler:info\] Ready|Attaching additional modules|[┌│├└])/.test(
+      text,
+    )
+  ) {
+    return false;
+  }
   return true;
 }
 
