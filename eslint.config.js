@@ -5,6 +5,22 @@ import { importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/** The server's infrastructure: everything in app/.server but the services and the page adapters. */
+const INFRASTRUCTURE = [
+  "./app/.server/auth",
+  "./app/.server/db",
+  "./app/.server/storage",
+  "./app/.server/email",
+  "./app/.server/payments",
+  "./app/.server/config.ts",
+  "./app/.server/context.ts",
+  "./app/.server/errors.ts",
+  "./app/.server/queue-jobs.ts",
+  "./app/.server/answer-cache.ts",
+  "./app/.server/body-limit.ts",
+  "./app/.server/flash.ts",
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -35,6 +51,37 @@ export default tseslint.config(
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    // The layers (README "How it fits together"): infrastructure never reaches up into the services,
+    // pages and API routes reach the database only through services, and code that also runs in the
+    // browser never imports server modules. A cycle check with type imports counted runs beside
+    // this (npm run cycles).
+    files: ["app/**/*.{ts,tsx}", "workers/**/*.ts"],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: INFRASTRUCTURE,
+              from: "./app/.server/services",
+              message: "Infrastructure never imports services: take what it needs as a parameter, or move the code into a service.",
+            },
+            {
+              target: ["./app/routes", "./app/root.tsx", "./workers"],
+              from: "./app/.server/db",
+              message: "Pages and API routes reach the database through a service.",
+            },
+            {
+              target: ["./app/components", "./app/lib"],
+              from: "./app/.server",
+              message: "Components and shared code run in the browser too: no server modules (shapes belong in app/lib/types.ts).",
+            },
+          ],
+        },
+      ],
     },
   },
   {

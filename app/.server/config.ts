@@ -1,4 +1,5 @@
-import { oauthSettings, type OAuthProviderName, type OAuthSettings } from "./auth/oauth";
+import { type OAuthProviderName } from "~/lib/oauth-providers";
+import { oauthSettings, type OAuthSettings } from "./auth/oauth";
 
 export type AppEnvironment = "production" | "development" | "test";
 

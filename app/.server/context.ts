@@ -1,11 +1,10 @@
+import { type AnswerCache, createAnswerCache } from "./answer-cache";
 import { readConfig, type AppConfig, type AppEnvironment } from "./config";
 import { createDatabase, type Database } from "./db/client";
-import { type EmailJob } from "./email/outgoing";
 import { createEmailSender, type EmailSender } from "./email/sender";
 import { type PaymentProvider } from "./payments/provider";
 import { selectPaymentProvider } from "./payments/select";
-import { type ListingJob } from "./services/listings-queue";
-import { createSearchCache, type SearchCache } from "./services/search-cache";
+import { type EmailJob, type ListingJob } from "./queue-jobs";
 
 /** Everything a request needs from the outside world, built once per request from the Worker's env. */
 export interface AppContext {
@@ -35,7 +34,7 @@ export interface AppContext {
   /** Per-request memo, e.g. the signed-in user once looked up. */
   cache: Map<string, unknown>;
   /** Search answers kept between requests (the Workers Cache API); null where there is none. */
-  searchCache: SearchCache | null;
+  searchCache: AnswerCache | null;
 }
 
 // Opened once per isolate, on first use.
@@ -71,7 +70,7 @@ export function createAppContext(
     config,
     requestId,
     cache: new Map(),
-    searchCache: typeof caches === "undefined" ? null : createSearchCache(openSearchAnswers(), origin, defer),
+    searchCache: typeof caches === "undefined" ? null : createAnswerCache(openSearchAnswers(), origin, defer),
   };
 }
 

@@ -4,7 +4,7 @@ import { PriceRatingBadge } from "~/components/price-rating-badge";
 import { mileageWords } from "~/lib/car-listing";
 import { formatPrice } from "~/lib/format";
 import { PATHS, pathTo } from "~/lib/paths";
-import { type PriceAnalysis } from "~/lib/price-rating";
+import { type PriceAnalysis } from "~/lib/types";
 
 /**
  * A car's "Why this rating" panel (decision record 17): the estimate, the cars it was made from as

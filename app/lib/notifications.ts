@@ -1,7 +1,8 @@
-import { type NotificationKind } from "~/.server/db/schema";
+// The kinds of notification (the contract's `kind`; the database refuses any other) and how the
+// account settings' email choices, the unsubscribe page and each email's unsubscribe line name them.
 
-// The kinds of notification (app/.server/db/schema.ts) in words: the account settings' email
-// choices, the unsubscribe page and each email's unsubscribe line name them so.
+export const NOTIFICATION_KINDS = ["price_drop", "new_match", "message", "booking", "sold"] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_LABELS = {
   price_drop: "Price drops on cars you saved",
@@ -16,5 +17,3 @@ export const NOTIFICATION_KIND_LIST = Object.keys(NOTIFICATION_KIND_LABELS) as N
 
 export const isNotificationKind = (value: unknown): value is NotificationKind =>
   typeof value === "string" && Object.hasOwn(NOTIFICATION_KIND_LABELS, value);
-
-export type { NotificationKind };

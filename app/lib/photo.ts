@@ -1,5 +1,3 @@
-import { type ProductPhoto } from "./types";
-
 // A stored photo's rules, for both sides: its largest size, what its key looks like and the URL it
 // is served at (/images/<key>). Everything that checks a photo key or URL uses these.
 
@@ -38,7 +36,7 @@ export const FALLBACK_PHOTO_SIZE = { width: 800, height: 500 };
  * (the browser picks one by the slot's `sizes`), and a width and height so the page keeps the
  * photo's place before it arrives. A photo of unknown size is taken as 800×500.
  */
-export function photoSources(photo: ProductPhoto) {
+export function photoSources(photo: { url: string; smallUrl: string | null; width: number | null; height: number | null }) {
   const width = photo.width ?? FALLBACK_PHOTO_SIZE.width;
   const height = photo.height ?? FALLBACK_PHOTO_SIZE.height;
   const smallWidth = Math.min(SMALL_WIDTH, width);

@@ -1,19 +1,8 @@
 // The fair-price estimate behind a car's price rating (decision record 17): the median of its
 // comparables' prices, each first adjusted to the car's own year and mileage.
 
-import { type Product } from "./types";
-
 export const PRICE_RATINGS = ["great", "good", "fair", "high"] as const;
 export type PriceRating = (typeof PRICE_RATINGS)[number];
-
-/** GET /api/products/:id/price-analysis, and the car page's "Why this rating" panel. */
-export interface PriceAnalysis {
-  rating: PriceRating | "unknown";
-  estimate: number | null;
-  /** The cars the estimate was made from, closest in year first (at most 10; sold ones `isPaid`). */
-  comparables: Product[];
-  basis: string;
-}
 
 /** A car priced, as the estimate sees it: sold cars at the price they sold for. */
 export interface PricedCar {

@@ -11,6 +11,7 @@ import {
   type sellerProfileShape,
   type userShape,
 } from "./schemas/responses";
+import { type PriceRating } from "./price-rating";
 import { type Role } from "./roles";
 
 export type AccountType = Role;
@@ -39,4 +40,27 @@ export interface PagedList<T> {
   total: number;
   currentPage: number;
   totalPages: number;
+}
+
+/** GET /api/products/:id/price-analysis, and the car page's "Why this rating" panel. */
+export interface PriceAnalysis {
+  rating: PriceRating | "unknown";
+  estimate: number | null;
+  /** The cars the estimate was made from, closest in year first (at most 10; sold ones `isPaid`). */
+  comparables: Product[];
+  basis: string;
+}
+
+/** A conversation a user reported, as the admins see it with the report. */
+export interface ReportedConversation {
+  _id: string;
+  conversationId: string;
+  productName: string | null;
+  buyerName: string;
+  sellerName: string;
+  reporterName: string;
+  reason: string;
+  createdAt: string;
+  /** The newest messages (REPORTED_MESSAGES_SHOWN in the messages service), oldest first: a report shows the admins the conversation. */
+  messages: { _id: string; senderName: string; text: string; createdAt: string }[];
 }

@@ -1,6 +1,5 @@
-import { desc } from "drizzle-orm";
 import { data } from "react-router";
-import { outbox } from "~/.server/db/schema";
+import { readOutbox } from "~/.server/email/sender";
 import { formatDateTime } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
 import { type Route } from "./+types/dev-outbox";
@@ -10,7 +9,7 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Outbox");
 /** Development only: the mail the app would have sent, newest first. Production answers 404. */
 export async function loader({ context }: Route.LoaderArgs) {
   if (context.app.appEnv === "production") throw data("Not found", { status: 404 });
-  const messages = await context.app.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(50);
+  const messages = await readOutbox(context.app.db, { limit: 50 });
   return { messages };
 }
 

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, redirect, useActionData, useNavigation } from "react-router";
-import { finishTwoFactorSignIn } from "~/.server/auth/sign-in";
+import { finishTwoFactorSignIn } from "~/.server/services/sign-in";
 import { readTwoFactorTicket } from "~/.server/auth/two-factor-cookie";
 import { parseForm, readFormBody } from "~/.server/form-body";
 import { formAnswer, invalidForm, retryAfterHeaders } from "~/.server/page-errors";

@@ -1,4 +1,4 @@
-import { finishOAuth } from "~/.server/auth/oauth-flow";
+import { finishOAuth } from "~/.server/services/oauth-sign-in";
 import { orPageError } from "~/.server/page-errors";
 import { type Route } from "./+types/oauth-callback";
 

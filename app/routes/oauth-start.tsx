@@ -1,4 +1,4 @@
-import { startOAuth } from "~/.server/auth/oauth-flow";
+import { startOAuth } from "~/.server/services/oauth-sign-in";
 import { orPageError } from "~/.server/page-errors";
 import { safeRedirect } from "~/lib/redirects";
 import { type Route } from "./+types/oauth-start";

@@ -2,7 +2,7 @@ import { getFormProps, getSelectProps } from "@conform-to/react";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { getSessionUser } from "~/.server/auth/guards";
 import { configuredProviders } from "~/.server/auth/providers";
-import { finishSignIn } from "~/.server/auth/sign-in";
+import { finishSignIn } from "~/.server/services/sign-in";
 import { parseForm, readFormBody } from "~/.server/form-body";
 import { formAnswer, invalidForm } from "~/.server/page-errors";
 import { registerUser } from "~/.server/services/registration";

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOAuthProvider, type FakeOAuthProvider } from "../../../tests/fakes/oauth-provider";
-import {
-  OAuthError,
-  createOAuthAuthorization,
-  fetchOAuthProfile,
-  oauthSettings,
-  type OAuthProviderName,
-  type OAuthSettings,
-} from "./oauth";
+import { OAuthError, createOAuthAuthorization, fetchOAuthProfile, oauthSettings, type OAuthSettings } from "./oauth";
+import { type OAuthProviderName } from "~/lib/oauth-providers";
 
 const REDIRECT_URI = "http://localhost:5173/auth/callback";
 const CONFIGURED = {

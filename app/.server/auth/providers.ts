@@ -1,7 +1,5 @@
 import { type AppContext } from "../context";
-import { type OAuthProviderName } from "./oauth";
-
-const PROVIDERS: OAuthProviderName[] = ["google", "github"];
+import { OAUTH_PROVIDERS as PROVIDERS, type OAuthProviderName } from "~/lib/oauth-providers";
 
 /** The providers whose client id and secret are configured (only those get a button). */
 export function configuredProviders(ctx: AppContext): OAuthProviderName[] {
@@ -9,5 +7,5 @@ export function configuredProviders(ctx: AppContext): OAuthProviderName[] {
 }
 
 export function isProviderName(value: string | undefined): value is OAuthProviderName {
-  return PROVIDERS.includes(value as OAuthProviderName);
+  return (PROVIDERS as readonly string[]).includes(value ?? "");
 }

@@ -1,8 +1,7 @@
 import { and, eq, gt, ne } from "drizzle-orm";
 import { type AppContext } from "../context";
 import { sessions, users } from "../db/schema";
-import { unreadMessagesOf } from "../services/messages";
-import { unreadNotificationsOf } from "../services/notifications";
+import { unreadMessagesOf, unreadNotificationsOf } from "../db/unread-counts";
 import { clearCookieHeader, cookieHeader, readCookie } from "./cookies";
 import { signClaims, verifyClaims } from "./signing";
 

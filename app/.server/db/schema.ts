@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { NOTIFICATION_KINDS } from "../../lib/notifications";
 import { ROLES } from "../../lib/roles";
 import { PRICE_RATINGS } from "../../lib/price-rating";
 import { CONDITIONS, FUELS, LOCATIONS, REPORT_REASONS, TRANSMISSIONS } from "../../lib/schemas/catalog";
@@ -488,8 +489,6 @@ export const savedSearches = sqliteTable(
   ],
 );
 
-export const NOTIFICATION_KINDS = ["price_drop", "new_match", "message", "booking", "sold"] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 const NOTIFICATION_KIND_LIST = sql.raw(NOTIFICATION_KINDS.map((kind) => `'${kind}'`).join(", "));
 
 /**

@@ -1,12 +1,10 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { type AppContext } from "../context";
+import { type EmailJob } from "../queue-jobs";
 import { emailAttempts, outgoingEmails } from "../db/schema";
 import { storedHeaders, type EmailMessage } from "./sender";
 
 /** The body of a message on the email queue: which `outgoing_emails` row to send. */
-export interface EmailJob {
-  emailId: string;
-}
 
 // Attempts before a message is given up into the dead-letter record (`dead_at`). Retries wait 30 s,
 // doubling, at most an hour: the eighth and last attempt comes about an hour after the first.

@@ -1,5 +1,6 @@
 import { type AppEnvironment, type EmailApiSettings } from "../config";
 import { type Database } from "../db/client";
+import { desc, eq } from "drizzle-orm";
 import { outbox } from "../db/schema";
 
 export interface EmailMessage {
@@ -51,4 +52,10 @@ function outboxSender(db: Database): EmailSender {
       await db.insert(outbox).values({ ...rest, headers: storedHeaders(headers) });
     },
   };
+}
+
+/** The local outbox's mail (development and tests), newest first: to one address, or to anyone. */
+export async function readOutbox(db: Database, options: { to?: string; limit: number }) {
+  const query = db.select().from(outbox);
+  return (options.to ? query.where(eq(outbox.to, options.to)) : query).orderBy(desc(outbox.createdAt)).limit(options.limit);
 }

@@ -1,23 +1,10 @@
 import { distinctMakes } from "../../lib/comparables";
 import { type AppContext } from "../context";
+import { type ListingJob, type RepriceJob } from "../queue-jobs";
 
 // The listings queue (LISTINGS_QUEUE, consumed in workers/app.ts) carries two kinds of work done
 // off the request: matching a new listing against saved searches (listing-matches.ts), and
 // refreshing the stored price ratings of makes whose cars changed (price-ratings.ts).
-
-/** A car just listed, to match against saved searches. Messages sent before jobs had kinds have none. */
-export interface NewListingJob {
-  kind?: "new-listing";
-  productId: string;
-}
-
-/** Makes whose cars' price ratings may have moved (a car listed, changed, sold or deleted). */
-export interface RepriceJob {
-  kind: "reprice";
-  makes: string[];
-}
-
-export type ListingJob = NewListingJob | RepriceJob;
 
 /** A message's job; null when it is none (dropped). A body without a kind is a new listing. */
 export function readListingJob(body: unknown): ListingJob | null {

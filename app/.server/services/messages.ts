@@ -1,9 +1,9 @@
-import { and, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { totalPages } from "~/lib/list-query";
 import { PATHS, pathTo } from "~/lib/paths";
 import { type StartConversationInput } from "~/lib/schemas/messages";
-import { type PagedList } from "~/lib/types";
+import { type PagedList, type ReportedConversation } from "~/lib/types";
 import { enforce } from "../auth/enforce";
 import { countEvent, LIMITS } from "../auth/rate-limits";
 import { type AppContext } from "../context";
@@ -171,16 +171,6 @@ function messageNotices(ctx: AppContext, message: NewMessage) {
     sql`exists (select 1 from ${messages} where ${messages.id} = ${message.id})`,
   );
 }
-
-/**
- * How many messages wait unread for the user across their conversations: a sub-select for the
- * session lookup (the navbar's count), read through the conversations' buyer and seller indexes
- * and the messages' (conversation, time) index.
- */
-export const unreadMessagesOf = (userId: SQL | typeof users.id) =>
-  sql<number>`(select count(*) from ${conversations} c join ${messages} m on m.conversation_id = c.id
-    where (c.buyer_id = ${userId} or c.seller_id = ${userId}) and m.sender_id <> ${userId}
-      and m.created_at > coalesce(case when c.buyer_id = ${userId} then c.buyer_read_at else c.seller_read_at end, ''))`.mapWith(Number);
 
 /** The conversations the user is in, latest activity first (the newest INBOX_LIMIT): one query. */
 export async function listConversations(ctx: AppContext, user: UserRow): Promise<ConversationSummary[]> {
@@ -361,19 +351,6 @@ export async function reportConversation(ctx: AppContext, user: UserRow, convers
 
 /** How many of a reported conversation's newest messages the admins see with the report. */
 export const REPORTED_MESSAGES_SHOWN = 20;
-
-export interface ReportedConversation {
-  _id: string;
-  conversationId: string;
-  productName: string | null;
-  buyerName: string;
-  sellerName: string;
-  reporterName: string;
-  reason: string;
-  createdAt: string;
-  /** The newest REPORTED_MESSAGES_SHOWN messages, oldest first: a report shows the admins the conversation. */
-  messages: { _id: string; senderName: string; text: string; createdAt: string }[];
-}
 
 /** One page of conversation reports for the admins, newest first, each with its latest messages: two round trips. */
 export async function listReportedConversations(

@@ -276,12 +276,6 @@ export async function listNotifications(ctx: AppContext, user: UserRow, page: nu
   };
 }
 
-/** The user's unread count, as a column of a read that has the user's id (the session lookup). */
-export const unreadNotificationsOf = (userId: SQL | typeof users.id) =>
-  sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.readAt} is null)`.mapWith(
-    Number,
-  );
-
 /** Marks some of the user's notifications (or, without ids, all) read; others' ids change nothing. Returns how many changed. */
 export async function markNotificationsRead(ctx: AppContext, user: UserRow, ids?: string[]): Promise<number> {
   enforce("mark-read:notifications", user);

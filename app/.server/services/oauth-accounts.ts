@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { type OAuthProfile, type OAuthProviderName } from "../auth/oauth";
+import { type OAuthProviderName } from "~/lib/oauth-providers";
+import { type OAuthProfile } from "../auth/oauth";
 import { revokeUserSessions } from "../auth/sessions";
 import { type AppContext } from "../context";
 import { isUniqueViolation } from "../db/errors";

@@ -1,6 +1,7 @@
 import { and, asc, between, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { CANDIDATE_LIMIT, chooseRule, CLOSEST_FIRST, type Closeness, comparableRules, type ComparableRule } from "~/lib/comparables";
-import { countedPrice, estimatePrice, MIN_COMPARABLES, type PriceAnalysis, type PricedCar, rateAgainst } from "~/lib/price-rating";
+import { countedPrice, estimatePrice, MIN_COMPARABLES, type PricedCar, rateAgainst } from "~/lib/price-rating";
+import { type PriceAnalysis } from "~/lib/types";
 import { formatCount, formatMileage } from "~/lib/format";
 import { type Product } from "~/lib/types";
 import { type AppContext } from "../context";

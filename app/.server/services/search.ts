@@ -12,6 +12,7 @@ import { type Category, type PagedList, type Product } from "~/lib/types";
 import { type AppContext } from "../context";
 import { catalogueVersion, products } from "../db/schema";
 import { categoriesQuery, toCategory } from "./categories";
+import { keepSearch, readCachedSearch } from "./search-cache";
 import { selectProducts, toProduct } from "./products";
 
 export interface FacetCount {
@@ -289,7 +290,7 @@ export async function searchWithCategories(ctx: AppContext, query: SearchQuery):
 
 /** The search's one batch (and the categories with it when asked): the cached answer while its version stands, else the rows read. */
 async function search(ctx: AppContext, query: SearchQuery, withCategories: boolean) {
-  const cached = await ctx.searchCache?.read(query);
+  const cached = await readCachedSearch<SearchResult>(ctx, query);
   const [page, , counts] = searchStatements(ctx, query, cached?.version);
   const versionQuery = ctx.db.select({ version: catalogueVersion.version }).from(catalogueVersion).where(eq(catalogueVersion.id, 1));
   const [versions, rows, countRows, categoryRows = []] = withCategories
@@ -314,6 +315,6 @@ async function search(ctx: AppContext, query: SearchQuery, withCategories: boole
     facets,
   };
   ctx.cache.set(CACHE_OUTCOME, "miss");
-  if (version !== undefined) ctx.searchCache?.write(query, { version, result });
+  if (version !== undefined) keepSearch(ctx, query, { version, result });
   return { result, categoryRows };
 }

@@ -109,7 +109,9 @@ describe("inspectStoredImage (a photo sent straight to R2)", () => {
 
   it.each(FORMATS)("checks a %s from its header and its end, never reading the whole photo", async (format) => {
     // Noise compresses badly: a photo of a few MB, written with the encoders' fastest settings.
-    const noise = sharp({ create: { width: 1500, height: 1200, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 40 } } });
+    const noise = sharp({
+      create: { width: 1500, height: 1200, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } },
+    });
     const encoded = { jpeg: () => noise.jpeg({ quality: 95 }), png: () => noise.png({ compressionLevel: 1 }) };
     const more = { webp: () => noise.webp({ quality: 95, effort: 0 }), avif: () => noise.avif({ quality: 95, effort: 0 }) };
     const photo = await { ...encoded, ...more }[format]().toBuffer();

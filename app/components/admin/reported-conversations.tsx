@@ -1,4 +1,4 @@
-import { type ReportedConversation } from "~/.server/services/messages";
+import { type ReportedConversation } from "~/lib/types";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { formatDateTime } from "~/lib/format";
 

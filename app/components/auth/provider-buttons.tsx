@@ -1,4 +1,4 @@
-import { type OAuthProviderName } from "~/.server/auth/oauth";
+import { type OAuthProviderName } from "~/lib/oauth-providers";
 import { PATHS, pathTo } from "~/lib/paths";
 
 const LABELS: Record<OAuthProviderName, string> = { google: "Continue with Google", github: "Continue with GitHub" };

@@ -3,12 +3,13 @@ import { PATHS } from "~/lib/paths";
 import { type AppContext } from "../context";
 import { NotFound } from "../errors";
 import { orRedirectWithError, redirectWithToast } from "../page-errors";
-import { accountForOAuthProfile } from "../services/oauth-accounts";
-import { clearCookieHeader, cookieHeader, readCookie } from "./cookies";
-import { createOAuthAuthorization, fetchOAuthProfile, type OAuthProviderName } from "./oauth";
-import { isProviderName } from "./providers";
+import { accountForOAuthProfile } from "./oauth-accounts";
+import { clearCookieHeader, cookieHeader, readCookie } from "../auth/cookies";
+import { type OAuthProviderName } from "~/lib/oauth-providers";
+import { createOAuthAuthorization, fetchOAuthProfile } from "../auth/oauth";
+import { isProviderName } from "../auth/providers";
 import { finishSignIn } from "./sign-in";
-import { signClaims, verifyClaims } from "./signing";
+import { signClaims, verifyClaims } from "../auth/signing";
 
 // state, PKCE verifier and the return path wait for the provider in a signed, short-lived cookie.
 const FLOW_COOKIE = "ar_oauth";

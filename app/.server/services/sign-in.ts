@@ -4,10 +4,10 @@ import { safeRedirect } from "~/lib/redirects";
 import { type ToastMessage } from "~/lib/toast";
 import { type AppContext } from "../context";
 import { flashHeader } from "../flash";
-import { checkSecondFactor } from "../services/two-factor";
-import { requireUserById, type UserRow } from "../services/users";
-import { createSession } from "./sessions";
-import { clearTwoFactorTicketHeader, twoFactorTicketHeader, spendTwoFactorTicket, type TwoFactorTicket } from "./two-factor-cookie";
+import { checkSecondFactor } from "./two-factor";
+import { requireUserById, type UserRow } from "./users";
+import { createSession } from "../auth/sessions";
+import { clearTwoFactorTicketHeader, twoFactorTicketHeader, spendTwoFactorTicket, type TwoFactorTicket } from "../auth/two-factor-cookie";
 
 /**
  * After the password (or a provider) has vouched for the user: either the two-factor step, or a
