@@ -21,9 +21,9 @@ const ACTIONS: Record<string, string> = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(context.app, request, "read:audit");
+  const admin = await requirePermission(context.app, request, "read:audit");
   const page = pageFromUrl(request.url);
-  const rows = await listAuditTrail(context.app, page, PAGE_SIZE + 1);
+  const rows = await listAuditTrail(context.app, admin, page, PAGE_SIZE + 1);
   return { page, entries: rows.slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE };
 }
 

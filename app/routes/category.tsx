@@ -1,4 +1,4 @@
-import { requireUser } from "~/.server/auth/guards";
+import { requirePermission } from "~/.server/auth/guards";
 import { orPageError } from "~/.server/page-errors";
 import { adviceForEmptySearch, searchCategoryPage } from "~/.server/services/search-page";
 import { viewerMarksOnPage } from "~/.server/services/viewer-marks";
@@ -30,7 +30,7 @@ const FIXED = ["categoryId"] as const;
 
 /** A category's cars for sale, with the search's filters and sort (the category fixed by the path). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireUser(context.app, request);
+  await requirePermission(context.app, request, "read:cars");
   const query = { ...parseSearchLeniently(new URL(request.url).searchParams, { categoryId: params.id }), categoryId: params.id };
   const found = await orPageError(() => searchCategoryPage(context.app, query));
   const advice = found.total === 0 ? await adviceForEmptySearch(context.app, query, FIXED) : null;

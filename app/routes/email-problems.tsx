@@ -12,9 +12,9 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Email problems");
 const PAGE_SIZE = 20;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(context.app, request, "read:email-problems");
+  const admin = await requirePermission(context.app, request, "read:email-problems");
   const page = pageFromUrl(request.url);
-  const rows = await listDeadEmails(context.app, page, PAGE_SIZE + 1);
+  const rows = await listDeadEmails(context.app, admin, page, PAGE_SIZE + 1);
   return { page, emails: rows.slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE };
 }
 

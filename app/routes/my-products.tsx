@@ -20,7 +20,7 @@ const actionSchema = rowActionSchema(["advertise", "delete"] as const);
 export async function loader({ request, context }: Route.LoaderArgs) {
   const seller = await requirePermission(context.app, request, "read:my-products");
   const [products, bookings] = await Promise.all([
-    listSellerProducts(context.app, seller.email),
+    listSellerProducts(context.app, seller, seller.email),
     listBookingsForSellerCars(context.app, seller.id),
   ]);
   const confirmId = new URL(request.url).searchParams.get("confirm");

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData } from "react-router";
-import { requireUser } from "~/.server/auth/guards";
+import { requirePermission } from "~/.server/auth/guards";
 import { parseForm, readFormBody } from "~/.server/form-body";
 import { actionResult, failedAction, orPageError } from "~/.server/page-errors";
 import { findProduct } from "~/.server/services/products";
@@ -16,12 +16,12 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Report this item"
 
 /** Reporting a listing: the no-JavaScript page, and where the card's report dialog posts. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requireUser(context.app, request);
+  await requirePermission(context.app, request, "create:report");
   return { product: await orPageError(() => findProduct(context.app, params.id)) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = await requireUser(context.app, request);
+  const user = await requirePermission(context.app, request, "create:report");
   const formData = await readFormBody(request);
   formData.set("product_id", params.id);
   const submission = parseForm(formData, reportFormSchema);

@@ -1,12 +1,11 @@
 import { type Context, Hono } from "hono";
 import * as v from "valibot";
 import { issueAccessToken } from "~/.server/auth/access-tokens";
-import { enforce } from "~/.server/auth/enforce";
 import { Unauthorized } from "~/.server/errors";
-import { checkPassword } from "~/.server/services/credentials";
+import { checkPassword, sessionAccessToken } from "~/.server/services/credentials";
 import { checkSecondFactor } from "~/.server/services/two-factor";
 import { registerUser } from "~/.server/services/registration";
-import { findRoleByEmail, type UserRow } from "~/.server/services/users";
+import { hasRole, type UserRow } from "~/.server/services/users";
 import { type Role } from "~/lib/roles";
 import { signUpSchema, tokenRequestSchema } from "~/lib/schemas/auth";
 import { emailField } from "~/lib/schemas/fields";
@@ -66,10 +65,7 @@ async function roleFlag(
   role: Role,
   flag: string,
 ) {
-  const caller = c.var.user;
-  const email = c.req.valid("param").account;
-  enforce("read:role:self-or-admin", caller, caller.email.toLowerCase() === email, "You can only ask about your own account");
-  return c.json({ [flag]: (await findRoleByEmail(c.var.app, email)) === role });
+  return c.json({ [flag]: await hasRole(c.var.app, c.var.user, c.req.valid("param").account, role) });
 }
 
 export const jwtApi = new Hono<WorkerEnv>()
@@ -110,9 +106,6 @@ export const jwtApi = new Hono<WorkerEnv>()
     allow("create:token:session"),
     queryParams(emailQuery),
     async (c) => {
-      const user = c.var.user;
-      const { email } = c.req.valid("query");
-      enforce("create:token:session", user, email === user.email.toLowerCase(), "You can only get a token for your own account");
-      return c.json({ accessToken: await issueAccessToken(c.var.app, user) });
+      return c.json({ accessToken: await sessionAccessToken(c.var.app, c.var.user, c.req.valid("query").email) });
     },
   );

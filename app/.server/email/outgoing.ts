@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { type Role } from "~/lib/roles";
+import { enforce } from "../auth/enforce";
 import { type AppContext } from "../context";
 import { type EmailJob } from "../queue-jobs";
 import { emailAttempts, outgoingEmails } from "../db/schema";
@@ -131,7 +133,8 @@ export interface DeadEmail {
 }
 
 /** Mail given up after the last attempt, newest first (the admin's email problems page). */
-export async function listDeadEmails(ctx: AppContext, page: number, limit: number): Promise<DeadEmail[]> {
+export async function listDeadEmails(ctx: AppContext, admin: { role: Role }, page: number, limit: number): Promise<DeadEmail[]> {
+  enforce("read:email-problems", admin);
   const rows = await ctx.db
     .select({
       id: outgoingEmails.id,

@@ -1,4 +1,5 @@
 import { desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { enforce } from "../auth/enforce";
 import { type AppContext } from "../context";
 import { auditLog, users } from "../db/schema";
 import { type UserRow } from "./users";
@@ -28,7 +29,8 @@ export function auditEntryIfChanged(ctx: AppContext, actor: UserRow, action: Aud
 export type AuditStatement = ReturnType<typeof auditEntryIfChanged>;
 
 /** A page of the trail, newest first, with each admin's name (null once the admin's account is gone). */
-export async function listAuditTrail(ctx: AppContext, page: number, pageSize = 20) {
+export async function listAuditTrail(ctx: AppContext, admin: UserRow, page: number, pageSize = 20) {
+  enforce("read:audit", admin);
   return ctx.db
     .select({ ...getTableColumns(auditLog), actorName: users.name })
     .from(auditLog)

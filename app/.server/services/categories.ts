@@ -1,5 +1,6 @@
 import { asc, count, sql } from "drizzle-orm";
 import { type Category } from "~/lib/types";
+import { enforce } from "../auth/enforce";
 import { type AppContext } from "../context";
 import { isUniqueViolation } from "../db/errors";
 import { categories } from "../db/schema";
@@ -64,6 +65,7 @@ export async function pageOfCategories(ctx: AppContext, page: number) {
 
 /** Adds a category (names are unique whatever their letter case); the photo must be one we stored. */
 export async function createCategory(ctx: AppContext, admin: UserRow, input: { categoryName: string; image: string }): Promise<string> {
+  enforce("create:category", admin);
   if (!(await imageExists(ctx, input.image))) throw new Invalid("Photo is required", [{ path: "image", message: "Photo is required" }]);
   try {
     const id = crypto.randomUUID();
@@ -79,6 +81,7 @@ export async function createCategory(ctx: AppContext, admin: UserRow, input: { c
 }
 
 /** Adds a category with the photo sent along (the add-category form); the photo goes again if adding fails. */
-export function addCategory(ctx: AppContext, admin: UserRow, categoryName: string, photo: Blob): Promise<string> {
+export async function addCategory(ctx: AppContext, admin: UserRow, categoryName: string, photo: Blob): Promise<string> {
+  enforce("create:category", admin);
   return createWithPhoto(ctx, admin.id, photo, (image) => createCategory(ctx, admin, { categoryName, image }));
 }

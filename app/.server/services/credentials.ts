@@ -1,7 +1,9 @@
 import { eq, sql } from "drizzle-orm";
+import { issueAccessToken } from "../auth/access-tokens";
 import { hashPassword, needsRehash, verifyPassword } from "../auth/passwords";
 import { clearAccountLimitsStatement, withCredentialLimits } from "../auth/rate-limits";
 import { revokeUserSessions } from "../auth/sessions";
+import { enforce } from "../auth/enforce";
 import { type AppContext } from "../context";
 import { users } from "../db/schema";
 import { Invalid, Unauthorized } from "../errors";
@@ -60,4 +62,10 @@ export async function setPassword(
   const endSessions = revokeUserSessions(ctx, userId, options.keepSessionId);
   if (options.fromResetLink) await ctx.db.batch([endSessions, clearAccountLimitsStatement(ctx, user.email)]);
   else await endSessions;
+}
+
+/** An access token for the signed-in session's own account (GET /api/jwt; the spec minted one for any email). */
+export async function sessionAccessToken(ctx: AppContext, user: UserRow, email: string): Promise<string> {
+  enforce("create:token:session", user, email.toLowerCase() === user.email.toLowerCase(), "You can only get a token for your own account");
+  return issueAccessToken(ctx, user);
 }

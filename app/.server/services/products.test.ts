@@ -173,10 +173,10 @@ describe("lists", () => {
 
     const advertised = (await listAdvertisedProducts(ctx)).map((product) => product._id);
     expect(advertised.filter((id) => ids.includes(id))).toEqual([ids[2], ids[0]]);
-    const pages = [await listCategoryProducts(ctx, categoryId, 1, 1), await listCategoryProducts(ctx, categoryId, 2, 1)];
+    const pages = [await listCategoryProducts(ctx, seller, categoryId, 1, 1), await listCategoryProducts(ctx, seller, categoryId, 2, 1)];
     expect(pages.map((page) => page.products.map((product) => product._id))).toEqual([[ids[2]], [ids[0]]]);
     expect(pages[0]).toMatchObject({ total: 2, totalPages: 2 });
-    await expect(listCategoryProducts(ctx, crypto.randomUUID())).rejects.toThrow(NotFound);
+    await expect(listCategoryProducts(ctx, seller, crypto.randomUUID())).rejects.toThrow(NotFound);
   });
 });
 

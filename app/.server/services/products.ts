@@ -95,7 +95,8 @@ export const CATEGORY_PAGE_SIZE = 24;
  * One page of a category's cars for sale, newest first, with the total count. Unknown category → 404.
  * One round trip: the category, the page and the count go in one batch.
  */
-export async function listCategoryProducts(ctx: AppContext, categoryId: string, page = 1, pageSize = CATEGORY_PAGE_SIZE) {
+export async function listCategoryProducts(ctx: AppContext, user: UserRow, categoryId: string, page = 1, pageSize = CATEGORY_PAGE_SIZE) {
+  enforce("read:cars", user);
   const forSale = and(eq(products.categoryId, categoryId), eq(products.isPaid, false));
   const [categoryRows, rows, [{ total }]] = await ctx.db.batch([
     ctx.db.select().from(categories).where(eq(categories.id, categoryId)).limit(1),
@@ -150,7 +151,13 @@ export function toProductDetail(rows: ProductRow[], history: ProductDetail["pric
 const SELLER_LIST_LIMIT = 500;
 
 /** A seller's cars, sold ones included, newest first (their own dashboard list). */
-export async function listSellerProducts(ctx: AppContext, sellerEmail: string): Promise<Product[]> {
+export async function listSellerProducts(ctx: AppContext, caller: UserRow, sellerEmail: string): Promise<Product[]> {
+  enforce(
+    "read:products:self-or-admin",
+    caller,
+    caller.email.toLowerCase() === sellerEmail.toLowerCase(),
+    "You can only ask about your own account",
+  );
   const rows = await selectProducts(ctx)
     .where(eq(products.sellerId, sql`(select ${users.id} from ${users} where lower(${users.email}) = ${sellerEmail.toLowerCase()})`))
     .orderBy(desc(products.createdAt))

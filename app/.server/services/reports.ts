@@ -2,6 +2,7 @@ import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { listQuerySchema, type ListQuery, totalPages } from "~/lib/list-query";
 import { type ReportDetails } from "~/lib/schemas/bookings";
 import { type PagedList, type Report } from "~/lib/types";
+import { enforce } from "../auth/enforce";
 import { type AppContext } from "../context";
 import { isUniqueViolation } from "../db/errors";
 import { products, reports, users } from "../db/schema";
@@ -17,6 +18,7 @@ export async function createReport(
   productId: string,
   details: ReportDetails = { reason: "other" },
 ): Promise<string> {
+  enforce("create:report", reporter);
   const [product] = await ctx.db
     .select({ id: products.id, name: products.name, sellerName: products.sellerName })
     .from(products)

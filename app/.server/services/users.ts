@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { type User } from "~/lib/types";
+import { enforce } from "../auth/enforce";
 import { type AppContext } from "../context";
 import { users, type Role } from "../db/schema";
 import { NotFound } from "../errors";
@@ -29,4 +30,10 @@ export async function requireUserById(ctx: AppContext, id: string): Promise<User
   const [user] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!user) throw new NotFound("User not found");
   return user;
+}
+
+/** Whether the account with this email has the role: asked by its owner, or an admin. */
+export async function hasRole(ctx: AppContext, caller: UserRow, email: string, role: Role): Promise<boolean> {
+  enforce("read:role:self-or-admin", caller, caller.email.toLowerCase() === email.toLowerCase(), "You can only ask about your own account");
+  return (await findRoleByEmail(ctx, email)) === role;
 }

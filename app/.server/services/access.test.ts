@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { marketplace } from "../../../tests/support/marketplace";
+import { startTestDatabase } from "../../../tests/support/test-database";
+import { listDeadEmails } from "../email/outgoing";
+import { Forbidden } from "../errors";
+import { listAuditTrail } from "./audit";
+import { addCategory, createCategory } from "./categories";
+import { sessionAccessToken } from "./credentials";
+import { listCategoryProducts, listSellerProducts } from "./products";
+import { createReport } from "./reports";
+import { hasRole } from "./users";
+
+// Every permission is enforced in the service that does the work (issue 29, point 4), so a page and
+// the API refuse alike whatever their own guards say: each call below is the service itself, asked
+// by someone the policy refuses, before any row is read or written.
+
+let database: Awaited<ReturnType<typeof startTestDatabase>>;
+beforeAll(async () => {
+  database = await startTestDatabase();
+});
+afterAll(() => database.stop());
+
+describe("services refuse whom the policy refuses", () => {
+  it("admin-only reads and writes refuse sellers and buyers", async () => {
+    const ctx = database.context();
+    const { account } = marketplace(ctx);
+    for (const role of ["seller", "buyer"] as const) {
+      const user = await account(role);
+      await expect(listAuditTrail(ctx, user, 1)).rejects.toThrow(Forbidden);
+      await expect(listDeadEmails(ctx, user, 1, 10)).rejects.toThrow(Forbidden);
+      await expect(createCategory(ctx, user, { categoryName: "Not Mine", image: "/images/x.jpg" })).rejects.toThrow(Forbidden);
+      await expect(addCategory(ctx, user, "Not Mine", new Blob(["x"]))).rejects.toThrow(Forbidden);
+    }
+  });
+
+  it("what is one's own refuses everyone else, with the policy's answer", async () => {
+    const ctx = database.context();
+    const { account } = marketplace(ctx);
+    const [seller, otherSeller, buyer] = [await account("seller"), await account("seller"), await account("buyer")];
+    await expect(listSellerProducts(ctx, otherSeller, seller.email)).rejects.toThrow(Forbidden);
+    await expect(listSellerProducts(ctx, buyer, seller.email)).rejects.toThrow(Forbidden);
+    await expect(hasRole(ctx, buyer, seller.email, "seller")).rejects.toThrow(Forbidden);
+    await expect(sessionAccessToken(ctx, buyer, seller.email)).rejects.toThrow(Forbidden);
+    expect(await hasRole(ctx, seller, seller.email.toUpperCase(), "seller")).toBe(true);
+    expect(await listSellerProducts(ctx, await account("admin"), seller.email)).toEqual([]);
+  });
+
+  it("signed-in reads and reports refuse nobody signed in as any role, and are done by the service, not a page's guard", async () => {
+    const ctx = database.context();
+    const { account, category, car } = marketplace(ctx);
+    const seller = await account("seller");
+    const categoryId = await category();
+    const carId = await car(seller, { categoryId });
+    for (const role of ["buyer", "seller", "admin"] as const) {
+      const user = await account(role);
+      expect((await listCategoryProducts(ctx, user, categoryId)).products.map((product) => product._id)).toEqual([carId]);
+      expect(await createReport(ctx, user, carId)).toEqual(expect.any(String));
+    }
+  });
+});
