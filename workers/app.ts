@@ -47,6 +47,7 @@ app.use(async (c, next) => {
   // read the rest first, or the client's connection is cut and its next request on it fails.
   await dropUnreadBody(c.req.raw);
   c.header("X-Request-Id", requestId);
+  keepPrivate(c.res, c.var.app);
   applySecurityHeaders(c.res, {
     nonce,
     path: c.req.path,
@@ -65,6 +66,17 @@ app.use(async (c, next) => {
     }),
   );
 });
+
+/**
+ * An answer rendered for a signed-in user is theirs alone: no shared cache (nor the browser's history
+ * cache) may keep it, though the same URL is cached for anonymous visitors. API reads that revalidate
+ * by ETag already say `private, no-cache`, which stays.
+ */
+function keepPrivate(response: Response, ctx: AppContext) {
+  if (!ctx.cache.has("user-id")) return;
+  if (/\bprivate\b/.test(response.headers.get("Cache-Control") ?? "")) return;
+  response.headers.set("Cache-Control", "private, no-store");
+}
 
 /** Logs never hold full email addresses (some API paths carry one): a***@example.com. */
 function redactEmails(path: string): string {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { accessLabel, type Permission, PERMISSIONS, REFUSAL_STATUS, verdict } from "~/lib/policy";
 import { type Role } from "~/lib/roles";
-import { accessToken, apiJson, appUrl, register, request, signIn, sql, uniqueEmail, uploadImage } from "./client";
+import { accessToken, apiJson, appUrl, register, registerSeller, request, signIn, sql, uniqueEmail, uploadImage } from "./client";
 import { type ApiDocument, responseChecker } from "./openapi-responses";
 
 // Every endpoint of the API, walked as each kind of caller: the answers must be what the access
@@ -28,7 +28,8 @@ let categoryId: string;
 let jpeg: Uint8Array<ArrayBuffer>;
 
 async function credentials(email: string, accountType?: string): Promise<Credentials> {
-  if (accountType) await register({ email, accountType });
+  if (accountType === "seller") await registerSeller({ email });
+  else if (accountType) await register({ email, accountType });
   return { email, token: await accessToken(email), cookie: await signIn(email) };
 }
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type Product } from "~/lib/types";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { eventually } from "../support/eventually";
-import { accessToken, apiJson, firstCategoryId, register, request, sql, uniqueEmail, uploadImage } from "./client";
+import { accessToken, apiJson, firstCategoryId, register, registerSeller, request, sql, uniqueEmail, uploadImage } from "./client";
 
 // GET /api/products/:id/price-analysis: the rating, the estimate, the comparables it came from
 // (sold ones included, at the price they sold for) and the basis in words; and the rating stored on
@@ -24,7 +24,7 @@ let categoryId: string;
 
 beforeAll(async () => {
   sellerEmail = uniqueEmail("price-analysis");
-  await register({ email: sellerEmail, accountType: "seller", name: "Fair Price Motors" });
+  await registerSeller({ email: sellerEmail, name: "Fair Price Motors" });
   token = await accessToken(sellerEmail);
   const photo = await uploadImage(
     await renderJpeg(carPhotoSvg({ body: "sedan", color: "#475569", seed: 4 })),

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import { type ProductInput, type ProductUpdate } from "~/lib/schemas/catalog";
+import { CONFIRM_EMAIL_TO_LIST, type ProductInput, type ProductUpdate } from "~/lib/schemas/catalog";
 import { sellerRating } from "~/lib/seller-rating";
 import { type Product, type ProductDetail, type ProductPhoto } from "~/lib/types";
 import { decodeVin } from "~/lib/vin";
@@ -7,7 +7,7 @@ import { enforce } from "../auth/enforce";
 import { type AppContext } from "../context";
 import { isUniqueViolation } from "../db/errors";
 import { categories, priceChanges, productPhotos, products, uploads, users } from "../db/schema";
-import { Conflict, Invalid, NotFound } from "../errors";
+import { Conflict, Forbidden, Invalid, NotFound } from "../errors";
 import { type AuditStatement } from "./audit";
 import { repriceJobs, sendListingJobs } from "./listings-queue";
 import { NO_NOTIFICATIONS, priceDropWrites, sendNotificationEmails } from "./notifications";
@@ -165,13 +165,21 @@ export interface PhotoInput {
 
 /**
  * The photo rows for a car, in order. Every URL (small copies too) must be an upload this app
- * stored, which also gives each photo's dimensions; otherwise 400 on `images`.
+ * stored, which also gives each photo's dimensions; otherwise 400 on `images`. And each must be the
+ * seller's own upload (or already this car's photo, as seeded photos are): someone else's upload
+ * key is not theirs to show, and answers 404 naming the photo.
  */
-async function photoRows(ctx: AppContext, productId: string, photos: PhotoInput[], field: PhotosField = "images") {
+async function photoRows(ctx: AppContext, productId: string, sellerId: string, photos: PhotoInput[], field: PhotosField = "images") {
   const keyOf = (url: string) => url.replace(/^\/images\//, "");
   const urls = photos.flatMap((photo) => [photo.url, ...(photo.smallUrl ? [photo.smallUrl] : [])]);
   const stored = await ctx.db
-    .select({ key: uploads.key, width: uploads.width, height: uploads.height })
+    .select({
+      key: uploads.key,
+      width: uploads.width,
+      height: uploads.height,
+      uploaderId: uploads.uploaderId,
+      onThisCar: sql<number>`exists (select 1 from ${productPhotos} where ${productPhotos.productId} = ${productId} and '/images/' || ${uploads.key} in (${productPhotos.url}, ${productPhotos.smallUrl}))`,
+    })
     .from(uploads)
     .where(inArray(uploads.key, urls.map(keyOf)));
   const byKey = new Map(stored.map((upload) => [upload.key, upload]));
@@ -180,6 +188,11 @@ async function photoRows(ctx: AppContext, productId: string, photos: PhotoInput[
       { path: field, message: "Upload each photo with POST /api/images and send the url it returns" },
     ]);
   }
+  const othersPhoto = urls.find((url) => {
+    const upload = byKey.get(keyOf(url))!;
+    return upload.uploaderId !== sellerId && !upload.onThisCar;
+  });
+  if (othersPhoto) throw new NotFound(`Photo not found: ${othersPhoto} is not one of your uploads`);
   return photos.map((photo, position) => {
     const { width, height } = byKey.get(keyOf(photo.url))!;
     return { productId, position, url: photo.url, smallUrl: photo.smallUrl ?? null, width, height };
@@ -207,11 +220,11 @@ export type NewProduct = Omit<ProductInput, "images" | "photosField"> & { photos
  * first asking price are written in one batch.
  */
 export async function createProduct(ctx: AppContext, seller: UserRow, input: NewProduct): Promise<string> {
-  enforce("create:product", seller);
+  requireListingAllowed(seller);
   const id = crypto.randomUUID();
   const [[category], photos] = await Promise.all([
     ctx.db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)).limit(1),
-    photoRows(ctx, id, input.photos, input.photosField),
+    photoRows(ctx, id, seller.id, input.photos, input.photosField),
   ]);
   if (!category) throw new NotFound("Category not found");
   const now = ctx.now().toISOString();
@@ -253,8 +266,19 @@ export async function createProduct(ctx: AppContext, seller: UserRow, input: New
   return id;
 }
 
+/**
+ * A seller may list only from a confirmed address: anyone can register someone else's address, and
+ * a listing made under it (with the holder's own phone number) would speak for its real owner.
+ */
+export function requireListingAllowed(seller: UserRow): void {
+  enforce("create:product", seller);
+  if (!seller.emailVerified) throw new Forbidden(CONFIRM_EMAIL_TO_LIST);
+}
+
 /** Lists a car with the one photo sent along (the add-product form without JavaScript); the photo goes again if listing fails. */
 export function addProduct(ctx: AppContext, seller: UserRow, input: Omit<NewProduct, "photos">, photo: Blob): Promise<string> {
+  // Refused before the photo is stored at all.
+  requireListingAllowed(seller);
   return createWithPhoto(ctx, seller.id, photo, (image) => createProduct(ctx, seller, { ...input, photos: [{ url: image }] }));
 }
 
@@ -275,7 +299,7 @@ export async function updateProduct(ctx: AppContext, user: UserRow, id: string, 
   const newPrice = changes.resalePrice !== undefined && changes.resalePrice !== product.resalePrice ? changes.resalePrice : undefined;
   const priceChangeId = crypto.randomUUID();
   const [photos, priceDrop] = await Promise.all([
-    changes.photos ? photoRows(ctx, id, changes.photos) : undefined,
+    changes.photos ? photoRows(ctx, id, user.id, changes.photos) : undefined,
     newPrice === undefined
       ? NO_NOTIFICATIONS
       : priceDropWrites(

@@ -7,6 +7,8 @@ export const CONDITIONS = ["Excellent", "Good", "Fair"] as const;
 export const TRANSMISSIONS = ["automatic", "manual"] as const;
 export const FUELS = ["petrol", "diesel", "hybrid", "electric", "cng", "lpg"] as const;
 export const REPORT_REASONS = ["scam", "wrong_info", "sold_elsewhere", "offensive", "other"] as const;
+/** Why an unconfirmed seller may not list (the contract's 403 message, shown on the add page too). */
+export const CONFIRM_EMAIL_TO_LIST = "Confirm your email address before listing a car";
 export const IMAGE_URL_PATTERN = /^\/images\/[A-Za-z0-9_-]{8,80}\.(jpg|png|webp|avif)$/;
 
 function price(message: string) {
