@@ -165,6 +165,7 @@ const MATRIX: Record<string, Row> = {
   "GET /health": { who: "public", allowed: 200, call: async () => ({ path: "/api/health" }) },
   "GET /openapi.json": { who: "public", allowed: 200, call: async () => ({ path: "/api/openapi.json" }) },
   "GET /reference": { who: "public", allowed: 200, call: async () => ({ path: "/api/reference" }) },
+  "GET /dev/mail": { who: "public", allowed: 200, call: async () => ({ path: "/api/dev/mail?to=buyer2%40autoreseller.test" }) },
   "POST /users": {
     who: "public",
     allowed: 201,

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketplace } from "../../../tests/support/marketplace";
 import { startTestDatabase } from "../../../tests/support/test-database";
-import { auditLog, bookings, priceChanges, productPhotos, products, reports, uploads } from "../db/schema";
+import { auditLog, bookings, favourites, notifications, priceChanges, productPhotos, products, reports, uploads } from "../db/schema";
 import { Conflict, Forbidden, Invalid, NotFound } from "../errors";
 import { auditEntryIfChanged } from "./audit";
 import {
@@ -175,6 +175,64 @@ describe("updateProduct", () => {
     const added = await photo();
     expect(await updateProduct(ctx, seller, id, { photos: [{ url: added }, { url: seeded }] })).toBe(1);
     expect((await findProductDetail(ctx, id)).images).toEqual([added, seeded]);
+  });
+});
+
+describe("a car's price while money moves and edits race", () => {
+  it("stays while a buyer is paying (409, nothing written), while other changes go through", async () => {
+    const { ctx, seller, account, category, stored, book, productRow } = await setup();
+    const id = await createProduct(ctx, seller, input(await category(), stored));
+    const saver = await account("buyer", "saver");
+    await ctx.db.insert(favourites).values({ userId: saver.id, productId: id });
+    const bookingId = await book(await account("buyer"), id);
+    const startedAt = ctx.now();
+    await ctx.db.update(bookings).set({ paymentStartedAt: startedAt.toISOString() }).where(eq(bookings.id, bookingId));
+
+    await expect(updateProduct(ctx, seller, id, { resalePrice: 15000 })).rejects.toThrow(
+      new Conflict("A buyer is paying for this car right now, so its price cannot change. Try again in half an hour."),
+    );
+    await expect(updateProduct(ctx, seller, id, { resalePrice: 15000, mileageKm: 1 })).rejects.toThrow(Conflict);
+    expect(await productRow(id)).toMatchObject({ resalePrice: 20000, mileageKm: null });
+    expect(await ctx.db.$count(priceChanges, eq(priceChanges.productId, id))).toBe(1);
+    expect(await ctx.db.$count(notifications, eq(notifications.userId, saver.id))).toBe(0);
+    // The same price, or no price at all, is no change of price.
+    expect(await updateProduct(ctx, seller, id, { resalePrice: 20000, mileageKm: 42000 })).toBe(1);
+    expect(await productRow(id)).toMatchObject({ resalePrice: 20000, mileageKm: 42000 });
+
+    database.setNow(new Date(startedAt.getTime() + 31 * 60_000));
+    expect(await updateProduct(ctx, seller, id, { resalePrice: 15000 })).toBe(1);
+  });
+
+  it("keeps the history in the order written, ending with the current price, and each drop says the price it replaced", async () => {
+    const { ctx, seller, account, category, stored, productRow } = await setup();
+    const categoryId = await category();
+    for (let round = 0; round < 3; round++) {
+      const id = await createProduct(ctx, seller, input(categoryId, stored));
+      const saver = await account("buyer", "saver");
+      await ctx.db.insert(favourites).values({ userId: saver.id, productId: id });
+      const prices = [19000, 18000, 17000, 16000, 21000, 19500, 18500, 17500];
+      await Promise.all(prices.map((resalePrice) => updateProduct(ctx, seller, id, { resalePrice })));
+
+      const history = (await findProductDetail(ctx, id)).priceHistory.map((entry) => entry.price);
+      expect(history[0]).toBe(20000);
+      expect(history.at(-1)).toBe((await productRow(id)).resalePrice);
+      expect(history.slice(1).sort()).toEqual([...prices].sort());
+      // Each drop names the price it replaced: the one before it in the history.
+      const said = (await ctx.db.select({ text: notifications.text }).from(notifications).where(eq(notifications.userId, saver.id))).map(
+        (row) => row.text,
+      );
+      const drops = history.slice(1).flatMap((price, index) => (price < history[index] ? [[history[index], price]] : []));
+      expect(
+        said
+          .map((text) =>
+            /dropped to \$([\d,]+) \(was \$([\d,]+)\)/
+              .exec(text)!
+              .slice(1)
+              .map((n) => Number(n.replace(/,/g, ""))),
+          )
+          .sort(),
+      ).toEqual(drops.map(([was, now]) => [now, was]).sort());
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { CONFIRM_EMAIL_TO_LIST, type ProductInput, type ProductUpdate } from "~/lib/schemas/catalog";
 import { sellerRating } from "~/lib/seller-rating";
 import { type Product, type ProductDetail, type ProductPhoto } from "~/lib/types";
@@ -135,7 +135,8 @@ export function productDetailQueries(ctx: AppContext, id: string) {
       .select({ price: priceChanges.price, changedAt: priceChanges.changedAt })
       .from(priceChanges)
       .where(eq(priceChanges.productId, id))
-      .orderBy(asc(priceChanges.changedAt), asc(priceChanges.id)),
+      // In the order the changes were written (clocks of parallel requests may disagree, or tie).
+      .orderBy(sql`${priceChanges}.rowid`),
   ] as const;
 }
 
@@ -288,15 +289,38 @@ export type ProductChanges = Omit<ProductUpdate, "images"> & { photos?: PhotoInp
  * The owner's changes to an unsold car (409 once sold). A new asking price is added to the price
  * history; new photos replace the old ones in the order given, the first being the cover.
  * Returns 1 when the car was changed.
+ *
+ * The price a change replaces is the one its write replaces: the write holds only while the price
+ * is still the one read (a parallel edit in between makes it read again and retry), so the history
+ * ends with the current price and a drop says what the price really was. While a buyer is paying,
+ * the price stays (409): the payment is for the price it started with.
  */
 export async function updateProduct(ctx: AppContext, user: UserRow, id: string, changes: ProductChanges): Promise<number> {
-  const product = await ownedProduct(ctx, user, id, "update:product:own");
+  for (let attempt = 1; attempt <= PRICE_EDIT_ATTEMPTS; attempt++) {
+    const product = await ownedProduct(ctx, user, id, "update:product:own");
+    if (await writeProductChanges(ctx, user, product, changes)) return 1;
+  }
+  throw new Conflict("The price was changed by another edit at the same moment. Please try again.");
+}
+
+// Parallel edits of one car's price retry until theirs is the write that holds (each round, one does).
+const PRICE_EDIT_ATTEMPTS = 10;
+
+/** One attempt of updateProduct from the car as read; false when its price moved meanwhile. */
+async function writeProductChanges(ctx: AppContext, user: UserRow, product: typeof products.$inferSelect, changes: ProductChanges) {
+  const id = product.id;
   if (product.isPaid) throw new Conflict(SOLD_CANNOT_CHANGE);
   const now = ctx.now().toISOString();
   const { photos: _photos, productDescription, ...fields } = changes;
-  // Every statement holds only while the car is unsold, so a sale in between changes nothing.
-  const stillUnsold = sql`exists (select 1 from ${products} where ${products.id} = ${id} and ${products.isPaid} = 0)`;
   const newPrice = changes.resalePrice !== undefined && changes.resalePrice !== product.resalePrice ? changes.resalePrice : undefined;
+  // Every statement holds only while the car is unsold (a sale in between changes nothing), its
+  // price is still the one read when the change names a price, and no payment is under way when
+  // the price changes.
+  const stillAsRead = sql`exists (select 1 from ${products} where ${and(
+    eq(products.id, id),
+    eq(products.isPaid, false),
+    changes.resalePrice === undefined ? undefined : eq(products.resalePrice, product.resalePrice),
+  )})${newPrice === undefined ? sql`` : sql` and ${noPaymentUnderWay(ctx, id)}`}`;
   const priceChangeId = crypto.randomUUID();
   const [photos, priceDrop] = await Promise.all([
     changes.photos ? photoRows(ctx, id, user.id, changes.photos) : undefined,
@@ -306,48 +330,62 @@ export async function updateProduct(ctx: AppContext, user: UserRow, id: string, 
           ctx,
           { id, name: product.name, sellerId: product.sellerId, oldPrice: product.resalePrice, newPrice },
           priceChangeId,
-          stillUnsold,
+          stillAsRead,
         ),
   ]);
-  const [updated] = await ctx.db
-    .batch([
-      ctx.db
-        .update(products)
-        .set({
-          ...fields,
-          ...(productDescription === undefined ? {} : { description: productDescription }),
-          ...(photos ? { image: photos[0].url } : {}),
-          updatedAt: now,
-        })
-        .where(and(eq(products.id, id), eq(products.isPaid, false)))
-        .returning({ id: products.id }),
-      ...(photos
-        ? [
-            ctx.db.delete(productPhotos).where(and(eq(productPhotos.productId, id), stillUnsold)),
-            ctx.db.run(sql`
-              insert into ${productPhotos} (product_id, position, url, small_url, width, height)
+  // Every statement that tests the condition runs before the one that changes the car (and its price).
+  const conditionalWrites = [
+    ...(newPrice === undefined
+      ? []
+      : [
+          sql`insert into ${priceChanges} (id, product_id, price, changed_at)
+              select ${priceChangeId}, ${id}, ${newPrice}, ${now} where ${stillAsRead}`,
+        ]),
+    // Users who saved the car hear of a lower price (written only along with the change).
+    ...priceDrop.statements,
+    ...(photos
+      ? [
+          sql`delete from ${productPhotos} where ${productPhotos.productId} = ${id} and ${stillAsRead}`,
+          sql`insert into ${productPhotos} (product_id, position, url, small_url, width, height)
               select ${id}, value ->> 'position', value ->> 'url', value ->> 'smallUrl', value ->> 'width', value ->> 'height'
-              from json_each(${JSON.stringify(photos)}) where ${stillUnsold}`),
-          ]
-        : []),
-      ...(newPrice !== undefined
-        ? [
-            ctx.db.run(sql`
-              insert into ${priceChanges} (id, product_id, price, changed_at)
-              select ${priceChangeId}, ${id}, ${newPrice}, ${now} where ${stillUnsold}`),
-          ]
-        : []),
-      // Users who saved the car hear of a lower price (written only while the car is unsold).
-      ...priceDrop.statements.map((statement) => ctx.db.run(statement)),
-    ])
-    .catch(vinTaken);
-  if (updated.length === 0) throw new Conflict(SOLD_CANNOT_CHANGE);
+              from json_each(${JSON.stringify(photos)}) where ${stillAsRead}`,
+        ]
+      : []),
+  ].map((statement) => ctx.db.run(statement));
+  const changeCar = ctx.db
+    .update(products)
+    .set({
+      ...fields,
+      ...(productDescription === undefined ? {} : { description: productDescription }),
+      ...(photos ? { image: photos[0].url } : {}),
+      updatedAt: now,
+    })
+    .where(sql`${products.id} = ${id} and ${stillAsRead}`)
+    .returning({ id: products.id });
+  const [first, ...rest] = [...conditionalWrites, changeCar];
+  const results = await ctx.db.batch([first, ...rest]).catch(vinTaken);
+  const updated = results.at(-1) as { id: string }[];
+  if (updated.length === 0) return refusedChange(ctx, id, product.resalePrice, newPrice !== undefined);
   await sendNotificationEmails(ctx, priceDrop);
   if (PRICE_RATING_INPUTS.some((field) => changes[field] !== undefined && changes[field] !== product[field])) {
     await enqueuePriceRatings(ctx, [product.make, changes.make]);
   }
-  return 1;
+  return true;
 }
+
+/** Why a change's write held nothing: sold, or a payment under way (409), or the price moved (false: read again). */
+async function refusedChange(ctx: AppContext, id: string, priceRead: number, changesPrice: boolean): Promise<false> {
+  const [now] = await ctx.db
+    .select({ isPaid: products.isPaid, resalePrice: products.resalePrice, paying: sql<number>`not ${noPaymentUnderWay(ctx, id)}` })
+    .from(products)
+    .where(eq(products.id, id));
+  if (!now) throw new NotFound("Product not found");
+  if (now.isPaid) throw new Conflict(SOLD_CANNOT_CHANGE);
+  if (changesPrice && now.resalePrice === priceRead && now.paying) throw new Conflict(PAYING_PRICE_STAYS);
+  return false;
+}
+
+const PAYING_PRICE_STAYS = "A buyer is paying for this car right now, so its price cannot change. Try again in half an hour.";
 
 /** What a car's price rating, and its make's other cars' ratings, are worked out from (year and category never change). */
 const PRICE_RATING_INPUTS = ["resalePrice", "make", "model", "mileageKm"] as const satisfies (keyof ProductChanges)[];
