@@ -3,7 +3,7 @@ import { createRequestHandler } from "react-router";
 import { dropUnreadBody } from "~/.server/body-limit";
 import { createAppContext, createScheduledContext, type AppContext } from "~/.server/context";
 import { deliverEmail, enqueueOverdueEmails, type EmailJob } from "~/.server/email/outgoing";
-import { enqueueRecentListings, notifyNewListingMatches } from "~/.server/services/listing-matches";
+import { enqueueRecentListings, notifyNewListingMatches, sendMatchDigests } from "~/.server/services/listing-matches";
 import { type ListingJob, readListingJob } from "~/.server/services/listings-queue";
 import { refreshPriceRatings } from "~/.server/services/price-ratings";
 import { removeUnusedUploads } from "~/.server/services/uploads";
@@ -110,17 +110,18 @@ app.all("*", (c) => {
 
 export default {
   fetch: app.fetch,
-  // Cron Triggers (wrangler.toml), every 10 minutes: the clean-up of photos nothing uses, and mail
-  // the queue never got (its enqueue failed) or lost (its delivery died half-way).
+  // Cron Triggers (wrangler.toml), every 10 minutes: the clean-up of photos nothing uses, mail the
+  // queue never got (its enqueue failed) or lost (its delivery died half-way), and new-match digests due.
   async scheduled(controller, env) {
     const runId = `scheduled-${controller.scheduledTime}`;
     const ctx = createScheduledContext(env, runId);
-    const [removedUploads, enqueuedEmails, enqueuedListings] = await Promise.all([
+    const [removedUploads, enqueuedEmails, enqueuedListings, matchDigests] = await Promise.all([
       removeUnusedUploads(ctx),
       enqueueOverdueEmails(ctx),
       enqueueRecentListings(ctx, new Date(controller.scheduledTime)),
+      sendMatchDigests(ctx),
     ]);
-    console.log(JSON.stringify({ runId, cron: controller.cron, removedUploads, enqueuedEmails, enqueuedListings }));
+    console.log(JSON.stringify({ runId, cron: controller.cron, removedUploads, enqueuedEmails, enqueuedListings, matchDigests }));
   },
   async queue(batch, env) {
     const ctx = createScheduledContext(env, `queue-${batch.queue}-${crypto.randomUUID()}`);
@@ -163,7 +164,12 @@ async function doListingJobs(ctx: AppContext, batch: MessageBatch<unknown>) {
       const outcome =
         job.kind === "reprice"
           ? { event: "price-ratings-refreshed", changed: await refreshPriceRatings(ctx, job.makes) }
-          : { event: "listing-matched", matched: await notifyNewListingMatches(ctx, job.productId) };
+          : {
+              event: "listing-matched",
+              matched: await notifyNewListingMatches(ctx, job.productId),
+              // A search's first match is mailed at once; later ones wait for its hourly digest.
+              matchDigests: await sendMatchDigests(ctx),
+            };
       console.log(JSON.stringify({ requestId: ctx.requestId, ...job, ...outcome }));
       message.ack();
     } catch (error) {

@@ -114,8 +114,10 @@ async function freshUser(accountType: "seller" | "buyer"): Promise<string> {
   return register({ email: uniqueEmail(`m-victim-${accountType}`), accountType });
 }
 
-async function uploadedUrl(): Promise<string> {
-  const response = await uploadImage(jpeg, "car.jpg", "image/jpeg", callers.owner.token);
+/** A photo uploaded by the caller when they may upload (a listing shows only its seller's own), else by the owner. */
+async function uploadedUrl(caller: Caller = "owner"): Promise<string> {
+  const uploader = caller === "otherSeller" || caller === "admin" ? callers[caller] : callers.owner;
+  const response = await uploadImage(jpeg, "car.jpg", "image/jpeg", uploader.token);
   return ((await response.json()) as { data: { url: string } }).data.url;
 }
 
@@ -130,7 +132,7 @@ async function directUpload(caller: Caller): Promise<string> {
   return upload.key;
 }
 
-const product = async () => ({
+const product = async (caller: Caller) => ({
   productName: "Matrix Listed",
   originalPrice: 100,
   resalePrice: 90,
@@ -140,7 +142,7 @@ const product = async () => ({
   mobile: "01711 000000",
   productDescription: "d",
   purchaseYear: 2020,
-  image: await uploadedUrl(),
+  image: await uploadedUrl(caller),
 });
 
 function photoForm() {
@@ -237,7 +239,11 @@ const MATRIX: Record<string, Row> = {
     subject: "owner",
     call: async () => ({ path: `/api/products/seller/${callers.owner.email}` }),
   },
-  "POST /products/add": { who: "seller", allowed: 201, call: async () => ({ path: "/api/products/add", body: await product() }) },
+  "POST /products/add": {
+    who: "seller",
+    allowed: 201,
+    call: async (caller) => ({ path: "/api/products/add", body: await product(caller) }),
+  },
   "PATCH /products/advertisement/{id}": {
     who: "owner",
     allowed: 200,
