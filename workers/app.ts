@@ -5,7 +5,7 @@ import { dropUnreadBody } from "~/.server/body-limit";
 import { createAppContext, createScheduledContext, type AppContext } from "~/.server/context";
 import { deliverEmail, enqueueOverdueEmails } from "~/.server/email/outgoing";
 import { type EmailJob, type ListingJob } from "~/.server/queue-jobs";
-import { enqueueRecentListings, notifyNewListingMatches } from "~/.server/services/listing-matches";
+import { enqueueRecentListings, notifyNewListingMatches, sendMatchDigests } from "~/.server/services/listing-matches";
 import { readListingJob } from "~/.server/services/listings-queue";
 import { refreshPriceRatings } from "~/.server/services/price-ratings";
 import { removeUnusedUploads } from "~/.server/services/uploads";
@@ -49,6 +49,7 @@ app.use(async (c, next) => {
   // read the rest first, or the client's connection is cut and its next request on it fails.
   await dropUnreadBody(c.req.raw);
   c.header("X-Request-Id", requestId);
+  keepPrivate(c.res, c.var.app);
   applyContentSecurityPolicy(c.res, {
     nonce,
     path: c.req.path,
@@ -67,6 +68,17 @@ app.use(async (c, next) => {
     }),
   );
 });
+
+/**
+ * An answer rendered for a signed-in user is theirs alone: no shared cache (nor the browser's history
+ * cache) may keep it, though the same URL is cached for anonymous visitors. API reads that revalidate
+ * by ETag already say `private, no-cache`, which stays.
+ */
+function keepPrivate(response: Response, ctx: AppContext) {
+  if (!ctx.cache.has("user-id")) return;
+  if (/\bprivate\b/.test(response.headers.get("Cache-Control") ?? "")) return;
+  response.headers.set("Cache-Control", "private, no-store");
+}
 
 /** Logs never hold full email addresses (some API paths carry one): a***@example.com. */
 function redactEmails(path: string): string {
@@ -101,17 +113,18 @@ app.all("*", (c) => {
 
 export default {
   fetch: app.fetch,
-  // Cron Triggers (wrangler.toml), every 10 minutes: the clean-up of photos nothing uses, and mail
-  // the queue never got (its enqueue failed) or lost (its delivery died half-way).
+  // Cron Triggers (wrangler.toml), every 10 minutes: the clean-up of photos nothing uses, mail the
+  // queue never got (its enqueue failed) or lost (its delivery died half-way), and new-match digests due.
   async scheduled(controller, env) {
     const runId = `scheduled-${controller.scheduledTime}`;
     const ctx = createScheduledContext(env, runId);
-    const [removedUploads, enqueuedEmails, enqueuedListings] = await Promise.all([
+    const [removedUploads, enqueuedEmails, enqueuedListings, matchDigests] = await Promise.all([
       removeUnusedUploads(ctx),
       enqueueOverdueEmails(ctx),
       enqueueRecentListings(ctx, new Date(controller.scheduledTime)),
+      sendMatchDigests(ctx),
     ]);
-    console.log(JSON.stringify({ runId, cron: controller.cron, removedUploads, enqueuedEmails, enqueuedListings }));
+    console.log(JSON.stringify({ runId, cron: controller.cron, removedUploads, enqueuedEmails, enqueuedListings, matchDigests }));
   },
   async queue(batch, env) {
     const ctx = createScheduledContext(env, `queue-${batch.queue}-${crypto.randomUUID()}`);
@@ -154,7 +167,12 @@ async function doListingJobs(ctx: AppContext, batch: MessageBatch<unknown>) {
       const outcome =
         job.kind === "reprice"
           ? { event: "price-ratings-refreshed", changed: await refreshPriceRatings(ctx, job.makes) }
-          : { event: "listing-matched", matched: await notifyNewListingMatches(ctx, job.productId) };
+          : {
+              event: "listing-matched",
+              matched: await notifyNewListingMatches(ctx, job.productId),
+              // A search's first match is mailed at once; later ones wait for its hourly digest.
+              matchDigests: await sendMatchDigests(ctx),
+            };
       console.log(JSON.stringify({ requestId: ctx.requestId, ...job, ...outcome }));
       message.ack();
     } catch (error) {

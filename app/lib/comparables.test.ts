@@ -26,18 +26,18 @@ describe("chooseComparables", () => {
     expect(chosen.comparables.map((comparable) => comparable.id).sort()).toEqual(close.map((comparable) => comparable.id).sort());
   });
 
-  it("widens to the make's cars in the same category within 4 years only when the model has fewer than 3", () => {
-    const sameModel = [other({}), other({})];
-    const sameCategory = [other({ model: "Axio", purchaseYear: 2013 }), other({ model: null, mileageKm: 300_000 })];
-    const chosen = choose([
-      ...sameModel,
-      ...sameCategory,
-      other({ model: "Hiace", categoryId: "vans" }),
-      other({ model: "Axio", purchaseYear: 2012 }),
-    ])!;
-    expect(chosen.rule).toMatchObject({ model: null, categoryId: "sedans", years: [2013, 2021], mileage: null });
-    expect(chosen.comparables).toHaveLength(4);
-    expect(choose([...sameModel, other({})])!.rule.model).toBe("Corolla");
+  it("widens to the same model within 4 years, mileage aside, only when fewer than 3 are close; never another model of the make", () => {
+    const close = [other({}), other({})];
+    const wider = [other({ purchaseYear: 2013 }), other({ mileageKm: 300_000 })];
+    const otherModels = [other({ model: "RAV4" }), other({ model: "Harrier" }), other({ model: null }), other({ model: "Axio" })];
+    const chosen = choose([...close, ...wider, ...otherModels, other({ purchaseYear: 2012 })])!;
+    expect(chosen.rule).toEqual({ model: "Corolla", years: [2013, 2021], mileage: null });
+    expect(chosen.comparables.map((comparable) => comparable.id).sort()).toEqual(
+      [...close, ...wider].map((comparable) => comparable.id).sort(),
+    );
+    expect(choose([...close, other({})])!.rule.years).toEqual([2015, 2019]);
+    // Four cars of the same make and category, none of the model: nothing to compare with.
+    expect(choose(otherModels)!.comparables).toEqual([]);
   });
 
   it("keeps the 50 closest by year, then the newest, then by id", () => {
@@ -54,8 +54,9 @@ describe("chooseComparables", () => {
     );
   });
 
-  it("has nothing to go by without a make", () => {
+  it("has nothing to go by without a make or a model", () => {
     expect(comparableRules({ ...car, make: null })).toEqual([]);
+    expect(comparableRules({ ...car, model: null })).toEqual([]);
     expect(chooseComparables({ ...car, make: null }, () => [other({})])).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import { MIN_COMPARABLES } from "./price-rating";
 export const CANDIDATE_LIMIT = 50;
 /** Same make and model: purchase years within this many of the car's. */
 export const CLOSE_YEARS = 2;
-/** Same make and category (when the model has too few): purchase years within this many, mileage aside. */
+/** Same make and model again (when too few are close): purchase years within this many, mileage aside. */
 export const WIDE_YEARS = 4;
 
 /** Mileages like `km`: within 40 %, and never narrower than 20,000 km either way. */
@@ -15,7 +15,7 @@ export function mileageBand(km: number): [number, number] {
   return [Math.max(0, Math.min(Math.round(km * 0.6), km - 20_000)), Math.max(Math.round(km * 1.4), km + 20_000)];
 }
 
-/** What choosing comparables looks at; every other car of the same make (ignoring case) is a candidate. */
+/** What choosing comparables looks at; only other cars of the same make and model (ignoring case) are candidates. */
 export interface ComparableFacts {
   id: string;
   make: string | null;
@@ -26,27 +26,22 @@ export interface ComparableFacts {
   createdAt: string;
 }
 
-/** One way of choosing: the same model (`model` set) or the same category, within `years` and `mileage` (when set). */
+/**
+ * One way of choosing among cars of the same make and model: within `years` and `mileage` (when
+ * set). Never another model: a Land Cruiser Prado is not priced like a RAV4 of the same make.
+ */
 export interface ComparableRule {
-  model: string | null;
-  categoryId: string | null;
+  model: string;
   years: [number, number];
   mileage: [number, number] | null;
 }
 
-/** The ways of choosing a car's comparables, closest first; none when the car has no make to go by. */
+/** The ways of choosing a car's comparables, closest first; none when the car's make or model is not known. */
 export function comparableRules(car: ComparableFacts): ComparableRule[] {
-  if (!car.make) return [];
+  if (!car.make || !car.model) return [];
   const span = (spread: number): [number, number] => [car.purchaseYear - spread, car.purchaseYear + spread];
-  const byCategory: ComparableRule = { model: null, categoryId: car.categoryId, years: span(WIDE_YEARS), mileage: null };
-  if (!car.model) return [byCategory];
-  const byModel = {
-    model: car.model,
-    categoryId: null,
-    years: span(CLOSE_YEARS),
-    mileage: car.mileageKm === null ? null : mileageBand(car.mileageKm),
-  };
-  return [byModel, byCategory];
+  const close = { model: car.model, years: span(CLOSE_YEARS), mileage: car.mileageKm === null ? null : mileageBand(car.mileageKm) };
+  return [close, { model: car.model, years: span(WIDE_YEARS), mileage: null }];
 }
 
 /** SQLite's `collate nocase`, which the queries use: only ASCII letters are folded. */
@@ -64,8 +59,8 @@ const within = (value: number, [from, to]: [number, number]) => value >= from &&
 /** Whether `other` follows the rule (the make is the caller's: every candidate shares the car's). */
 export function followsRule(rule: ComparableRule, other: ComparableFacts): boolean {
   return (
-    (rule.model === null || (other.model !== null && foldCase(other.model) === foldCase(rule.model))) &&
-    (rule.categoryId === null || other.categoryId === rule.categoryId) &&
+    other.model !== null &&
+    foldCase(other.model) === foldCase(rule.model) &&
     within(other.purchaseYear, rule.years) &&
     (rule.mileage === null || (other.mileageKm !== null && within(other.mileageKm, rule.mileage)))
   );
@@ -104,33 +99,29 @@ export function byCloseness(car: ComparableFacts) {
   };
 }
 
-/** Which rule's comparables to use: the first with enough, else (to say how few there were) the one with most. */
+/** Which rule's comparables to use: the first with enough, else (to say how few there were) the one with most, the widest on a tie. */
 export function chooseRule(found: readonly (readonly unknown[])[]): number {
   const enough = found.findIndex((comparables) => comparables.length >= MIN_COMPARABLES);
   if (enough >= 0) return enough;
-  return found.reduce<number>((best, comparables, index) => (comparables.length > found[best].length ? index : best), 0);
+  return found.reduce<number>((best, comparables, index) => (comparables.length >= found[best].length ? index : best), 0);
 }
 
-/** A make's cars grouped by model and by category, so each rule's candidates are found without reading the whole make. */
+/** A make's cars grouped by model, so each rule's candidates are found without reading the whole make. */
 export function candidatesByRule<T extends ComparableFacts>(sameMake: readonly T[]): (rule: ComparableRule) => readonly T[] {
   const byModel = new Map<string, T[]>();
-  const byCategory = new Map<string, T[]>();
-  const add = (groups: Map<string, T[]>, key: string, car: T) => {
-    const group = groups.get(key);
-    if (group) group.push(car);
-    else groups.set(key, [car]);
-  };
   for (const car of sameMake) {
-    if (car.model !== null) add(byModel, foldCase(car.model), car);
-    add(byCategory, car.categoryId, car);
+    if (car.model === null) continue;
+    const group = byModel.get(foldCase(car.model));
+    if (group) group.push(car);
+    else byModel.set(foldCase(car.model), [car]);
   }
-  return (rule) => (rule.model !== null ? byModel.get(foldCase(rule.model)) : byCategory.get(rule.categoryId ?? "")) ?? [];
+  return (rule) => byModel.get(foldCase(rule.model)) ?? [];
 }
 
 /**
  * A car's comparables chosen in memory from the other cars of its make (`candidates` gives each
  * rule's, in any order; the car itself may be among them): the rule used and up to CANDIDATE_LIMIT
- * cars, closest first. Null without a make.
+ * cars, closest first. Null without a make and model.
  */
 export function chooseComparables<T extends ComparableFacts>(
   car: ComparableFacts,

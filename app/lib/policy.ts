@@ -29,6 +29,8 @@ export const POLICY = {
   "read:health": { roles: "anyone" },
   "read:docs": { roles: "anyone" },
   "read:catalog": { roles: "anyone" },
+  // The mail the app sent (development and tests only; the endpoint does not exist in production).
+  "read:dev-mail": { roles: "anyone" },
   "create:account": { roles: "anyone" },
   "create:token": { roles: "anyone" },
   "create:token:session": { roles: ROLES, ownership: { of: "session", orAdmin: false, othersGet: "forbidden" } },

@@ -16,7 +16,7 @@ async function market(label: string) {
   const suffix = crypto.randomUUID().slice(0, 8);
   const sellerEmail = `msg-seller-${suffix}@autoreseller.test`;
   const buyerEmail = `msg-buyer-${suffix}@autoreseller.test`;
-  await app.register({ email: sellerEmail, name: `Seller ${label}`, accountType: "seller" });
+  await app.registerSeller({ email: sellerEmail, name: `Seller ${label}` });
   await app.register({ email: buyerEmail, name: `Buyer ${label}` });
   const carName = await listThroughApi(sellerEmail, `Message Car ${suffix}`);
   const [{ id }] = await app.sql("select id from products where name = ?", [carName]);

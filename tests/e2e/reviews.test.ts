@@ -17,7 +17,7 @@ describe("rating a seller in Chromium", () => {
   it("a buyer pays, rates the seller from My Orders, and the seller's page and car cards show the new average", async () => {
     // A seller of their own (no reviews yet), with a car to buy and one still for sale.
     const sellerEmail = `rated-seller-${unique()}@example.test`;
-    const sellerId = await app.register({ email: sellerEmail, accountType: "seller", name: "Jamal Uddin" });
+    const sellerId = await app.registerSeller({ email: sellerEmail, name: "Jamal Uddin" });
     const bought = await listThroughApi(sellerEmail, `Rated Hatchback ${unique()}`);
     const forSale = await listThroughApi(sellerEmail, `Still For Sale ${unique()}`);
     const buyerEmail = `rating-buyer-${unique()}@example.test`;
@@ -105,7 +105,7 @@ describe("rating a seller in Chromium", () => {
 
   it("without JavaScript at 360 px: the buyer rates from the page's own form, the seller answers, an admin removes the review", async () => {
     const sellerEmail = `answering-seller-${unique()}@example.test`;
-    const sellerId = await app.register({ email: sellerEmail, accountType: "seller", name: "Rupa Motors" });
+    const sellerId = await app.registerSeller({ email: sellerEmail, name: "Rupa Motors" });
     const bought = await listThroughApi(sellerEmail, `Plain Form Hatchback ${unique()}`);
     const buyerEmail = `plain-buyer-${unique()}@example.test`;
     await app.register({ email: buyerEmail, name: "Sabbir Hossain" });

@@ -13,6 +13,21 @@ describe("POST /api/users", () => {
     expect(await response.json()).toEqual({ acknowledged: true, insertedId: expect.any(String) });
   });
 
+  it.each([
+    ["a blank braille pattern", "\u2800"],
+    ["a musical null notehead", "\u{1D159}"],
+    ["combining marks only", "\u0301\u0308"],
+    ["a left-to-right mark", "Ana\u200E"],
+    ["a right-to-left mark", "Ana\u200F"],
+    ["an Arabic letter mark", "Ana\u061C"],
+  ])("refuses a name with %s (400 on name), creating nothing", async (_label, name) => {
+    const email = uniqueEmail("odd-name");
+    const response = await apiJson("/api/users", { name, email, password: "Secret1!", accountType: "seller" });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { issues: { path: string }[] }).issues).toEqual([expect.objectContaining({ path: "name" })]);
+    expect(await sql("select id from users where email = ?", [email])).toHaveLength(0);
+  });
+
   it("answers every field with the spec's message", async () => {
     expect(await issuesOf(await apiJson("/api/users", {}))).toEqual({
       name: "Name is Required",

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { accessLabel, type Permission, PERMISSIONS, REFUSAL_STATUS, verdict } from "~/lib/policy";
 import { type Role } from "~/lib/roles";
-import { accessToken, apiJson, appUrl, register, request, signIn, sql, uniqueEmail, uploadImage } from "./client";
+import { accessToken, apiJson, appUrl, register, registerSeller, request, signIn, sql, uniqueEmail, uploadImage } from "./client";
 import { type ApiDocument, responseChecker } from "./openapi-responses";
 
 // Every endpoint of the API, walked as each kind of caller: the answers must be what the access
@@ -28,7 +28,8 @@ let categoryId: string;
 let jpeg: Uint8Array<ArrayBuffer>;
 
 async function credentials(email: string, accountType?: string): Promise<Credentials> {
-  if (accountType) await register({ email, accountType });
+  if (accountType === "seller") await registerSeller({ email });
+  else if (accountType) await register({ email, accountType });
   return { email, token: await accessToken(email), cookie: await signIn(email) };
 }
 
@@ -113,8 +114,10 @@ async function freshUser(accountType: "seller" | "buyer"): Promise<string> {
   return register({ email: uniqueEmail(`m-victim-${accountType}`), accountType });
 }
 
-async function uploadedUrl(): Promise<string> {
-  const response = await uploadImage(jpeg, "car.jpg", "image/jpeg", callers.owner.token);
+/** A photo uploaded by the caller when they may upload (a listing shows only its seller's own), else by the owner. */
+async function uploadedUrl(caller: Caller = "owner"): Promise<string> {
+  const uploader = caller === "otherSeller" || caller === "admin" ? callers[caller] : callers.owner;
+  const response = await uploadImage(jpeg, "car.jpg", "image/jpeg", uploader.token);
   return ((await response.json()) as { data: { url: string } }).data.url;
 }
 
@@ -129,7 +132,7 @@ async function directUpload(caller: Caller): Promise<string> {
   return upload.key;
 }
 
-const product = async () => ({
+const product = async (caller: Caller) => ({
   productName: "Matrix Listed",
   originalPrice: 100,
   resalePrice: 90,
@@ -139,7 +142,7 @@ const product = async () => ({
   mobile: "01711 000000",
   productDescription: "d",
   purchaseYear: 2020,
-  image: await uploadedUrl(),
+  image: await uploadedUrl(caller),
 });
 
 function photoForm() {
@@ -164,6 +167,7 @@ const MATRIX: Record<string, Row> = {
   "GET /health": { who: "public", allowed: 200, call: async () => ({ path: "/api/health" }) },
   "GET /openapi.json": { who: "public", allowed: 200, call: async () => ({ path: "/api/openapi.json" }) },
   "GET /reference": { who: "public", allowed: 200, call: async () => ({ path: "/api/reference" }) },
+  "GET /dev/mail": { who: "public", allowed: 200, call: async () => ({ path: "/api/dev/mail?to=buyer2%40autoreseller.test" }) },
   "POST /users": {
     who: "public",
     allowed: 201,
@@ -235,7 +239,11 @@ const MATRIX: Record<string, Row> = {
     subject: "owner",
     call: async () => ({ path: `/api/products/seller/${callers.owner.email}` }),
   },
-  "POST /products/add": { who: "seller", allowed: 201, call: async () => ({ path: "/api/products/add", body: await product() }) },
+  "POST /products/add": {
+    who: "seller",
+    allowed: 201,
+    call: async (caller) => ({ path: "/api/products/add", body: await product(caller) }),
+  },
   "PATCH /products/advertisement/{id}": {
     who: "owner",
     allowed: 200,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Product } from "~/lib/types";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
-import { accessToken, apiJson, firstCategoryId, register, request, signIn, sql, uniqueEmail, uploadImage } from "./client";
+import { accessToken, apiJson, firstCategoryId, register, registerSeller, request, signIn, sql, uniqueEmail, uploadImage } from "./client";
 import { tableSnapshot } from "./snapshot";
 
 // Hostile and malformed input on every endpoint that takes any, sent with valid credentials:
@@ -42,7 +42,7 @@ const validProduct = () => ({
 beforeAll(async () => {
   sellerEmail = uniqueEmail("hostile-seller");
   buyerEmail = uniqueEmail("hostile-buyer");
-  await register({ email: sellerEmail, accountType: "seller", name: HOSTILE_NAME });
+  await registerSeller({ email: sellerEmail, name: HOSTILE_NAME });
   await register({ email: buyerEmail, name: "Bad Input Buyer" });
   [sellerToken, buyerToken, adminToken] = await Promise.all([
     accessToken(sellerEmail),
@@ -387,6 +387,29 @@ const EMAIL_ROUTES: [string, () => string, number][] = [
 describe.each(EMAIL_ROUTES)("GET %s:email refuses bad emails", (prefix, token, othersStatus) => {
   it.each([...BAD_EMAILS, ["another user's email", "buyer2@autoreseller.test", othersStatus]])("%s", async (_label, email, status) => {
     await expectRejected(() => request(`${prefix}${enc(email)}`, { headers: bearer(token)() }), status);
+  });
+});
+
+describe("GET /api/dev/mail refuses bad addresses", () => {
+  it.each([["no address", ""], ...BAD_EMAILS.map(([label, email]) => [label, `?to=${enc(email)}`])])("%s", async (_label, query) => {
+    await expectRejected(() => request(`/api/dev/mail${query}`), 400);
+  });
+});
+
+describe("/unsubscribe answers a malformed signature with 400, never 5xx, and unsubscribes nobody", () => {
+  const MALFORMED = ["", "a", "ab=", "abcde", "%%%", "a".repeat(42), "a".repeat(44), LONG, SQL_DROP, SCRIPT, CONTROL];
+  it.each(MALFORMED.map((signature) => [JSON.stringify(signature.slice(0, 40)), signature]))("signature=%s", async (_label, signature) => {
+    const [{ id }] = await sql("select id from users where email = ?", [buyerEmail]);
+    const link = `/unsubscribe?user=${String(id)}&kind=price_drop&signature=${enc(signature)}`;
+    const before = await tableSnapshot([...TABLES, "email_opt_outs"]);
+    expect((await request(link)).status).toBe(400);
+    const posted = await request(link, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(posted.status).toBe(400);
+    expect(await tableSnapshot([...TABLES, "email_opt_outs"])).toEqual(before);
   });
 });
 

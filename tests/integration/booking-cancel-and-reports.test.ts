@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { REPORT_REASONS } from "~/lib/schemas/catalog";
 import { type Booking, type PagedList, type Report } from "~/lib/types";
-import { accessToken, apiJson, postForm, register, request, signIn, sql, uniqueEmail } from "./client";
+import { accessToken, apiJson, postForm, register, registerSeller, request, signIn, sql, uniqueEmail } from "./client";
 import { type ApiDocument, responseChecker } from "./openapi-responses";
 
 // Issue 14, points 6 and 7: a buyer cancels an unpaid booking (never a paid one, nor one being paid
@@ -17,7 +17,7 @@ beforeAll(async () => {
   problemsWith = responseChecker((await (await request("/api/openapi.json")).json()) as ApiDocument);
   adminToken = await accessToken("admin@autoreseller.test");
   sellerEmail = uniqueEmail("cancel-seller");
-  await register({ email: sellerEmail, accountType: "seller", name: "Cancel Seller" });
+  await registerSeller({ email: sellerEmail, name: "Cancel Seller" });
   sellerToken = await accessToken(sellerEmail);
   categoryId = String((await sql("select id from categories limit 1"))[0].id);
 });

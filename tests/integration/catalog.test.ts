@@ -1,7 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Product } from "~/lib/types";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
-import { accessToken, apiJson, database, firstCategoryId, postForm, register, request, signIn, uniqueEmail, uploadImage } from "./client";
+import {
+  accessToken,
+  apiJson,
+  database,
+  firstCategoryId,
+  postForm,
+  registerSeller,
+  request,
+  signIn,
+  uniqueEmail,
+  uploadImage,
+} from "./client";
 
 let sellerToken: string;
 let otherSellerToken: string;
@@ -12,7 +23,7 @@ let jpeg: Uint8Array<ArrayBuffer>;
 
 beforeAll(async () => {
   sellerEmail = uniqueEmail("lister");
-  await register({ email: sellerEmail, accountType: "seller", name: "Lister Motors" });
+  await registerSeller({ email: sellerEmail, name: "Lister Motors" });
   sellerToken = await accessToken(sellerEmail);
   otherSellerToken = await accessToken("seller2@autoreseller.test");
   buyerToken = await accessToken("buyer@autoreseller.test");

@@ -4,7 +4,7 @@ import { pendingObjectKey } from "~/.server/services/direct-uploads";
 import { LOCAL_BUCKET, LOCAL_SIGNING_KEY, presignPut } from "~/.server/storage/presigned-put";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { makeImage } from "../support/images.ts";
-import { accessToken, apiJson, appUrl, firstCategoryId, register, request, sql, uniqueEmail } from "./client";
+import { accessToken, apiJson, appUrl, firstCategoryId, register, registerSeller, request, sql, uniqueEmail } from "./client";
 
 // Photos sent straight to object storage: POST /api/images/uploads hands out a pre-signed PUT URL
 // (here for the app's local stand-in of R2, which checks the signature as R2 does), the bytes go
@@ -28,7 +28,7 @@ beforeAll(async () => {
 
 async function newUser(accountType: "seller" | "buyer") {
   const email = uniqueEmail(`direct-${accountType}`);
-  const id = await register({ email, accountType });
+  const id = accountType === "seller" ? await registerSeller({ email }) : await register({ email, accountType });
   return { id, token: await accessToken(email) };
 }
 

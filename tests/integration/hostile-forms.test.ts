@@ -3,7 +3,20 @@ import { type RouteConfigEntry } from "@react-router/dev/routes";
 import { beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
-import { accessToken, apiJson, appUrl, cookiesFrom, DEMO_PASSWORD, postForm, register, request, signIn, sql, uniqueEmail } from "./client";
+import {
+  accessToken,
+  apiJson,
+  appUrl,
+  cookiesFrom,
+  DEMO_PASSWORD,
+  postForm,
+  register,
+  registerSeller,
+  request,
+  signIn,
+  sql,
+  uniqueEmail,
+} from "./client";
 import { tableSnapshot } from "./snapshot";
 import { enrolTwoFactor } from "./two-factor";
 
@@ -148,7 +161,7 @@ function pathsWithActions(entries: RouteConfigEntry[], parent = ""): string[] {
 
 beforeAll(async () => {
   const [buyerEmail, sellerEmail, twoFactorEmail] = [uniqueEmail("forms-buyer"), uniqueEmail("forms-seller"), uniqueEmail("forms-2fa")];
-  sellerId = await register({ email: sellerEmail, accountType: "seller", name: "Forms Seller" });
+  sellerId = await registerSeller({ email: sellerEmail, name: "Forms Seller" });
   const [buyerId] = await Promise.all([register({ email: buyerEmail }), register({ email: twoFactorEmail })]);
   [victimBuyerId, victimSellerId] = await Promise.all([
     register({ email: uniqueEmail("forms-victim-buyer") }),

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type ProductDetail } from "~/lib/types";
 import { vinCheckDigit } from "~/lib/vin";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
-import { accessToken, appUrl, firstCategoryId, register, request, signIn, sql, uniqueEmail, uploadImage } from "./client";
+import { accessToken, appUrl, firstCategoryId, register, registerSeller, request, signIn, sql, uniqueEmail, uploadImage } from "./client";
 
 // The seller's listing pages: Add Product with vehicle data and photos (uploaded first, or one file
 // without JavaScript), its rules and the VIN note, Edit for the owner only and never for a sold car,
@@ -15,7 +15,7 @@ let jpeg: Uint8Array<ArrayBuffer>;
 
 beforeAll(async () => {
   const email = uniqueEmail("listing-forms");
-  const id = await register({ email, accountType: "seller", name: "Form Motors" });
+  const id = await registerSeller({ email, name: "Form Motors" });
   [seller, otherSellerCookie, categoryId, jpeg] = await Promise.all([
     (async () => ({ id, email, token: await accessToken(email), cookie: await signIn(email) }))(),
     signIn("seller2@autoreseller.test"),

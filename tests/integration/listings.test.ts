@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type ProductDetail, type SellerProfile } from "~/lib/types";
 import { vinCheckDigit } from "~/lib/vin";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
-import { accessToken, apiJson, firstCategoryId, register, request, sql, uniqueEmail, uploadImage } from "./client";
+import { accessToken, apiJson, firstCategoryId, register, registerSeller, request, sql, uniqueEmail, uploadImage } from "./client";
 
 // The contract's v1.1 listing rows: vehicle data and its rules, several photos with a cover, a
 // car's own answer with its price history and VIN decode, the owner's changes, and seller profiles.
@@ -14,15 +14,15 @@ let jpeg: Uint8Array<ArrayBuffer>;
 
 beforeAll(async () => {
   const email = uniqueEmail("listings");
-  seller = { id: await register({ email, accountType: "seller", name: "Listing Motors" }), token: "" };
+  seller = { id: await registerSeller({ email, name: "Listing Motors" }), token: "" };
   seller.token = await accessToken(email);
   otherSellerToken = await accessToken("seller2@autoreseller.test");
   buyerToken = await accessToken("buyer@autoreseller.test");
   jpeg = await renderJpeg(carPhotoSvg({ body: "sedan", color: "#1d4ed8", seed: 3 }));
 });
 
-async function photo() {
-  const response = await uploadImage(jpeg, "car.jpg", "image/jpeg", seller.token);
+async function photo(token = seller.token) {
+  const response = await uploadImage(jpeg, "car.jpg", "image/jpeg", token);
   expect(response.status).toBe(201);
   return ((await response.json()) as { data: { url: string } }).data.url;
 }
@@ -50,7 +50,7 @@ async function listing(fields: Record<string, unknown> = {}) {
 }
 
 const add = async (fields: Record<string, unknown> = {}, token = seller.token) =>
-  apiJson("/api/products/add", await listing({ image: await photo(), ...fields }), { token });
+  apiJson("/api/products/add", await listing({ image: await photo(token), ...fields }), { token });
 
 async function addedId(fields: Record<string, unknown> = {}) {
   const response = await add(fields);
@@ -70,6 +70,38 @@ async function issuesOf(response: Response) {
   expect(response.status).toBe(400);
   return ((await response.json()) as { issues: { path: string; message: string }[] }).issues;
 }
+
+describe("a listing's photos", () => {
+  it("are its seller's own uploads: another seller's (multipart or direct) answers 404 naming the photo, listing nothing", async () => {
+    const othersToken = await accessToken("seller2@autoreseller.test");
+    const multipart = await photo(othersToken);
+    const started = (await (
+      await apiJson("/api/images/uploads", { contentType: "image/jpeg", size: jpeg.length }, { token: othersToken })
+    ).json()) as { key: string; uploadUrl: string; headers: Record<string, string> };
+    const { "Content-Length": _length, ...headers } = started.headers;
+    expect((await fetch(started.uploadUrl, { method: "PUT", headers, body: jpeg })).status).toBe(200);
+    const completed = await request(`/api/images/uploads/${started.key}/complete`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${othersToken}` },
+    });
+    const direct = ((await completed.json()) as { data: { url: string } }).data.url;
+
+    for (const [label, fields] of [
+      ["multipart", { image: multipart }],
+      ["direct", { images: [await photo(), direct] }],
+    ] as const) {
+      const productName = `Borrowed Photos ${label} ${crypto.randomUUID().slice(0, 6)}`;
+      const response = await apiJson("/api/products/add", await listing({ productName, ...fields }), { token: seller.token });
+      expect(response.status, label).toBe(404);
+      expect(((await response.json()) as { message: string }).message).toContain(label === "multipart" ? multipart : direct);
+      expect(await sql("select id from products where name = ?", [productName])).toHaveLength(0);
+    }
+    const id = await addedId();
+    const changed = await patch(id, { images: [direct] });
+    expect(changed.status).toBe(404);
+    expect((await detail(id)).images).not.toContain(direct);
+  });
+});
 
 describe("vehicle data on a listing", () => {
   it("is stored and answered; the VIN upper-cased; unknown fields null for a v1 listing", async () => {
@@ -232,7 +264,7 @@ describe("PATCH /api/products/:id", () => {
 describe("GET /api/sellers/:id", () => {
   it("shows a seller's public profile with cars for sale and sold", async () => {
     const email = uniqueEmail("profile");
-    const id = await register({ email, accountType: "seller", name: "Profile Cars" });
+    const id = await registerSeller({ email, name: "Profile Cars" });
     const token = await accessToken(email);
     const listed: string[] = [];
     for (let index = 0; index < 3; index++) {

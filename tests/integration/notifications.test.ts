@@ -30,7 +30,7 @@ let categoryId: string;
 
 async function account(prefix: string, accountType = "buyer"): Promise<Account> {
   const email = uniqueEmail(prefix);
-  const id = await site.register({ email, accountType });
+  const id = accountType === "seller" ? await site.registerSeller({ email }) : await site.register({ email, accountType });
   return { id, email, token: await site.accessToken(email) };
 }
 
@@ -107,6 +107,68 @@ describe("price drops", () => {
     await setPrice(productId, 9500);
     expect((await notificationsOf(first)).total).toBe(1);
     expect(await emailsWrittenTo(first.email, "price drops")).toHaveLength(1);
+  });
+});
+
+describe("email that respects people", () => {
+  it("sends at most one price-drop email per user and car a day, and keeps every drop's notification", async () => {
+    const saver = await account("drop-daily");
+    const productId = await car("Nissan Sunny 2014", 8000);
+    await save(saver, productId);
+    for (let price = 7999; price >= 7990; price--) await setPrice(productId, price);
+    expect((await notificationsOf(saver, "?limit=50")).total).toBe(10);
+    expect(await emailsWrittenTo(saver.email, "price drops")).toHaveLength(1);
+
+    // A day later, the next drop is emailed again.
+    const dayAgo = new Date(Date.now() - 25 * 3600_000).toISOString();
+    await site.sql(
+      "update notifications set created_at = ?, emailed_at = case when emailed_at is null then null else ? end where user_id = ?",
+      [dayAgo, dayAgo, saver.id],
+    );
+    await setPrice(productId, 7900);
+    expect((await notificationsOf(saver, "?limit=50")).total).toBe(11);
+    expect(await emailsWrittenTo(saver.email, "price drops")).toHaveLength(2);
+  });
+
+  it("emails a saved search's new matches as one digest an hour, the first at once, keeping each notification", async () => {
+    const owner = await account("digest-owner");
+    const make = `Digest${crypto.randomUUID().slice(0, 6)}`;
+    const response = await api("/api/saved-searches", owner.token, { method: "POST", body: { query: `make=${make}` } });
+    expect(response.status).toBe(201);
+    const searchId = ((await response.json()) as { insertedId: string }).insertedId;
+    const matchesOf = async () => (await notificationsOf(owner, "?limit=50")).data.filter((item) => item.kind === "new_match");
+    const digests = () => emailsWrittenTo(owner.email, "new cars matching");
+
+    const first = await car(`${make} One`, 5000, { make });
+    await site.sendToListingsQueue([first]);
+    await eventually(matchesOf, (found) => found.length === 1);
+    await eventually(digests, (mails) => mails.length === 1);
+
+    const later = [await car(`${make} Two`, 6000, { make }), await car(`${make} Three`, 7000, { make })];
+    await site.sendToListingsQueue(later);
+    await eventually(matchesOf, (found) => found.length === 3);
+    const run = () => site.request(`/cdn-cgi/local/scheduled?cron=${encodeURIComponent("*/10 * * * *")}`);
+    expect((await run()).status).toBe(200);
+    expect(await digests()).toHaveLength(1);
+
+    // An hour after the last digest, the next run sends one listing both.
+    await site.sql("update saved_searches set matches_emailed_at = ? where id = ?", [
+      new Date(Date.now() - 61 * 60_000).toISOString(),
+      searchId,
+    ]);
+    expect((await run()).status).toBe(200);
+    const sent = await site.sql(
+      "select subject, text from outgoing_emails where to_address = ? and text like ? order by created_at, rowid",
+      [owner.email, "%new cars matching%"],
+    );
+    expect(sent).toHaveLength(2);
+    expect(String(sent[1].subject)).toBe("2 new matches for your saved search");
+    expect(String(sent[1].text)).toContain(`${make} Two`);
+    expect(String(sent[1].text)).toContain(`${make} Three`);
+    expect(String(sent[1].text)).not.toContain(`${make} One`);
+    expect((await run()).status).toBe(200);
+    expect(await digests()).toHaveLength(2);
+    expect(await matchesOf()).toHaveLength(3);
   });
 });
 

@@ -151,3 +151,26 @@ describe("anonymous pages from the edge cache", () => {
     expect((await page("/cars?make=Toyota&sort=price_desc")).outcome).toBe("miss");
   });
 });
+
+describe("answers rendered for a signed-in user", () => {
+  it("say private, no-store on pages and API writes (and private on API reads), where anonymous visitors' stay shareable", async () => {
+    const cookie = await signIn("buyer@autoreseller.test");
+    const token = await accessToken("buyer@autoreseller.test");
+    const [{ id: carId }] = await sql("select id from products where is_paid = 0 limit 1");
+    for (const path of ["/", "/cars", `/cars/${String(carId)}`, "/dashboard", "/dashboard/settings"]) {
+      const response = await request(path, { headers: { cookie } });
+      await response.arrayBuffer();
+      expect(response.headers.get("cache-control"), path).toBe("private, no-store");
+    }
+    const anonymous = await request("/cars");
+    await anonymous.arrayBuffer();
+    expect(anonymous.headers.get("cache-control") ?? "").not.toMatch(/private|no-store/);
+
+    const write = await request(`/api/favourites/${String(carId)}`, { method: "PUT", headers: { authorization: `Bearer ${token}` } });
+    await write.arrayBuffer();
+    expect(write.headers.get("cache-control")).toBe("private, no-store");
+    const read = await request("/api/favourites", { headers: { authorization: `Bearer ${token}` } });
+    await read.arrayBuffer();
+    expect(read.headers.get("cache-control")).toMatch(/^private, no-(store|cache)$/);
+  });
+});

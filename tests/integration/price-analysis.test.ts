@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type Product } from "~/lib/types";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { eventually } from "../support/eventually";
-import { accessToken, apiJson, firstCategoryId, register, request, sql, uniqueEmail, uploadImage } from "./client";
+import { accessToken, apiJson, firstCategoryId, register, registerSeller, request, sql, uniqueEmail, uploadImage } from "./client";
 
 // GET /api/products/:id/price-analysis: the rating, the estimate, the comparables it came from
 // (sold ones included, at the price they sold for) and the basis in words; and the rating stored on
@@ -24,7 +24,7 @@ let categoryId: string;
 
 beforeAll(async () => {
   sellerEmail = uniqueEmail("price-analysis");
-  await register({ email: sellerEmail, accountType: "seller", name: "Fair Price Motors" });
+  await registerSeller({ email: sellerEmail, name: "Fair Price Motors" });
   token = await accessToken(sellerEmail);
   const photo = await uploadImage(
     await renderJpeg(carPhotoSvg({ body: "sedan", color: "#475569", seed: 4 })),
@@ -106,7 +106,9 @@ describe("GET /api/products/:id/price-analysis", () => {
     expect(answer.estimate).toBeGreaterThan(9000);
     expect(answer.estimate).toBeLessThan(11_000);
     expect(answer.comparables).toHaveLength(4);
-    expect(answer.basis).toBe(`4 ${make} Alpha from 2015–2019 with 36,000–84,000 km, 1 of them sold here.`);
+    expect(answer.basis).toBe(
+      `Compared with 4 other ${make} Alpha cars from 2015–2019 with 36,000–84,000 km (the same make and model only), 1 of them sold here.`,
+    );
     expect(Object.keys(answer.comparables[0])).not.toContain("photos");
   });
 
@@ -123,19 +125,32 @@ describe("GET /api/products/:id/price-analysis", () => {
     expect((await analysis(await list("Alpha", 11_500, 2017, 60_000))).rating).toBe("high");
   });
 
-  it("widens to the make and category over more years only when the model has too few", async () => {
-    const answer = await analysis(await list("Gamma", 10_000, 2017, 60_000));
-    expect(answer.basis).toMatch(new RegExp(`^\\d+ ${make} cars in .+ from 2013–2021, 1 of them sold here\\.$`));
+  it("widens to the same model over more years only when too few are close", async () => {
+    const answer = await analysis(await list("Alpha", 10_000, 2021, 60_000));
+    expect(answer.basis).toMatch(
+      new RegExp(`^Compared with \\d+ other ${make} Alpha cars from 2017–2025 \\(the same make and model only\\), 1 of them sold here\\.$`),
+    );
     expect(answer.rating).not.toBe("unknown");
+  });
+
+  it("never compares another model of the same make and category (a Prado is not rated from RAV4s)", async () => {
+    const prado = await list("Land Cruiser Prado", 65_400, 2017, 60_000);
+    const answer = await analysis(prado);
+    expect(answer).toMatchObject({ rating: "unknown", estimate: null, comparables: [] });
+    expect(answer.basis).toBe(
+      `Not enough similar cars to rate this price: no other ${make} Land Cruiser Prado cars from 2013–2021 listed or sold here, and a rating needs at least 3.`,
+    );
   });
 
   it("is unknown with fewer than 3 comparables, and says so", async () => {
     const answer = await analysis(await list("One", 5000, 2017, 60_000, `${make}Solo`));
     expect(answer).toMatchObject({ rating: "unknown", estimate: null, comparables: [] });
-    expect(answer.basis).toMatch(/^No comparable cars \(.+\); an estimate needs at least 3\.$/);
+    expect(answer.basis).toMatch(
+      /^Not enough similar cars to rate this price: no other .+ One cars from 2013–2021 listed or sold here, and a rating needs at least 3\.$/,
+    );
     const second = await analysis(await list("One", 5200, 2017, 60_000, `${make}Solo`));
     expect(second).toMatchObject({ rating: "unknown", estimate: null, comparables: [{ resalePrice: 5000 }] });
-    expect(second.basis).toMatch(/^Only 1 comparable car \(/);
+    expect(second.basis).toMatch(/^Not enough similar cars to rate this price: only 1 other /);
   });
 
   it("answers 404 for an unknown car", async () => {

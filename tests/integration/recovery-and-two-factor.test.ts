@@ -9,6 +9,7 @@ import {
   oauthUrl,
   postForm,
   register,
+  registerSeller,
   request,
   sessionCookieFrom,
   signIn,
@@ -180,7 +181,8 @@ describe("Google and GitHub sign-in", () => {
 
   it("links GitHub to an existing account only when GitHub verified the email", async () => {
     const email = uniqueEmail("gh");
-    await register({ email, accountType: "seller" });
+    // A confirmed account: linking keeps it as it is (an unconfirmed one is taken over, see below).
+    await registerSeller({ email });
     await setProfile("github", { id: `unverified-${email}`, email, emailVerified: false, name: "Mallory" });
     const refused = await providerSignIn("github");
     expect(refused.headers.get("location")).toBe("/login");
@@ -209,6 +211,62 @@ describe("Google and GitHub sign-in", () => {
     expect((await apiJson("/api/jwt", { email, password: "Squatter1!" })).status).toBe(401);
     expect((await request(`/api/users/buyer/${email}`, { headers: { authorization: `Bearer ${squatterToken}` } })).status).toBe(401);
     expect((await request("/dashboard", { headers: { cookie: squatterSession } })).status).toBe(302);
+  });
+
+  it("removes what the earlier holder of an unconfirmed account made when the provider takes it over", async () => {
+    const email = uniqueEmail("squatted");
+    const squatter = await register({ email, password: "Squatter1!", accountType: "seller", name: "Squatter" });
+    // What the holder made: a listing (from before listing needed a confirmed address), a booking,
+    // a conversation, a favourite and a saved search; and a car of theirs that was already sold.
+    const [car, sold, otherCar] = [
+      crypto.randomUUID(),
+      crypto.randomUUID(),
+      String((await sql("select id from products where is_paid = 0 and seller_id <> ? limit 1", [squatter]))[0].id),
+    ];
+    for (const [id, paid] of [
+      [car, 0],
+      [sold, 1],
+    ] as const) {
+      await sql(
+        `insert into products (id, name, original_price, resale_price, location, category_id, condition, mobile, description, purchase_year, image, seller_id, seller_name, seller_email, is_paid, created_at)
+         select ?, 'Cheap Land Cruiser, call me', 100, 90, 'Dhaka', id, 'Good', '01999 999999', 'd', 2020, '/images/x.jpg', ?, 'Squatter', ?, ?, ? from categories limit 1`,
+        [id, squatter, email, paid, new Date().toISOString()],
+      );
+    }
+    const now = new Date().toISOString();
+    await sql(
+      "insert into bookings (id, product_id, buyer_id, buyer_name, buyer_email, phone, meeting_location, created_at) values (?, ?, ?, 'S', ?, '1', 'x', ?)",
+      [crypto.randomUUID(), otherCar, squatter, email, now],
+    );
+    const buyer = String((await sql("select id from users where email = 'buyer@autoreseller.test'"))[0].id);
+    await sql("insert into conversations (id, product_id, buyer_id, seller_id, last_message_at, created_at) values (?, ?, ?, ?, ?, ?)", [
+      crypto.randomUUID(),
+      car,
+      buyer,
+      squatter,
+      now,
+      now,
+    ]);
+    await sql("insert into favourites (user_id, product_id, created_at) values (?, ?, ?)", [squatter, otherCar, now]);
+    await sql("insert into saved_searches (id, user_id, query, created_at) values (?, ?, 'make=Toyota', ?)", [
+      crypto.randomUUID(),
+      squatter,
+      now,
+    ]);
+
+    await setProfile("google", { id: `g-${email}`, email, emailVerified: true, name: "Real Owner" });
+    expect((await providerSignIn("google")).headers.get("location")).toBe("/dashboard");
+
+    const left = async (table: string, column: string) =>
+      Number((await sql(`select count(*) as n from ${table} where ${column} = ?`, [squatter]))[0].n);
+    expect(await sql("select id from products where seller_id = ?", [squatter])).toEqual([expect.objectContaining({ id: sold })]);
+    expect(await left("bookings", "buyer_id")).toBe(0);
+    expect(await left("conversations", "seller_id")).toBe(0);
+    expect(await left("favourites", "user_id")).toBe(0);
+    expect(await left("saved_searches", "user_id")).toBe(0);
+    expect(await sql("select name, role, email_verified from users where id = ?", [squatter])).toEqual([
+      expect.objectContaining({ name: "Real Owner", role: "buyer", email_verified: 1 }),
+    ]);
   });
 
   it("keeps the password of an account whose email was already proven when a provider links to it", async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Product } from "~/lib/types";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
-import { accessToken, apiJson, firstCategoryId, register, request, sql, uniqueEmail, uploadImage } from "./client";
+import { accessToken, apiJson, firstCategoryId, registerSeller, request, sql, uniqueEmail, uploadImage } from "./client";
 
 // Search answers are cached (Workers Cache API) and served only while the catalogue's version, raised
 // by triggers on every change an answer shows, still stands: a repeated search is a hit, and after
@@ -19,7 +19,7 @@ const make = `Cachemake${Date.now()}`;
 
 beforeAll(async () => {
   const email = uniqueEmail("search-cache");
-  seller = { id: await register({ email, accountType: "seller", name: "Cache Motors" }), token: "" };
+  seller = { id: await registerSeller({ email, name: "Cache Motors" }), token: "" };
   seller.token = await accessToken(email);
   const jpeg = await renderJpeg(carPhotoSvg({ body: "sedan", color: "#0f766e", seed: 9 }));
   photo = async () =>

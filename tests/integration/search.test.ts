@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Product } from "~/lib/types";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
-import { accessToken, apiJson, register, request, sql, uniqueEmail, uploadImage } from "./client";
+import { accessToken, apiJson, registerSeller, request, sql, uniqueEmail, uploadImage } from "./client";
 
 // GET /api/products, the contract's search ("Search query"): each filter alone and combined, every
 // sort, keywords, facets, paging and malformed parameters. Every query is scoped to one fresh
@@ -91,7 +91,7 @@ const CARS = [
 
 beforeAll(async () => {
   const email = uniqueEmail("search");
-  sellerId = await register({ email, accountType: "seller", name: "Search Motors" });
+  sellerId = await registerSeller({ email, name: "Search Motors" });
   const token = await accessToken(email);
   const photo = await uploadImage(
     await renderJpeg(carPhotoSvg({ body: "sedan", color: "#334155", seed: 5 })),

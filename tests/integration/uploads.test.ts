@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "~/.server/auth/rate-limits";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { concatBytes, makeImage } from "../support/images.ts";
-import { accessToken, apiJson, firstCategoryId, register, request, sql, uniqueEmail, uploadImage } from "./client";
+import { accessToken, apiJson, firstCategoryId, registerSeller, request, sql, uniqueEmail, uploadImage } from "./client";
 
 // What POST /api/images stores (one whole image, with its dimensions, within a daily limit)
 // and the hourly clean-up of uploads nothing uses.
@@ -15,7 +15,7 @@ beforeAll(async () => {
 
 async function newSeller() {
   const email = uniqueEmail("uploader");
-  const id = await register({ email, accountType: "seller" });
+  const id = await registerSeller({ email });
   return { id, token: await accessToken(email) };
 }
 

@@ -66,6 +66,29 @@ export function clientFor(appUrl: string, dbUrl: string, dbAuthToken: string) {
     return ((await response.json()) as { insertedId: string }).insertedId;
   }
 
+  /** The mail sent to an address, newest first, as GET /api/dev/mail gives it. */
+  async function mailTo(email: string): Promise<{ subject: string; text: string; links: string[]; createdAt: string }[]> {
+    const response = await request(`/api/dev/mail?to=${encodeURIComponent(email)}`);
+    if (response.status !== 200) throw new Error(`Reading the mail failed: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { subject: string; text: string; links: string[]; createdAt: string }[];
+  }
+
+  /** Confirms an account's email address the way its owner does: by following the link in the mail. */
+  async function confirmEmail(email: string): Promise<void> {
+    const link = (await mailTo(email)).flatMap((mail) => mail.links).find((url) => url.includes("/verify-email/"));
+    if (!link) throw new Error(`No confirmation link was sent to ${email}`);
+    const response = await request(new URL(link).pathname);
+    if (!(await response.text()).includes("Your email address is confirmed"))
+      throw new Error(`The link sent to ${email} did not confirm it`);
+  }
+
+  /** A new seller account whose email is confirmed, so it may list cars; returns its id. */
+  async function registerSeller(fields: { name?: string; email: string; password?: string }): Promise<string> {
+    const id = await register({ ...fields, accountType: "seller" });
+    await confirmEmail(fields.email);
+    return id;
+  }
+
   async function signIn(email: string, password = DEMO_PASSWORD): Promise<string> {
     return sessionCookieFrom(await postForm("/login", { email, password, redirectTo: "/" }));
   }
@@ -118,6 +141,9 @@ export function clientFor(appUrl: string, dbUrl: string, dbAuthToken: string) {
     apiJson,
     postForm,
     register,
+    registerSeller,
+    mailTo,
+    confirmEmail,
     signIn,
     accessToken,
     database,

@@ -6,6 +6,7 @@ import { bookingApi, bookingsApi, reportApi } from "./bookings";
 import { categoriesApi, imagesApi, productsApi, sellersApi } from "./catalog";
 import { conversationsApi } from "./conversations";
 import { conditionalReads } from "./conditional-get";
+import { devMailApi } from "./dev-mail";
 import { apiError, handleApiError } from "./errors";
 import { favouritesApi, savedSearchesApi } from "./favourites";
 import { healthApi } from "./health";
@@ -40,7 +41,8 @@ export const api = new Hono<WorkerEnv>()
   .route("/saved-searches", savedSearchesApi)
   .route("/conversations", conversationsApi)
   .route("/notifications", notificationsApi)
-  .route("/reviews", reviewsApi);
+  .route("/reviews", reviewsApi)
+  .route("/dev/mail", devMailApi);
 
 // Generated from the routes above and the schemas they validate with, once per Worker instance.
 let document: ReturnType<typeof apiDocument> | undefined;

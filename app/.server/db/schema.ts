@@ -480,6 +480,8 @@ export const savedSearches = sqliteTable(
     // searches for its make or category (or with neither) through these indexes, not every search.
     make: text("make"),
     categoryId: text("category_id"),
+    // When its last new-match digest was emailed: at most one an hour (the in-app notifications all stay).
+    matchesEmailedAt: text("matches_emailed_at"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -508,10 +510,19 @@ export const notifications = sqliteTable(
     link: text("link").notNull(),
     sourceKey: text("source_key").notNull(),
     readAt: text("read_at"),
+    // When its email was written (null: none, e.g. opted out or limited): a price drop emails a
+    // user about a car at most once a day.
+    emailedAt: text("emailed_at"),
+    // A new match waiting for its saved search's hourly digest email.
+    emailPending: integer("email_pending", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("notifications_source_idx").on(t.userId, t.sourceKey),
+    // The digests' sweep reads only the new matches still waiting for their email.
+    index("notifications_email_pending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.emailPending} = 1`),
     index("notifications_user_idx").on(t.userId, t.createdAt),
     // The bell's unread count reads only the unread rows.
     index("notifications_unread_idx")

@@ -26,10 +26,33 @@ export function notificationEmail(
   notification: { kind: NotificationKind; text: string; link: string },
   unsubscribeLink: string,
 ): EmailMessage {
+  return withUnsubscribe(
+    { to, subject: notification.text, text: `${notification.text}\n\nSee it on Auto Reseller:\n${notification.link}` },
+    notification.kind,
+    unsubscribeLink,
+  );
+}
+
+/** A saved search's new matches since its last digest, in one email (at most one an hour). */
+export function matchDigestEmail(to: string, matches: { text: string; link: string }[], unsubscribeLink: string): EmailMessage {
+  const subject = matches.length === 1 ? matches[0].text : `${matches.length} new matches for your saved search`;
+  const list = matches.map((match) => `- ${match.text}\n  ${match.link}`).join("\n");
+  return withUnsubscribe(
+    { to, subject, text: `New cars matching your saved search on Auto Reseller:\n\n${list}` },
+    "new_match",
+    unsubscribeLink,
+  );
+}
+
+/** The one-click unsubscribe from a kind of email: the link in the text, and the List-Unsubscribe headers of RFC 2369 and RFC 8058. */
+function withUnsubscribe(
+  message: { to: string; subject: string; text: string },
+  kind: NotificationKind,
+  unsubscribeLink: string,
+): EmailMessage {
   return {
-    to,
-    subject: notification.text,
-    text: `${notification.text}\n\nSee it on Auto Reseller:\n${notification.link}\n\nYou get these emails for: ${NOTIFICATION_KIND_LABELS[notification.kind].toLowerCase()}. To stop them, open:\n${unsubscribeLink}`,
+    ...message,
+    text: `${message.text}\n\nYou get these emails for: ${NOTIFICATION_KIND_LABELS[kind].toLowerCase()}. To stop them, open:\n${unsubscribeLink}`,
     headers: { "List-Unsubscribe": `<${unsubscribeLink}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
 }

@@ -21,8 +21,12 @@ const toBase64Url = (bytes: ArrayBuffer) =>
     .replace(/\//g, "_")
     .replace(/=+$/, "");
 
+// An HMAC-SHA-256 signature is 32 bytes: 43 base64url characters. Anything else is no signature
+// (and some lengths, such as 1 character, are not base64 at all: atob would throw).
+const SIGNATURE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(text)) return null;
+  if (!SIGNATURE_PATTERN.test(text)) return null;
   const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }

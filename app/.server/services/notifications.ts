@@ -42,26 +42,37 @@ export interface NotificationWrites {
 
 export const NO_NOTIFICATIONS: NotificationWrites = { statements: [], emailIds: [] };
 
+// How often a user may be emailed about one thing: a price drop once a day per car (ten $1 drops
+// send one email). New matches are not emailed one by one at all: each saved search's wait for its
+// hourly digest (sendMatchDigests). Every in-app notification is kept either way.
+const EMAIL_AT_MOST_EVERY_SECONDS: Partial<Record<NotificationKind, number>> = { price_drop: 24 * 3600 };
+const DIGEST_KINDS: readonly NotificationKind[] = ["new_match"];
+
 /**
  * The writes that create these notifications and their emails, each only if `onlyIf` holds when
  * the batch runs (e.g. the booking was written). The notifications are one insert (a notification
  * whose cause was handled already is skipped by the unique source index), and the emails another,
- * written only for notifications this batch created and users who did not opt out of the kind:
- * two statements, however many users.
+ * written only for notifications this batch created, users who did not opt out of the kind, and
+ * within the kind's email limit; a third notes which were emailed. Three statements, however many users.
  */
 export async function notificationWrites(ctx: AppContext, notices: Notice[], onlyIf: SQL = sql`1`): Promise<NotificationWrites> {
   if (notices.length === 0) return NO_NOTIFICATIONS;
   const now = ctx.now().toISOString();
-  const rows = notices.map((notice) => ({ ...notice, id: crypto.randomUUID() }));
+  const rows = notices.map((notice) => ({
+    ...notice,
+    id: crypto.randomUUID(),
+    emailPending: DIGEST_KINDS.includes(notice.kind) && !notice.emailOptedOut ? 1 : 0,
+  }));
   const emails = await Promise.all(
     rows
-      .filter((row) => !row.emailOptedOut)
+      .filter((row) => !row.emailOptedOut && !DIGEST_KINDS.includes(row.kind))
       .map(async (row) => {
         const message = notificationEmail(
           row.email,
           { kind: row.kind, text: row.text, link: new URL(row.link, ctx.publicOrigin).toString() },
           await unsubscribeUrl(ctx, row.userId, row.kind),
         );
+        const limit = EMAIL_AT_MOST_EVERY_SECONDS[row.kind];
         return {
           ...message,
           headers: storedHeaders(message.headers),
@@ -69,22 +80,35 @@ export async function notificationWrites(ctx: AppContext, notices: Notice[], onl
           notificationId: row.id,
           userId: row.userId,
           kind: row.kind,
+          link: row.link,
+          // Emails about the same thing since then hold this one back (none: no limit).
+          limitSince: limit === undefined ? null : new Date(ctx.now().getTime() - limit * 1000).toISOString(),
         };
       }),
   );
   const field = (name: string) => sql.raw(`j.value ->> '${name}'`);
   const statements = [
-    sql`insert into ${notifications} (id, user_id, kind, text, link, source_key, created_at)
-      select ${field("id")}, ${field("userId")}, ${field("kind")}, ${field("text")}, ${field("link")}, ${field("sourceKey")}, ${now}
+    sql`insert into ${notifications} (id, user_id, kind, text, link, source_key, email_pending, created_at)
+      select ${field("id")}, ${field("userId")}, ${field("kind")}, ${field("text")}, ${field("link")}, ${field("sourceKey")}, ${field("emailPending")}, ${now}
       from json_each(${JSON.stringify(rows)}) j where ${onlyIf}
       on conflict do nothing`,
   ];
   if (emails.length > 0) {
-    statements.push(sql`insert into ${outgoingEmails} (id, to_address, subject, text, headers, next_attempt_at, created_at)
+    statements.push(
+      sql`insert into ${outgoingEmails} (id, to_address, subject, text, headers, next_attempt_at, created_at)
       select ${field("id")}, ${field("to")}, ${field("subject")}, ${field("text")}, ${field("headers")}, ${now}, ${now}
       from json_each(${JSON.stringify(emails)}) j
       where exists (select 1 from ${notifications} n where n.id = ${field("notificationId")})
-        and not exists (select 1 from ${emailOptOuts} o where o.user_id = ${field("userId")} and o.kind = ${field("kind")})`);
+        and not exists (select 1 from ${emailOptOuts} o where o.user_id = ${field("userId")} and o.kind = ${field("kind")})
+        and (${field("limitSince")} is null or not exists (
+          select 1 from ${notifications} p
+          where p.user_id = ${field("userId")} and p.created_at > ${field("limitSince")}
+            and p.kind = ${field("kind")} and p.link = ${field("link")} and p.emailed_at is not null))`,
+      sql`update ${notifications} set emailed_at = ${now}
+      where id in (
+        select ${field("notificationId")} from json_each(${JSON.stringify(emails)}) j
+        where exists (select 1 from ${outgoingEmails} e where e.id = ${field("id")}))`,
+    );
   }
   return { statements, emailIds: emails.map((email) => email.id) };
 }

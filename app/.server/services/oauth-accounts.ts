@@ -1,11 +1,12 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import { type OAuthProviderName } from "~/lib/oauth-providers";
 import { type OAuthProfile } from "../auth/oauth";
 import { revokeUserSessions } from "../auth/sessions";
 import { type AppContext } from "../context";
 import { isUniqueViolation } from "../db/errors";
-import { oauthAccounts, recoveryCodes, users } from "../db/schema";
+import { bookings, conversations, favourites, oauthAccounts, products, recoveryCodes, savedSearches, users } from "../db/schema";
 import { Conflict } from "../errors";
+import { enqueuePriceRatings } from "./price-ratings";
 import { findUserByEmail, type UserRow } from "./users";
 
 /**
@@ -58,12 +59,18 @@ export async function accountForOAuthProfile(
  * A provider has verified an email whose account never proved it: whoever registered it may not
  * own the address (pre-sign-up takeover). The provider wins: the password and second factor set
  * up so far are removed, every session and API token ends, and the address counts as proven.
+ * What the earlier holder made under the address goes too (unsold listings, unpaid bookings,
+ * conversations, favourites, saved searches): a listing with their phone number must not keep
+ * speaking for the real owner. The account becomes a buyer named as the provider says.
  */
 async function claimUnverifiedAccount(ctx: AppContext, account: UserRow, provider: OAuthProviderName, profile: OAuthProfile) {
-  const [, , , , [user]] = await ctx.db.batch([
+  const [, , , , , , , , removedCars, [user]] = await ctx.db.batch([
     ctx.db
       .update(users)
       .set({
+        name: profile.name.slice(0, 80) || account.name,
+        role: "buyer",
+        sellerVerified: false,
         passwordHash: null,
         totpSecret: null,
         totpEnabled: false,
@@ -75,7 +82,20 @@ async function claimUnverifiedAccount(ctx: AppContext, account: UserRow, provide
     revokeUserSessions(ctx, account.id),
     ctx.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, account.id)),
     ctx.db.insert(oauthAccounts).values({ provider, providerUserId: profile.providerUserId, userId: account.id }),
+    ctx.db.delete(bookings).where(and(eq(bookings.buyerId, account.id), eq(bookings.paid, false))),
+    ctx.db.delete(conversations).where(or(eq(conversations.buyerId, account.id), eq(conversations.sellerId, account.id))),
+    ctx.db.delete(favourites).where(eq(favourites.userId, account.id)),
+    ctx.db.delete(savedSearches).where(eq(savedSearches.userId, account.id)),
+    ctx.db
+      .delete(products)
+      .where(and(eq(products.sellerId, account.id), eq(products.isPaid, false)))
+      .returning({ make: products.make }),
     ctx.db.select().from(users).where(eq(users.id, account.id)),
   ]);
+  if (removedCars.length > 0)
+    await enqueuePriceRatings(
+      ctx,
+      removedCars.map((car) => car.make),
+    );
   return { user, created: false, claimed: account.passwordHash !== null || account.totpEnabled };
 }

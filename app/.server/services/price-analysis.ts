@@ -5,7 +5,7 @@ import { type PriceAnalysis } from "~/lib/types";
 import { formatCount, formatMileage } from "~/lib/format";
 import { type Product } from "~/lib/types";
 import { type AppContext } from "../context";
-import { categories, payments, products } from "../db/schema";
+import { payments, products } from "../db/schema";
 import { findProduct, selectProducts, toProduct } from "./products";
 
 // Comparables shown (the estimate uses all those read).
@@ -19,24 +19,20 @@ interface CandidateRow {
   saleCents: number | null;
 }
 
-const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-/** A rule's comparables in words, e.g. "Toyota Corolla from 2015–2019 with 40,000–80,000 km". */
-function describe(car: Product, rule: ComparableRule, categoryName: string): string {
+/** A rule's comparables in words, e.g. "Toyota Corolla cars from 2015–2019 with 40,000–80,000 km". */
+function describe(car: Product, rule: ComparableRule): string {
   const [from, to] = rule.years;
-  if (rule.model === null) return `${car.make} cars in ${categoryName} from ${from}–${to}`;
   const band = rule.mileage ? ` with ${formatCount(rule.mileage[0])}–${formatMileage(rule.mileage[1])}` : "";
-  return `${car.make} ${rule.model} from ${from}–${to}${band}`;
+  return `${car.make} ${rule.model} cars from ${from}–${to}${band}`;
 }
 
-/** A rule as SQL over products: the car's other sold and unsold cars of the same make that follow it. */
+/** A rule as SQL over products: the car's other sold and unsold cars of the same make and model that follow it. */
 function ruleWhere(car: Product, rule: ComparableRule): SQL {
   return and(
     ne(products.id, car._id),
-    // Sold and unsold cars alike, through the comparables' indexes (make, then model or category, then year).
+    // Sold and unsold cars alike, through the comparables' index (make, model, then year).
     sql`${products.make} = ${car.make} collate nocase`,
-    rule.model === null ? undefined : sql`${products.model} = ${rule.model} collate nocase`,
-    rule.categoryId === null ? undefined : eq(products.categoryId, rule.categoryId),
+    sql`${products.model} = ${rule.model} collate nocase`,
     between(products.purchaseYear, ...rule.years),
     rule.mileage ? between(products.mileageKm, ...rule.mileage) : undefined,
   )!;
@@ -54,9 +50,9 @@ function closestFirst(car: Product) {
 
 /**
  * A car's fair-price rating with its evidence (decision record 17): comparables of the same make and
- * model close in year and mileage, or, when fewer than 3, of the same make and category over a
- * wider span of years; sold ones count at the price they sold for. Two round trips: the car, then
- * both choices and the category's name in one batch.
+ * model only, close in year and mileage, or, when fewer than 3, over a wider span of years; sold
+ * ones count at the price they sold for. With fewer than 3 even then, no rating: it says so. Two
+ * round trips: the car, then both choices in one batch.
  */
 export async function analysePrice(ctx: AppContext, id: string): Promise<PriceAnalysis> {
   return analyseCarPrice(ctx, await findProduct(ctx, id));
@@ -70,38 +66,37 @@ export async function analyseCarPrice(ctx: AppContext, car: Product): Promise<Pr
       rating: "unknown",
       estimate: null,
       comparables: [],
-      basis: "The car's make is not known, so there is nothing to compare it with.",
+      basis:
+        "Not enough similar cars to rate this price: the car's make and model are not both known, and only cars of the same make and model are compared.",
     };
   }
   const closest = closestFirst(car);
   // Per rule: the candidates as the estimate needs them (a few columns, sold ones with their sale),
   // and the first SHOWN of them in full. Decoding 50 whole cars per rule cost the car's page half its
   // CPU (decision record 21).
-  const [category, ...found] = await ctx.db.batch([
-    ctx.db.select({ name: categories.name }).from(categories).where(eq(categories.id, car.categoryId)),
-    ...rules.flatMap((rule) => {
-      const where = ruleWhere(car, rule);
-      return [
-        ctx.db
-          .select({
-            resalePrice: products.resalePrice,
-            isPaid: products.isPaid,
-            purchaseYear: products.purchaseYear,
-            mileageKm: products.mileageKm,
-            saleCents: payments.amount,
-          })
-          .from(products)
-          .leftJoin(payments, eq(payments.productId, products.id))
-          .where(where)
-          .orderBy(...closest)
-          .limit(CANDIDATE_LIMIT),
-        selectProducts(ctx)
-          .where(where)
-          .orderBy(...closest)
-          .limit(SHOWN),
-      ] as const;
-    }),
-  ]);
+  const [first, ...rest] = rules.flatMap((rule) => {
+    const where = ruleWhere(car, rule);
+    return [
+      ctx.db
+        .select({
+          resalePrice: products.resalePrice,
+          isPaid: products.isPaid,
+          purchaseYear: products.purchaseYear,
+          mileageKm: products.mileageKm,
+          saleCents: payments.amount,
+        })
+        .from(products)
+        .leftJoin(payments, eq(payments.productId, products.id))
+        .where(where)
+        .orderBy(...closest)
+        .limit(CANDIDATE_LIMIT),
+      selectProducts(ctx)
+        .where(where)
+        .orderBy(...closest)
+        .limit(SHOWN),
+    ] as const;
+  });
+  const found = await ctx.db.batch([first, ...rest]);
   const candidates = rules.map((_, i) => found[2 * i] as CandidateRow[]);
   const chosen = chooseRule(candidates);
   const shown = (found[2 * chosen + 1] as Parameters<typeof toProduct>[0][]).map(toProduct);
@@ -111,20 +106,20 @@ export async function analyseCarPrice(ctx: AppContext, car: Product): Promise<Pr
     mileageKm: candidate.mileageKm,
   }));
   const sold = candidates[chosen].filter((candidate) => candidate.isPaid).length;
-  const described = describe(car, rules[chosen], category[0]?.name ?? "its category");
+  const described = describe(car, rules[chosen]);
   const estimate = estimatePrice(car, priced);
   if (estimate === null) {
     return {
       rating: "unknown",
       estimate: null,
       comparables: shown,
-      basis: `${priced.length === 0 ? "No comparable cars" : `Only ${count(priced.length, "comparable car")}`} (${described}); an estimate needs at least ${MIN_COMPARABLES}.`,
+      basis: `Not enough similar cars to rate this price: ${priced.length === 0 ? "no" : `only ${priced.length}`} other ${described} listed or sold here, and a rating needs at least ${MIN_COMPARABLES}.`,
     };
   }
   return {
     rating: rateAgainst(car.resalePrice, estimate),
     estimate,
     comparables: shown,
-    basis: `${priced.length} ${described}, ${sold === 0 ? "none" : sold} of them sold here.`,
+    basis: `Compared with ${priced.length} other ${described} (the same make and model only), ${sold === 0 ? "none" : sold} of them sold here.`,
   };
 }

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import { type ProductInput, type ProductUpdate } from "~/lib/schemas/catalog";
+import { and, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { CONFIRM_EMAIL_TO_LIST, type ProductInput, type ProductUpdate } from "~/lib/schemas/catalog";
 import { sellerRating } from "~/lib/seller-rating";
 import { type Product, type ProductDetail, type ProductPhoto } from "~/lib/types";
 import { photoKeyOf } from "~/lib/photo";
@@ -8,7 +8,7 @@ import { enforce } from "../auth/enforce";
 import { type AppContext } from "../context";
 import { isUniqueViolation } from "../db/errors";
 import { categories, priceChanges, productPhotos, products, uploads, users } from "../db/schema";
-import { Conflict, Invalid, NotFound } from "../errors";
+import { Conflict, Forbidden, Invalid, NotFound } from "../errors";
 import { type AuditStatement } from "./audit";
 import { repriceJobs, sendListingJobs } from "./listings-queue";
 import { NO_NOTIFICATIONS, priceDropWrites, sendNotificationEmails } from "./notifications";
@@ -137,7 +137,8 @@ export function productDetailQueries(ctx: AppContext, id: string) {
       .select({ price: priceChanges.price, changedAt: priceChanges.changedAt })
       .from(priceChanges)
       .where(eq(priceChanges.productId, id))
-      .orderBy(asc(priceChanges.changedAt), asc(priceChanges.id)),
+      // In the order the changes were written (clocks of parallel requests may disagree, or tie).
+      .orderBy(sql`${priceChanges}.rowid`),
   ] as const;
 }
 
@@ -173,13 +174,21 @@ export interface PhotoInput {
 
 /**
  * The photo rows for a car, in order. Every URL (small copies too) must be an upload this app
- * stored, which also gives each photo's dimensions; otherwise 400 on `images`.
+ * stored, which also gives each photo's dimensions; otherwise 400 on `images`. And each must be the
+ * seller's own upload (or already this car's photo, as seeded photos are): someone else's upload
+ * key is not theirs to show, and answers 404 naming the photo.
  */
-async function photoRows(ctx: AppContext, productId: string, photos: PhotoInput[], field: PhotosField = "images") {
+async function photoRows(ctx: AppContext, productId: string, sellerId: string, photos: PhotoInput[], field: PhotosField = "images") {
   const keyOf = (url: string) => photoKeyOf(url) ?? url;
   const urls = photos.flatMap((photo) => [photo.url, ...(photo.smallUrl ? [photo.smallUrl] : [])]);
   const stored = await ctx.db
-    .select({ key: uploads.key, width: uploads.width, height: uploads.height })
+    .select({
+      key: uploads.key,
+      width: uploads.width,
+      height: uploads.height,
+      uploaderId: uploads.uploaderId,
+      onThisCar: sql<number>`exists (select 1 from ${productPhotos} where ${productPhotos.productId} = ${productId} and '/images/' || ${uploads.key} in (${productPhotos.url}, ${productPhotos.smallUrl}))`,
+    })
     .from(uploads)
     .where(inArray(uploads.key, urls.map(keyOf)));
   const byKey = new Map(stored.map((upload) => [upload.key, upload]));
@@ -188,6 +197,11 @@ async function photoRows(ctx: AppContext, productId: string, photos: PhotoInput[
       { path: field, message: "Upload each photo with POST /api/images and send the url it returns" },
     ]);
   }
+  const othersPhoto = urls.find((url) => {
+    const upload = byKey.get(keyOf(url))!;
+    return upload.uploaderId !== sellerId && !upload.onThisCar;
+  });
+  if (othersPhoto) throw new NotFound(`Photo not found: ${othersPhoto} is not one of your uploads`);
   return photos.map((photo, position) => {
     const { width, height } = byKey.get(keyOf(photo.url))!;
     return { productId, position, url: photo.url, smallUrl: photo.smallUrl ?? null, width, height };
@@ -215,11 +229,11 @@ export type NewProduct = Omit<ProductInput, "images" | "photosField"> & { photos
  * first asking price are written in one batch.
  */
 export async function createProduct(ctx: AppContext, seller: UserRow, input: NewProduct): Promise<string> {
-  enforce("create:product", seller);
+  requireListingAllowed(seller);
   const id = crypto.randomUUID();
   const [[category], photos] = await Promise.all([
     ctx.db.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)).limit(1),
-    photoRows(ctx, id, input.photos, input.photosField),
+    photoRows(ctx, id, seller.id, input.photos, input.photosField),
   ]);
   if (!category) throw new NotFound("Category not found");
   const now = ctx.now().toISOString();
@@ -261,8 +275,19 @@ export async function createProduct(ctx: AppContext, seller: UserRow, input: New
   return id;
 }
 
+/**
+ * A seller may list only from a confirmed address: anyone can register someone else's address, and
+ * a listing made under it (with the holder's own phone number) would speak for its real owner.
+ */
+export function requireListingAllowed(seller: UserRow): void {
+  enforce("create:product", seller);
+  if (!seller.emailVerified) throw new Forbidden(CONFIRM_EMAIL_TO_LIST);
+}
+
 /** Lists a car with the one photo sent along (the add-product form without JavaScript); the photo goes again if listing fails. */
 export function addProduct(ctx: AppContext, seller: UserRow, input: Omit<NewProduct, "photos">, photo: Blob): Promise<string> {
+  // Refused before the photo is stored at all.
+  requireListingAllowed(seller);
   return createWithPhoto(ctx, seller.id, photo, (image) => createProduct(ctx, seller, { ...input, photos: [{ url: image }] }));
 }
 
@@ -272,66 +297,103 @@ export type ProductChanges = Omit<ProductUpdate, "images"> & { photos?: PhotoInp
  * The owner's changes to an unsold car (409 once sold). A new asking price is added to the price
  * history; new photos replace the old ones in the order given, the first being the cover.
  * Returns 1 when the car was changed.
+ *
+ * The price a change replaces is the one its write replaces: the write holds only while the price
+ * is still the one read (a parallel edit in between makes it read again and retry), so the history
+ * ends with the current price and a drop says what the price really was. While a buyer is paying,
+ * the price stays (409): the payment is for the price it started with.
  */
 export async function updateProduct(ctx: AppContext, user: UserRow, id: string, changes: ProductChanges): Promise<number> {
-  const product = await ownedProduct(ctx, user, id, "update:product:own");
+  for (let attempt = 1; attempt <= PRICE_EDIT_ATTEMPTS; attempt++) {
+    const product = await ownedProduct(ctx, user, id, "update:product:own");
+    if (await writeProductChanges(ctx, user, product, changes)) return 1;
+  }
+  throw new Conflict("The price was changed by another edit at the same moment. Please try again.");
+}
+
+// Parallel edits of one car's price retry until theirs is the write that holds (each round, one does).
+const PRICE_EDIT_ATTEMPTS = 10;
+
+/** One attempt of updateProduct from the car as read; false when its price moved meanwhile. */
+async function writeProductChanges(ctx: AppContext, user: UserRow, product: typeof products.$inferSelect, changes: ProductChanges) {
+  const id = product.id;
   if (product.isPaid) throw new Conflict(SOLD_CANNOT_CHANGE);
   const now = ctx.now().toISOString();
   const { photos: _photos, productDescription, ...fields } = changes;
-  // Every statement holds only while the car is unsold, so a sale in between changes nothing.
-  const stillUnsold = sql`exists (select 1 from ${products} where ${products.id} = ${id} and ${products.isPaid} = 0)`;
   const newPrice = changes.resalePrice !== undefined && changes.resalePrice !== product.resalePrice ? changes.resalePrice : undefined;
+  // Every statement holds only while the car is unsold (a sale in between changes nothing), its
+  // price is still the one read when the change names a price, and no payment is under way when
+  // the price changes.
+  const stillAsRead = sql`exists (select 1 from ${products} where ${and(
+    eq(products.id, id),
+    eq(products.isPaid, false),
+    changes.resalePrice === undefined ? undefined : eq(products.resalePrice, product.resalePrice),
+  )})${newPrice === undefined ? sql`` : sql` and ${noPaymentUnderWay(ctx, id)}`}`;
   const priceChangeId = crypto.randomUUID();
   const [photos, priceDrop] = await Promise.all([
-    changes.photos ? photoRows(ctx, id, changes.photos) : undefined,
+    changes.photos ? photoRows(ctx, id, user.id, changes.photos) : undefined,
     newPrice === undefined
       ? NO_NOTIFICATIONS
       : priceDropWrites(
           ctx,
           { id, name: product.name, sellerId: product.sellerId, oldPrice: product.resalePrice, newPrice },
           priceChangeId,
-          stillUnsold,
+          stillAsRead,
         ),
   ]);
-  const [updated] = await ctx.db
-    .batch([
-      ctx.db
-        .update(products)
-        .set({
-          ...fields,
-          ...(productDescription === undefined ? {} : { description: productDescription }),
-          ...(photos ? { image: photos[0].url } : {}),
-          updatedAt: now,
-        })
-        .where(and(eq(products.id, id), eq(products.isPaid, false)))
-        .returning({ id: products.id }),
-      ...(photos
-        ? [
-            ctx.db.delete(productPhotos).where(and(eq(productPhotos.productId, id), stillUnsold)),
-            ctx.db.run(sql`
-              insert into ${productPhotos} (product_id, position, url, small_url, width, height)
+  // Every statement that tests the condition runs before the one that changes the car (and its price).
+  const conditionalWrites = [
+    ...(newPrice === undefined
+      ? []
+      : [
+          sql`insert into ${priceChanges} (id, product_id, price, changed_at)
+              select ${priceChangeId}, ${id}, ${newPrice}, ${now} where ${stillAsRead}`,
+        ]),
+    // Users who saved the car hear of a lower price (written only along with the change).
+    ...priceDrop.statements,
+    ...(photos
+      ? [
+          sql`delete from ${productPhotos} where ${productPhotos.productId} = ${id} and ${stillAsRead}`,
+          sql`insert into ${productPhotos} (product_id, position, url, small_url, width, height)
               select ${id}, value ->> 'position', value ->> 'url', value ->> 'smallUrl', value ->> 'width', value ->> 'height'
-              from json_each(${JSON.stringify(photos)}) where ${stillUnsold}`),
-          ]
-        : []),
-      ...(newPrice !== undefined
-        ? [
-            ctx.db.run(sql`
-              insert into ${priceChanges} (id, product_id, price, changed_at)
-              select ${priceChangeId}, ${id}, ${newPrice}, ${now} where ${stillUnsold}`),
-          ]
-        : []),
-      // Users who saved the car hear of a lower price (written only while the car is unsold).
-      ...priceDrop.statements.map((statement) => ctx.db.run(statement)),
-    ])
-    .catch(vinTaken);
-  if (updated.length === 0) throw new Conflict(SOLD_CANNOT_CHANGE);
+              from json_each(${JSON.stringify(photos)}) where ${stillAsRead}`,
+        ]
+      : []),
+  ].map((statement) => ctx.db.run(statement));
+  const changeCar = ctx.db
+    .update(products)
+    .set({
+      ...fields,
+      ...(productDescription === undefined ? {} : { description: productDescription }),
+      ...(photos ? { image: photos[0].url } : {}),
+      updatedAt: now,
+    })
+    .where(sql`${products.id} = ${id} and ${stillAsRead}`)
+    .returning({ id: products.id });
+  const [first, ...rest] = [...conditionalWrites, changeCar];
+  const results = await ctx.db.batch([first, ...rest]).catch(vinTaken);
+  const updated = results.at(-1) as { id: string }[];
+  if (updated.length === 0) return refusedChange(ctx, id, product.resalePrice, newPrice !== undefined);
   await sendNotificationEmails(ctx, priceDrop);
   if (PRICE_RATING_INPUTS.some((field) => changes[field] !== undefined && changes[field] !== product[field])) {
     await enqueuePriceRatings(ctx, [product.make, changes.make]);
   }
-  return 1;
+  return true;
 }
+
+/** Why a change's write held nothing: sold, or a payment under way (409), or the price moved (false: read again). */
+async function refusedChange(ctx: AppContext, id: string, priceRead: number, changesPrice: boolean): Promise<false> {
+  const [now] = await ctx.db
+    .select({ isPaid: products.isPaid, resalePrice: products.resalePrice, paying: sql<number>`not ${noPaymentUnderWay(ctx, id)}` })
+    .from(products)
+    .where(eq(products.id, id));
+  if (!now) throw new NotFound("Product not found");
+  if (now.isPaid) throw new Conflict(SOLD_CANNOT_CHANGE);
+  if (changesPrice && now.resalePrice === priceRead && now.paying) throw new Conflict(PAYING_PRICE_STAYS);
+  return false;
+}
+
+const PAYING_PRICE_STAYS = "A buyer is paying for this car right now, so its price cannot change. Try again in half an hour.";
 
 /** What a car's price rating, and its make's other cars' ratings, are worked out from (year and category never change). */
 const PRICE_RATING_INPUTS = ["resalePrice", "make", "model", "mileageKm"] as const satisfies (keyof ProductChanges)[];

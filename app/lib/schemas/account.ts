@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { NOTIFICATION_KIND_LIST, type NotificationKind } from "../notifications";
 import { changePasswordSchema, twoFactorSchema } from "./auth";
+import { emailField } from "./fields";
 
 /** The email choices' checkbox for a kind of notification: checked means "email me". */
 export const emailChoiceField = (kind: NotificationKind) => `email-${kind}` as const;
@@ -19,3 +20,6 @@ export const accountSettingsSchema = v.variant("intent", [
   v.object({ intent: v.literal("disable-two-factor"), ...twoFactorSchema.entries }),
   v.object({ intent: v.literal("email-choices"), ...emailChoiceEntries }),
 ]);
+
+/** `GET /api/dev/mail?to=E` (development and tests only). */
+export const devMailQuerySchema = v.object({ to: emailField });

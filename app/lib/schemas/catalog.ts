@@ -8,6 +8,8 @@ export const CONDITIONS = ["Excellent", "Good", "Fair"] as const;
 export const TRANSMISSIONS = ["automatic", "manual"] as const;
 export const FUELS = ["petrol", "diesel", "hybrid", "electric", "cng", "lpg"] as const;
 export const REPORT_REASONS = ["scam", "wrong_info", "sold_elsewhere", "offensive", "other"] as const;
+/** Why an unconfirmed seller may not list (the contract's 403 message, shown on the add page too). */
+export const CONFIRM_EMAIL_TO_LIST = "Confirm your email address before listing a car";
 
 function price(message: string) {
   return v.pipe(

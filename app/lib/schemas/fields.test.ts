@@ -19,13 +19,22 @@ describe("names", () => {
     expect(messagesOf(name, text)[0]).toBe("Name is Required");
   });
 
-  const DIRECTION_CONTROLS = [0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069];
+  const DIRECTION_CONTROLS = [0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069];
   it.each(DIRECTION_CONTROLS.map((code) => [code.toString(16).toUpperCase(), String.fromCodePoint(code)]))(
     "holding the direction control U+%s are refused",
     (_code, control) => {
       expect(messagesOf(name, `Rahim ${control}Motors`)).toEqual([expect.stringContaining("text-direction control characters")]);
     },
   );
+
+  it.each([
+    ["a blank braille pattern (U+2800)", "\u2800"],
+    ["a musical null notehead (U+1D159)", "\u{1D159}"],
+    ["combining marks only", "\u0301\u0308\u20DD"],
+    ["punctuation and symbols only", "-- ★ --"],
+  ])("with no letter or digit (%s) are refused", (_label, text) => {
+    expect(messagesOf(name, text)).toEqual(["A name needs at least one letter or digit"]);
+  });
 
   it("keep letters of any script, emoji sequences with joiners, and inner zero-width characters", () => {
     for (const text of ["Rahim Motors", "রহিম মোটরস", "محمد", "👩‍🔧 Garage", "Auto\u200BHaus"])

@@ -10,8 +10,11 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 // White space and what Unicode says shows nothing (zero-width spaces and joiners, word joiner,
 // byte order mark, soft hyphen, fillers…): a text made only of these is blank.
 const INVISIBLE = /[\p{White_Space}\p{Default_Ignorable_Code_Point}]/gu;
-// Embeddings, overrides and isolates reorder the text around them: a name could show as another.
-const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+// Marks, embeddings, overrides and isolates reorder the text around them: a name could show as another.
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+// What is left of a name once invisible, combining and direction characters are set aside must say
+// something: a blank braille pattern (U+2800), a null notehead (U+1D159) or accents alone do not.
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 export function requiredText(message: string, max: number, tooLong = `Use at most ${max} characters`) {
   return v.pipe(
@@ -45,8 +48,9 @@ export function nameText(message: string, max: number) {
     requiredText(message, max),
     v.check(
       (text) => !BIDI_CONTROLS.test(text),
-      "Remove the text-direction control characters (U+202A–U+202E, U+2066–U+2069) from this name",
+      "Remove the text-direction control characters (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) from this name",
     ),
+    v.check((text) => LETTER_OR_DIGIT.test(text), "A name needs at least one letter or digit"),
   );
 }
 

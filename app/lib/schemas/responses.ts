@@ -216,3 +216,8 @@ export const searchResultShape = named(
     previousCursor: v.nullable(v.string()),
   }),
 );
+
+/** `GET /api/dev/mail`: the mail sent to an address, newest first (development and tests only). */
+export const devMailShape = v.array(
+  named("DevMail", v.object({ subject: v.string(), text: v.string(), links: v.array(v.string()), createdAt: isoDate })),
+);

@@ -1,0 +1,72 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
+import { app, appUrl, expectAccessible, gotoInteractive, launchBrowser, openPage } from "./browser";
+
+// Trust and safety (issue 28) as people meet it: a new seller must confirm their address before
+// listing, by the link in the mail (read through GET /api/dev/mail, as someone trying the app would).
+
+let browser: Browser;
+let photoPath: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  photoPath = path.join(mkdtempSync(path.join(tmpdir(), "photo-")), "car.jpg");
+  writeFileSync(photoPath, await renderJpeg(carPhotoSvg({ body: "sedan", color: "#0369a1", seed: 8 })));
+});
+afterAll(() => browser?.close());
+
+describe("a new seller in Chromium", () => {
+  it("is told to confirm their address, follows the link from /api/dev/mail, and then lists a car", async () => {
+    const { page, foreignRequests, close } = await openPage(browser);
+    const email = `new-seller-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    await gotoInteractive(page, "/register");
+    await page.getByLabel("Name").fill("Nadia Rahman");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("Secret1!");
+    await page.getByLabel("Account type").selectOption("seller");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await page.waitForURL(`${appUrl}/`);
+
+    await page.goto("/dashboard/addproduct");
+    await page.getByRole("heading", { name: "Confirm your email address before listing a car" }).waitFor();
+    expect(await page.getByLabel("Product name").count()).toBe(0);
+    await expectAccessible(page, "/dashboard/addproduct (unconfirmed)");
+    await page.getByRole("button", { name: "Send the link again" }).click();
+    await page.getByText("We sent a new confirmation link to your email.").waitFor();
+
+    const mail = (await (await fetch(`${appUrl}/api/dev/mail?to=${encodeURIComponent(email)}`)).json()) as { links: string[] }[];
+    expect(mail).toHaveLength(2);
+    const link = mail[0].links.find((url) => url.includes("/verify-email/"))!;
+    await page.goto(link);
+    await page.getByText("Thank you! Your email address is confirmed.").waitFor();
+
+    await gotoInteractive(page, "/dashboard/addproduct");
+    const name = `Confirmed Seller Sedan ${Date.now()}`;
+    await page.getByLabel("Product name").fill(name);
+    await page.getByLabel("Original price ($)").fill("21000");
+    await page.getByLabel("Resale price ($)").fill("16000");
+    await page.getByLabel("Location").selectOption("Sylhet");
+    await page.getByLabel("Category").selectOption({ index: 1 });
+    await page.getByLabel("Condition").selectOption("Good");
+    await page.getByLabel("Mobile number").fill("+880 1711-444444");
+    await page.getByLabel(/Purchase year/).fill("2016");
+    await page.getByLabel("Product description").fill("Listed once the seller's address was confirmed.");
+    await page.getByLabel("Make", { exact: true }).fill("Honda");
+    await page.getByLabel("Model", { exact: true }).fill("Grace");
+    await page.getByLabel("Mileage (km)").fill("64000");
+    await page.getByLabel("Transmission").selectOption("automatic");
+    await page.getByLabel("Fuel").selectOption("hybrid");
+    await page.getByLabel("Colour").fill("White");
+    await page.getByLabel("Add photos").setInputFiles(photoPath);
+    await page.getByText("Uploaded", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await page.waitForURL(`${appUrl}/dashboard/myproducts`);
+    await page.getByRole("row").filter({ hasText: name }).waitFor();
+    expect(await app.sql("select count(*) as n from products where name = ?", [name])).toEqual([expect.objectContaining({ n: 1 })]);
+    expect(foreignRequests).toEqual([]);
+    await close();
+  }, 90_000);
+});
