@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketplace } from "../../../tests/support/marketplace";
 import { startTestDatabase } from "../../../tests/support/test-database";
@@ -40,19 +40,36 @@ describe("Home's categories", () => {
 });
 
 describe("the pages of every category", () => {
-  it("list them by name, a page at a time, with the count of pages", async () => {
+  it("list them by cars for sale (then by name) with their counts, a page at a time, with the count of pages", async () => {
     const ctx = database.context();
     const market = marketplace(ctx);
+    const seller = await market.account("seller");
+    const busy = await market.category();
+    await market.car(seller, { categoryId: busy });
+    await market.car(seller, { categoryId: busy });
     while ((await pageOfCategories(ctx, 1)).total <= CATEGORIES_PAGE_SIZE) await market.category();
-    const all = (await ctx.db.select({ name: categories.name }).from(categories)).map((row) => row.name).toSorted();
+    // Counted here from the cars themselves, not from the counts the service reads.
+    const all = await ctx.db.select({ id: categories.id, name: categories.name }).from(categories);
+    const forSale = await ctx.db
+      .select({ id: products.categoryId, cars: count() })
+      .from(products)
+      .where(eq(products.isPaid, false))
+      .groupBy(products.categoryId);
+    const carsOf = (id: string) => forSale.find((row) => row.id === id)?.cars ?? 0;
+    const expected = all
+      .map(({ id, name }) => ({ id, name, cars: carsOf(id) }))
+      .toSorted((a, b) => b.cars - a.cars || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
     const first = await pageOfCategories(ctx, 1);
     const second = await pageOfCategories(ctx, 2);
     expect(first.total).toBe(all.length);
     expect(first.totalPages).toBe(Math.ceil(all.length / CATEGORIES_PAGE_SIZE));
-    expect([...first.categories, ...second.categories].map((category) => category.categoryName)).toEqual(
-      all.slice(0, 2 * CATEGORIES_PAGE_SIZE),
-    );
-    expect((await pageOfCategories(ctx, first.totalPages + 1)).categories).toEqual([]);
+    expect(
+      [...first.categories, ...second.categories].map(({ _id, categoryName, cars }) => ({ id: _id, name: categoryName, cars })),
+    ).toEqual(expected.slice(0, 2 * CATEGORIES_PAGE_SIZE));
+    expect(first.categories.find((category) => category._id === busy)?.cars).toBe(2);
+    const past = await pageOfCategories(ctx, first.totalPages + 1);
+    expect(past.categories).toEqual([]);
+    expect(past.total).toBe(all.length);
   });
 });

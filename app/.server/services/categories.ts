@@ -31,35 +31,39 @@ export const CATEGORIES_PAGE_SIZE = 24;
 export type CategoryWithCars = Category & { cars: number };
 
 /**
- * Home's categories: the HOME_CATEGORIES with the most cars for sale (ties by name), each with that
- * count, and how many categories there are in all, in one statement. The counts come from
- * `facet_counts`, which triggers keep (migration 0007), so no car is read.
+ * Categories by their cars for sale, most first (ties by name), each with that count, and how many
+ * categories there are in all, in one statement. The counts come from `facet_counts`, which triggers
+ * keep (migration 0007), so no car is read; categories are few (an admin curates them), so an
+ * offset is cheap.
  */
-export async function busiestCategories(ctx: AppContext): Promise<{ categories: CategoryWithCars[]; total: number }> {
+async function categoriesByCarsForSale(
+  ctx: AppContext,
+  limit: number,
+  offset = 0,
+): Promise<{ categories: CategoryWithCars[]; total: number }> {
   const rows = await ctx.db.all<{ id: string; name: string; image: string; cars: number; total: number }>(sql`
     select ${categories.id} as id, ${categories.name} as name, ${categories.image} as image,
       coalesce(facet_counts.count, 0) as cars, count(*) over () as total
     from ${categories} left join facet_counts on facet_counts.facet = 'categoryId' and facet_counts.value = ${categories.id}
     order by cars desc, ${categories.name}
-    limit ${HOME_CATEGORIES}`);
+    limit ${limit} offset ${offset}`);
   return {
     categories: rows.map((row) => ({ _id: row.id, categoryName: row.name, image: row.image, cars: Number(row.cars) })),
-    total: Number(rows[0]?.total ?? 0),
+    // Past the last page no row carries the count: ask for it alone.
+    total:
+      rows.length > 0 || offset === 0 ? Number(rows[0]?.total ?? 0) : (await ctx.db.select({ total: count() }).from(categories))[0].total,
   };
 }
 
-/** One page of every category by name (the /categories page), with how many there are. */
+/** Home's categories: the HOME_CATEGORIES with the most cars for sale, and how many categories there are. */
+export function busiestCategories(ctx: AppContext): Promise<{ categories: CategoryWithCars[]; total: number }> {
+  return categoriesByCarsForSale(ctx, HOME_CATEGORIES);
+}
+
+/** One page of every category, most cars for sale first (the /categories page), with how many there are. */
 export async function pageOfCategories(ctx: AppContext, page: number) {
-  const [rows, [{ total }]] = await ctx.db.batch([
-    ctx.db
-      .select()
-      .from(categories)
-      .orderBy(asc(categories.name))
-      .limit(CATEGORIES_PAGE_SIZE)
-      .offset((page - 1) * CATEGORIES_PAGE_SIZE),
-    ctx.db.select({ total: count() }).from(categories),
-  ]);
-  return { categories: rows.map(toCategory), total, totalPages: Math.ceil(total / CATEGORIES_PAGE_SIZE) };
+  const { categories: found, total } = await categoriesByCarsForSale(ctx, CATEGORIES_PAGE_SIZE, (page - 1) * CATEGORIES_PAGE_SIZE);
+  return { categories: found, total, totalPages: Math.ceil(total / CATEGORIES_PAGE_SIZE) };
 }
 
 /** Adds a category (names are unique whatever their letter case); the photo must be one we stored. */
