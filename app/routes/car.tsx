@@ -153,7 +153,7 @@ function PriceBox({ product, actions, openBooking }: { product: ProductDetail; a
             <PriceRatingBadge rating={product.priceRating} />
           </p>
           <p className="text-slate-700">
-            Original price <span className="font-medium line-through decoration-slate-400">{formatPrice(product.originalPrice)}</span>
+            Price new <span className="font-medium">{formatPrice(product.originalPrice)}</span>
           </p>
           {drop && (
             <p className="inline-flex items-center gap-1 self-start rounded-lg bg-emerald-50 px-3 py-1 font-semibold text-emerald-800">
