@@ -2,8 +2,9 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketplace } from "../../../tests/support/marketplace";
 import { startTestDatabase } from "../../../tests/support/test-database";
-import { categories, products } from "../db/schema";
-import { busiestCategories, CATEGORIES_PAGE_SIZE, HOME_CATEGORIES, pageOfCategories } from "./categories";
+import { auditLog, categories, products } from "../db/schema";
+import { Conflict, NotFound } from "../errors";
+import { busiestCategories, CATEGORIES_PAGE_SIZE, deleteCategory, HOME_CATEGORIES, pageOfCategories, renameCategory } from "./categories";
 
 let database: Awaited<ReturnType<typeof startTestDatabase>>;
 beforeAll(async () => {
@@ -71,5 +72,51 @@ describe("the pages of every category", () => {
     const past = await pageOfCategories(ctx, first.totalPages + 1);
     expect(past.categories).toEqual([]);
     expect(past.total).toBe(all.length);
+  });
+});
+
+describe("an admin's changes to categories", () => {
+  const nameOf = async (ctx: ReturnType<typeof database.context>, id: string) =>
+    (await ctx.db.select({ name: categories.name }).from(categories).where(eq(categories.id, id)))[0]?.name;
+  const audited = async (ctx: ReturnType<typeof database.context>, id: string) =>
+    (await ctx.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.target, id))).map((row) => row.action);
+
+  it("rename any category, keep names unique whatever their case, and record who did it", async () => {
+    const ctx = database.context();
+    const market = marketplace(ctx);
+    const admin = await market.account("admin");
+    const seller = await market.account("seller");
+    const id = await market.category();
+    await market.car(seller, { categoryId: id });
+    const other = await market.category();
+    const taken = (await nameOf(ctx, other))!;
+
+    const name = `Renamed ${crypto.randomUUID().slice(0, 8)}`;
+    expect(await renameCategory(ctx, admin, id, name)).toBe(1);
+    expect(await nameOf(ctx, id)).toBe(name);
+    expect(await renameCategory(ctx, admin, id, name)).toBe(0);
+    await expect(renameCategory(ctx, admin, id, taken.toUpperCase())).rejects.toThrow(Conflict);
+    expect(await nameOf(ctx, id)).toBe(name);
+    await expect(renameCategory(ctx, admin, crypto.randomUUID(), name)).rejects.toThrow(NotFound);
+    expect(await audited(ctx, id)).toEqual(["rename-category"]);
+  });
+
+  it("delete only a category no car was ever listed in: one with a sold car stays", async () => {
+    const ctx = database.context();
+    const market = marketplace(ctx);
+    const admin = await market.account("admin");
+    const seller = await market.account("seller");
+    const empty = await market.category();
+    const withSold = await market.category();
+    const sold = await market.car(seller, { categoryId: withSold });
+    await ctx.db.update(products).set({ isPaid: true }).where(eq(products.id, sold));
+
+    await expect(deleteCategory(ctx, admin, withSold)).rejects.toThrow(Conflict);
+    expect(await nameOf(ctx, withSold)).toBeDefined();
+    expect(await deleteCategory(ctx, admin, empty)).toBe(1);
+    expect(await nameOf(ctx, empty)).toBeUndefined();
+    await expect(deleteCategory(ctx, admin, empty)).rejects.toThrow(NotFound);
+    expect(await audited(ctx, empty)).toEqual(["delete-category"]);
+    expect(await audited(ctx, withSold)).toEqual([]);
   });
 });

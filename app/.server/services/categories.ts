@@ -1,11 +1,11 @@
-import { asc, count, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, notExists, sql } from "drizzle-orm";
 import { type Category } from "~/lib/types";
 import { type AppContext } from "../context";
-import { isUniqueViolation } from "../db/errors";
-import { categories } from "../db/schema";
-import { Conflict, Invalid } from "../errors";
+import { isForeignKeyViolation, isUniqueViolation } from "../db/errors";
+import { categories, products } from "../db/schema";
+import { Conflict, Invalid, NotFound } from "../errors";
 import { imageExists } from "../storage/images";
-import { auditEntry } from "./audit";
+import { auditEntry, auditEntryIfChanged } from "./audit";
 import { createWithPhoto } from "./uploads";
 import { type UserRow } from "./users";
 
@@ -85,4 +85,50 @@ export async function createCategory(ctx: AppContext, admin: UserRow, input: { c
 /** Adds a category with the photo sent along (the add-category form); the photo goes again if adding fails. */
 export function addCategory(ctx: AppContext, admin: UserRow, categoryName: string, photo: Blob): Promise<string> {
   return createWithPhoto(ctx, admin.id, photo, (image) => createCategory(ctx, admin, { categoryName, image }));
+}
+
+const DUPLICATE_NAME = "A category with this name already exists";
+
+/** Renames a category (names stay unique whatever their letter case); 0 when it already had that name. */
+export async function renameCategory(ctx: AppContext, admin: UserRow, id: string, categoryName: string): Promise<number> {
+  const [found] = await ctx.db.select({ name: categories.name }).from(categories).where(eq(categories.id, id));
+  if (!found) throw new NotFound("Category not found");
+  if (found.name === categoryName) return 0;
+  try {
+    const [renamed] = await ctx.db.batch([
+      ctx.db.update(categories).set({ name: categoryName }).where(eq(categories.id, id)),
+      auditEntryIfChanged(ctx, admin, "rename-category", id, `${found.name} → ${categoryName}`),
+    ]);
+    if (renamed.rowsAffected === 0) throw new NotFound("Category not found");
+    return 1;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Conflict(DUPLICATE_NAME);
+    throw error;
+  }
+}
+
+const HAS_CARS = "This category still has cars (sold ones stay for records), so it cannot be deleted";
+
+/**
+ * Deletes a category no car was ever listed in. The database decides: the delete only happens while
+ * no car refers to it, and the cars' foreign key refuses a car listed into it at the same moment.
+ */
+export async function deleteCategory(ctx: AppContext, admin: UserRow, id: string): Promise<number> {
+  // Both values of is_paid, so the category's cars are found through products_unsold_category_idx.
+  const carsIn = ctx.db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.isPaid, [false, true]), eq(products.categoryId, id)));
+  try {
+    const [deleted] = await ctx.db.batch([
+      ctx.db.delete(categories).where(and(eq(categories.id, id), notExists(carsIn))),
+      auditEntryIfChanged(ctx, admin, "delete-category", id),
+    ]);
+    if (deleted.rowsAffected > 0) return 1;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new Conflict(HAS_CARS);
+    throw error;
+  }
+  const [still] = await ctx.db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
+  throw still ? new Conflict(HAS_CARS) : new NotFound("Category not found");
 }
