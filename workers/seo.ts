@@ -17,7 +17,7 @@ const PUBLIC_PAGES = [
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** robots.txt and sitemap.xml (fixed pages, categories and every unsold car), with absolute URLs for the host that was asked. */
+/** robots.txt and sitemap.xml (pages a visitor can open: fixed pages, searches by make and category, every unsold car), with absolute URLs for the host that was asked. */
 export const seo = new Hono<WorkerEnv>()
   .get("/robots.txt", (c) =>
     c.text(
@@ -42,8 +42,8 @@ export const seo = new Hono<WorkerEnv>()
     const urls: { path: string; lastModified?: string }[] = [
       ...[
         ...PUBLIC_PAGES,
-        ...categories.map((category) => pathTo(PATHS.category, { id: category._id })),
-        // The search's landing pages: one per make for sale and per category (their canonical URLs).
+        // The search's landing pages: one per make for sale and per category (their canonical URLs);
+        // a category's own page (/category/:id) asks visitors to sign in, so it is left out.
         ...makes.map((make) => `${PATHS.search}?${new URLSearchParams({ make })}`),
         ...categories.map((category) => `${PATHS.search}?${new URLSearchParams({ categoryId: category._id })}`),
       ].map((path) => ({ path })),

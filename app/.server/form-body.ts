@@ -1,7 +1,4 @@
-import { parseWithValibot } from "@conform-to/valibot";
 import { data } from "react-router";
-import type * as v from "valibot";
-import { missingFieldMessage } from "~/lib/schemas/missing-field";
 import { readBodyWithin } from "./body-limit";
 import { MAX_PHOTO_BYTES } from "~/lib/photo";
 
@@ -49,16 +46,5 @@ export async function readFormBody(request: Request, options: { upload?: boolean
   return form;
 }
 
-/**
- * Parses a posted form with its schema (as Conform does in the browser). A field missing from
- * the post gets the field's own message, as if it had been sent empty.
- */
-export function parseForm<Schema extends v.GenericSchema>(formData: FormData, schema: Schema) {
-  const submission = parseWithValibot(formData, { schema });
-  if (submission.status === "error" && submission.error) {
-    for (const [path, messages] of Object.entries(submission.error)) {
-      if (messages?.[0]?.startsWith("Invalid key")) submission.error[path] = [missingFieldMessage(schema, path) ?? messages[0]];
-    }
-  }
-  return submission;
-}
+// Actions parse as the browser does: a field missing from the post gets the field's own message.
+export { parseSubmission as parseForm } from "~/lib/schemas/field-messages";

@@ -6,6 +6,14 @@ import { type Product } from "~/lib/types";
 import { useOptionalUser } from "~/lib/use-user";
 import { MessageForm } from "./message-form";
 
+/** Where "Message" buttons on a car's page lead: this section. */
+export const MESSAGE_SELLER_ID = "message-seller";
+
+/** Whether the viewer is offered a message to the seller: signed out (after sign-in) or an account that may start one, for a car for sale. */
+export function mayMessage(user: ReturnType<typeof useOptionalUser>, product: Pick<Product, "isPaid">): boolean {
+  return !product.isPaid && (!user || roleMay(user.role, "start:conversation"));
+}
+
 /**
  * "Message the seller" on a car's page: buyers write here (it posts to the car's message page,
  * which opens the conversation); signed-out visitors are asked to sign in first. Sold cars and
@@ -13,10 +21,10 @@ import { MessageForm } from "./message-form";
  */
 export function MessageSeller({ product }: { product: Product }) {
   const user = useOptionalUser();
-  if (product.isPaid || (user && !roleMay(user.role, "start:conversation"))) return null;
+  if (!mayMessage(user, product)) return null;
   const messagePage = pathTo(PATHS.messageSeller, { id: product._id });
   return (
-    <section aria-labelledby="message-seller-heading" className="flex flex-col gap-2 border-t border-slate-200 pt-3">
+    <section id={MESSAGE_SELLER_ID} aria-labelledby="message-seller-heading" className="flex flex-col gap-2 border-t border-slate-200 pt-3">
       <h3 id="message-seller-heading" className="font-bold">
         Message the seller
       </h3>

@@ -66,10 +66,8 @@ export function ProductCard({
             <span className="sr-only">Resale price </span>
             {formatPrice(product.resalePrice)}
           </p>
-          <p>
-            <span className="sr-only">Original price </span>
-            <s>{formatPrice(product.originalPrice)}</s>
-          </p>
+          {/* What it cost new, not a discount: never struck through. */}
+          <p className="car-card-new">{`Price new ${formatPrice(product.originalPrice)}`}</p>
           <PriceRatingBadge rating={product.priceRating} />
         </div>
         <ChipList chips={chips} />

@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef } from "react";
+import { useNavigation } from "react-router";
 import { formatCars } from "~/lib/format";
 import { CONDITIONS, FUELS, LOCATIONS, TRANSMISSIONS } from "~/lib/schemas/catalog";
 import { type Facet, SEARCH_SORTS } from "~/lib/schemas/search";
 import { SORT_LABELS, activeFilters } from "~/lib/search-params";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useSearchForm } from "~/lib/use-search-form";
 import { fuelWord, transmissionWord } from "~/lib/car-listing";
 import { type Product } from "~/lib/types";
@@ -11,7 +13,7 @@ import { Button } from "./ui/button";
 
 type FacetCounts = SearchState["facets"];
 
-const inputClass = "w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600";
+const inputClass = "min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600";
 const labelClass = "text-sm font-medium";
 
 const countOf = (facets: FacetCounts, facet: Facet, value: string) =>
@@ -46,11 +48,22 @@ export function SearchLayout({
   const { formRef, onChange, onBlur, onSubmit } = useSearchForm(state, { make: makeSuggestions, model: modelSuggestions });
   const panel = useRef<HTMLDetailsElement>(null);
   const ids = { make: `${formId}-makes`, model: `${formId}-models` };
+  const hydrated = useHydrated();
+  const counting = useNavigation().state === "loading";
+  const besideResults = () => window.matchMedia("(min-width: 1024px)").matches;
 
   // Beside the results on large screens, the panel starts open; on phones it waits to be opened.
   useEffect(() => {
-    if (panel.current && window.matchMedia("(min-width: 1024px)").matches) panel.current.open = true;
+    if (panel.current && besideResults()) panel.current.open = true;
   }, []);
+
+  // On phones the open panel covers the results: showing them closes it and reads out the count.
+  const showResults = (event: React.FormEvent<HTMLFormElement>) => {
+    onSubmit(event);
+    if (!panel.current || besideResults()) return;
+    panel.current.open = false;
+    document.getElementById(RESULT_COUNT_ID)?.focus();
+  };
 
   const inUse = activeFilters(query, fixed);
 
@@ -91,7 +104,7 @@ export function SearchLayout({
             action={path}
             onChange={onChange}
             onBlur={onBlur}
-            onSubmit={onSubmit}
+            onSubmit={showResults}
             aria-label="Filters"
             className="flex flex-col gap-4 border-t border-slate-200 p-4"
           >
@@ -169,7 +182,8 @@ export function SearchLayout({
               </div>
             </fieldset>
             <NumberField name="maxMileage" label="Max mileage (km)" value={query.maxMileage} max={2_000_000} />
-            <Button type="submit">Show results</Button>
+            {/* With JavaScript each filter has applied already, so the count is what the button shows. */}
+            <Button type="submit">{!hydrated || counting ? "Show results" : `Show ${formatCars(state.total)}`}</Button>
           </form>
         </details>
 
@@ -180,13 +194,28 @@ export function SearchLayout({
               <label htmlFor={`${formId}-sort`} className={labelClass}>
                 Sort by
               </label>
-              <select id={`${formId}-sort`} form={formId} name="sort" defaultValue={query.sort} onChange={onChange} className={inputClass}>
-                {SEARCH_SORTS.map((sort) => (
-                  <option key={sort} value={sort}>
-                    {SORT_LABELS[sort]}
-                  </option>
-                ))}
-              </select>
+              <div className="flex gap-2">
+                <select
+                  id={`${formId}-sort`}
+                  form={formId}
+                  name="sort"
+                  defaultValue={query.sort}
+                  onChange={onChange}
+                  className={inputClass}
+                >
+                  {SEARCH_SORTS.map((sort) => (
+                    <option key={sort} value={sort}>
+                      {SORT_LABELS[sort]}
+                    </option>
+                  ))}
+                </select>
+                {/* Without JavaScript a changed sort needs a submit of its own (the filters' is in their panel). */}
+                {!hydrated && (
+                  <Button type="submit" form={formId} variant="secondary" className="shrink-0">
+                    Sort
+                  </Button>
+                )}
+              </div>
             </div>
           </div>
           <FilterChips state={state} />

@@ -62,6 +62,7 @@ export function SearchPager({
       page={query.page}
       label={label}
       pages={totalPages > 1 ? numbered : []}
+      totalPages={totalPages}
       href={(page) => (page === query.page ? here : href({ page }))}
       previous={previous}
       next={nextCursor ? href({ page: query.page + 1, after: nextCursor }) : undefined}

@@ -39,6 +39,7 @@ export const POLICY = {
   "read:audit": { roles: ADMIN },
   "read:email-problems": { roles: ADMIN },
   "create:category": { roles: ADMIN },
+  "manage:categories": { roles: ADMIN },
   "moderate:reports": { roles: ADMIN },
   "read:cars": { roles: ROLES },
   "create:report": { roles: ROLES },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginUrl, safeRedirect, signInToBook } from "./redirects";
+import { loginUrl, pendingFavourite, safeRedirect, signInReason, signInToBook, signInToFavourite } from "./redirects";
 
 describe("safeRedirect", () => {
   it("keeps same-origin paths", () => {
@@ -25,5 +25,25 @@ describe("signInToBook", () => {
     expect(url).toBe("/login?redirectTo=%2Fcars%2Fcar%25201%252F2%3Fbook");
     const target = new URL(url, "https://example.test").searchParams.get("redirectTo");
     expect(safeRedirect(target)).toBe("/cars/car%201%2F2?book");
+  });
+});
+
+describe("an action kept through sign-in", () => {
+  it("a favourite: the car to save, and its page without the ask", () => {
+    const target = new URL(signInToFavourite("car-1"), "https://example.test").searchParams.get("redirectTo")!;
+    expect(target).toBe("/cars/car-1?favourite=save");
+    expect(pendingFavourite(target)).toEqual({ productId: "car-1", then: "/cars/car-1" });
+    expect(pendingFavourite("/cars/car-1?favourite=save&x=1")).toEqual({ productId: "car-1", then: "/cars/car-1?x=1" });
+    expect(pendingFavourite("/cars/car-1")).toBeNull();
+    expect(pendingFavourite("/dashboard?favourite=save")).toBeNull();
+  });
+
+  it("says why sign-in is needed for a favourite, a booking and a message, and nothing for other pages", () => {
+    expect(signInReason("/cars/car-1?favourite=save")?.purpose).toBe("save this car to your favourites");
+    expect(signInReason("/cars/car-1?book")?.purpose).toBe("book this car");
+    expect(signInReason("/book/car-1")?.purpose).toBe("book this car");
+    expect(signInReason("/cars/car-1/message")?.purpose).toBe("message the seller");
+    expect(signInReason("/cars/car-1")).toBeNull();
+    expect(signInReason("/dashboard/settings")).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { type DefaultValue, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
+import { parseSubmission } from "./schemas/field-messages";
 import type * as v from "valibot";
 
 /**
@@ -12,7 +12,7 @@ export function useSchemaForm<Schema extends v.GenericSchema<Record<string, unkn
 ) {
   return useForm({
     ...options,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema }),
+    onValidate: ({ formData }) => parseSubmission(formData, schema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

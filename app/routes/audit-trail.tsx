@@ -17,6 +17,8 @@ const ACTIONS: Record<string, string> = {
   "delete-item": "Deleted a reported item",
   "dismiss-reports": "Dismissed reports",
   "add-category": "Added a category",
+  "rename-category": "Renamed a category",
+  "delete-category": "Deleted a category",
   "remove-review": "Removed a review",
 };
 

@@ -4,6 +4,7 @@ import { findCarPage } from "~/.server/services/car-page";
 import { analyseCarPrice } from "~/.server/services/price-analysis";
 import { viewerMarksOnPage } from "~/.server/services/viewer-marks";
 import { CarGallery } from "~/components/car-gallery";
+import { ContactActions, PRICE_BOX_ID, StickyCarBar } from "~/components/car-contact";
 import { FavouriteButton } from "~/components/favourite-button";
 import { MessageSeller } from "~/components/message-seller";
 import { PriceEvidence } from "~/components/price-evidence";
@@ -80,8 +81,10 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
   const nonce = useNonce();
   // (Not useSearchParams: it would add its code to every page's shared bundle, Home's too.)
   const { search } = useLocation();
+  const actions = actionsFor(loaderData.marks, product._id);
   return (
-    <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+    // Room at the bottom on phones for the sticky bar.
+    <main id="main" className="mx-auto max-w-7xl px-4 pt-6 pb-24 sm:pt-8 lg:pb-8">
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <div className="mb-6 flex flex-wrap items-center gap-3">
         <h1 className="min-w-0 break-words text-2xl font-bold sm:text-3xl">{product.productName}</h1>
@@ -93,27 +96,29 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
           saved={loaderData.marks.favouriteIds.includes(product._id)}
         />
       </div>
-      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="flex min-w-0 flex-col gap-8">
+      {/* Phone first: the price, its rating and the buttons come right after the photos, then the
+          seller; description and facts follow. On large screens those two stay under the photos and
+          the price, evidence and seller make a column beside them. */}
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+        <div className="min-w-0 lg:col-start-1">
           <CarGallery photos={product.photos} name={product.productName} />
-          <section aria-labelledby="description-heading">
-            <h2 id="description-heading" className="mb-3 text-xl font-bold">
-              Description
-            </h2>
-            <p className="whitespace-pre-line break-words text-slate-800">{product.productDescription}</p>
-          </section>
+        </div>
+        <div className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-span-3 lg:row-start-1">
+          <PriceBox product={product} actions={actions} openBooking={new URLSearchParams(search).has(OPEN_BOOKING_PARAM)} />
+          <SellerBox product={product} sellerSince={sellerSince} />
+          <PriceEvidence analysis={loaderData.priceAnalysis} price={product.resalePrice} className={boxClass} />
+        </div>
+        <section aria-labelledby="description-heading" className="min-w-0 lg:col-start-1">
+          <h2 id="description-heading" className="mb-3 text-xl font-bold">
+            Description
+          </h2>
+          <p className="whitespace-pre-line break-words text-slate-800">{product.productDescription}</p>
+        </section>
+        <div className="min-w-0 lg:col-start-1">
           <Facts product={product} vinSays={vinSays} now={now} />
         </div>
-        <div className="flex min-w-0 flex-col gap-6">
-          <PriceBox
-            product={product}
-            actions={actionsFor(loaderData.marks, product._id)}
-            openBooking={new URLSearchParams(search).has(OPEN_BOOKING_PARAM)}
-          />
-          <PriceEvidence analysis={loaderData.priceAnalysis} price={product.resalePrice} className={boxClass} />
-          <SellerBox product={product} sellerSince={sellerSince} />
-        </div>
       </div>
+      <StickyCarBar product={product} actions={actions} />
       {similar.length > 0 && (
         <section aria-labelledby="similar-heading" className="mt-12">
           <h2 id="similar-heading" className="mb-6 text-2xl font-bold">
@@ -132,7 +137,7 @@ function PriceBox({ product, actions, openBooking }: { product: ProductDetail; a
   const changes = priceChanges(product.priceHistory);
   const drop = latestDrop(changes);
   return (
-    <section aria-labelledby="price-heading" className={boxClass}>
+    <section id={PRICE_BOX_ID} aria-labelledby="price-heading" className={boxClass}>
       <h2 id="price-heading" className="sr-only">
         Price
       </h2>
@@ -153,7 +158,7 @@ function PriceBox({ product, actions, openBooking }: { product: ProductDetail; a
             <PriceRatingBadge rating={product.priceRating} />
           </p>
           <p className="text-slate-700">
-            Original price <span className="font-medium line-through decoration-slate-400">{formatPrice(product.originalPrice)}</span>
+            Price new <span className="font-medium">{formatPrice(product.originalPrice)}</span>
           </p>
           {drop && (
             <p className="inline-flex items-center gap-1 self-start rounded-lg bg-emerald-50 px-3 py-1 font-semibold text-emerald-800">
@@ -165,6 +170,7 @@ function PriceBox({ product, actions, openBooking }: { product: ProductDetail; a
           )}
           <div className="mt-2 flex flex-wrap gap-2">
             <ProductActions product={product} {...actions} openBooking={openBooking} />
+            <ContactActions product={product} />
           </div>
         </div>
       )}
@@ -254,7 +260,8 @@ function Facts({ product, vinSays, now }: { product: ProductDetail; vinSays: str
     ["Location", product.location],
     ["Condition", product.condition],
     ["Posted", <time dateTime={product.createdDate}>{postedDate(product.createdDate)}</time>],
-    ["VIN", product.vin && <span className="break-all font-mono">{product.vin}</span>],
+    // A VIN is read (and compared) as one string: never broken over two lines.
+    ["VIN", product.vin && <span className="font-mono whitespace-nowrap">{product.vin}</span>],
     ["VIN manufacturer", decoded?.manufacturer],
     ["VIN region", decoded?.region],
     ["VIN model year", decoded?.modelYear],
@@ -269,8 +276,9 @@ function Facts({ product, vinSays, now }: { product: ProductDetail; vinSays: str
       >
         {facts.map(([label, value]) => (
           <div key={label} className="contents">
-            <dt className="text-slate-600">{label}</dt>
-            <dd className="font-medium">
+            {/* On phones the VIN takes a row of its own under its label, so it fits on one line. */}
+            <dt className={label === "VIN" ? "text-slate-600 max-sm:col-span-2" : "text-slate-600"}>{label}</dt>
+            <dd className={label === "VIN" ? "font-medium max-sm:col-span-2" : "font-medium"}>
               {value === null || value === undefined || value === "" ? <span className="text-slate-600">Not given</span> : value}
             </dd>
           </div>

@@ -7,10 +7,10 @@ import { type Route } from "./+types/categories";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: pageTitle(data && data.page > 1 ? `All categories, page ${data.page}` : "All categories") },
-  { name: "description", content: "Every category of used cars on Auto Reseller, by name." },
+  { name: "description", content: "Every category of used cars on Auto Reseller, with how many cars each has for sale." },
 ];
 
-/** Every category by name, a page at a time (Home shows only the busiest). */
+/** Every category, most cars for sale first, a page at a time (Home shows only the twelve busiest). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageFromUrl(request.url);
   return { page, ...(await pageOfCategories(context.app, page)) };

@@ -4,20 +4,21 @@ import { readFormBody } from "~/.server/form-body";
 import { DomainError } from "~/.server/errors";
 import { removeFavourite, saveFavourite } from "~/.server/services/favourites";
 import { PATHS, pathTo } from "~/lib/paths";
-import { loginUrl, safeRedirect } from "~/lib/redirects";
+import { loginUrl, safeRedirect, signInToFavourite } from "~/lib/redirects";
 import { type Route } from "./+types/favourite";
 
 /**
  * The heart's form (app/components/favourite-button.tsx): `intent` save or remove, so a repeated
  * post changes nothing. Without JavaScript it answers with a redirect back to `back`; the heart's
- * fetcher sends `js` and gets the new state. Signed-out users go to sign-in and come back to `back`.
+ * fetcher sends `js` and gets the new state. Signed-out users go to sign-in and come back to the car, saved.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const ctx = context.app;
   const form = await readFormBody(request);
   const back = safeRedirect(form.get("back"), pathTo(PATHS.car, { id: params.productId }));
   const user = await getSessionUser(ctx, request);
-  if (!user) return redirect(loginUrl(back));
+  // Signed out, the heart leads through sign-in to the car, saved there (a removal needs nothing).
+  if (!user) return redirect(form.get("intent") === "save" ? signInToFavourite(params.productId) : loginUrl(back));
   const intent = form.get("intent");
   if (intent !== "save" && intent !== "remove") throw data({ message: "Choose save or remove" }, { status: 400 });
   try {

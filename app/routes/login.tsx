@@ -13,7 +13,7 @@ import { Button } from "~/components/ui/button";
 import { FormErrors, PasswordField, TextField } from "~/components/ui/field";
 import { pageTitle } from "~/lib/meta";
 import { PATHS } from "~/lib/paths";
-import { safeRedirect } from "~/lib/redirects";
+import { safeRedirect, signInReason } from "~/lib/redirects";
 import { signInSchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { type loader as rootLoader } from "~/root";
@@ -30,7 +30,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const denied = url.searchParams.has("denied");
   const user = await getSessionUser(context.app, request);
   if (user && !denied) throw redirect(redirectTo);
-  return { redirectTo, denied, signedInAs: user?.name ?? null, providers: configuredProviders(context.app) };
+  return {
+    redirectTo,
+    reason: signInReason(redirectTo),
+    denied,
+    signedInAs: user?.name ?? null,
+    providers: configuredProviders(context.app),
+  };
 }
 
 export const headers = retryAfterHeaders;
@@ -60,6 +66,9 @@ export default function Login({ loaderData }: Route.ComponentProps) {
             : "Please sign in to continue."}
         </p>
       )}
+      {loaderData.reason && !loaderData.denied && (
+        <p className="mb-4 rounded-lg bg-brand-50 p-3 text-brand-900">{`Sign in to ${loaderData.reason.purpose}. ${loaderData.reason.after}`}</p>
+      )}
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <TextField label="Email" type="email" meta={fields.email} autoComplete="email" />
@@ -75,7 +84,14 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       </Form>
       <p className="mt-4 text-center text-sm">
         New to Auto Reseller?{" "}
-        <Link to={PATHS.register} className="font-semibold text-brand-700 hover:underline">
+        <Link
+          to={
+            loaderData.redirectTo === PATHS.home
+              ? PATHS.register
+              : `${PATHS.register}?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`
+          }
+          className="font-semibold text-brand-700 hover:underline"
+        >
           Create new account
         </Link>
       </p>

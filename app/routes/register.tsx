@@ -13,6 +13,7 @@ import { Button } from "~/components/ui/button";
 import { FieldErrors, FormErrors, PasswordField, TextField } from "~/components/ui/field";
 import { pageTitle } from "~/lib/meta";
 import { PATHS } from "~/lib/paths";
+import { safeRedirect, signInReason } from "~/lib/redirects";
 import { signUpSchema } from "~/lib/schemas/auth";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { type Route } from "./+types/register";
@@ -24,16 +25,24 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getSessionUser(context.app, request)) throw redirect("/");
-  return { providers: configuredProviders(context.app) };
+  // Where sign-in was leading, when sign-up took its place (an action kept through it); else Home, as the spec says.
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  return { redirectTo, reason: signInReason(redirectTo), providers: configuredProviders(context.app) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseForm(await readFormBody(request), signUpSchema);
+  const form = await readFormBody(request);
+  const submission = parseForm(form, signUpSchema);
   if (submission.status !== "success") return invalidForm(submission, ["password"]);
   const toast = { type: "success" as const, message: "User Created Successfully." };
-  return formAnswer(submission, async () => finishSignIn(context.app, await registerUser(context.app, submission.value), "/", { toast }), {
-    hideFields: ["password"],
-  });
+  const redirectTo = form.get("redirectTo");
+  return formAnswer(
+    submission,
+    async () => finishSignIn(context.app, await registerUser(context.app, submission.value), redirectTo, { toast }),
+    {
+      hideFields: ["password"],
+    },
+  );
 }
 
 export default function Register({ loaderData }: Route.ComponentProps) {
@@ -44,7 +53,11 @@ export default function Register({ loaderData }: Route.ComponentProps) {
 
   return (
     <AuthCard title="Sign Up">
+      {loaderData.reason && (
+        <p className="mb-4 rounded-lg bg-brand-50 p-3 text-brand-900">{`Create an account to ${loaderData.reason.purpose}. ${loaderData.reason.after}`}</p>
+      )}
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <TextField label="Name" meta={fields.name} autoComplete="name" />
         <TextField label="Email" type="email" meta={fields.email} autoComplete="email" />
         <PasswordField label="Password" meta={fields.password} autoComplete="new-password" />
@@ -70,7 +83,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
           Sign In
         </Link>
       </p>
-      <ProviderButtons providers={loaderData.providers} redirectTo="/" />
+      <ProviderButtons providers={loaderData.providers} redirectTo={loaderData.redirectTo} />
     </AuthCard>
   );
 }

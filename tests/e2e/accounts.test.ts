@@ -96,4 +96,27 @@ describe("accounts in Chromium", () => {
     await page.getByRole("heading", { name: "Welcome to Dashboard" }).waitFor();
     await close();
   });
+
+  it("on a phone, sign-up shows the password rule before the first try, and no form speaks valibot", async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      const { page, close } = await openPage(browser, { viewport: { width: 390, height: 844 }, javaScriptEnabled });
+      if (javaScriptEnabled) await gotoInteractive(page, "/register");
+      else await page.goto("/register");
+      const rule = "At least 6 characters, with an uppercase letter, a digit and one of ! @ # $ & *";
+      expect(await page.getByText(rule).isVisible()).toBe(true);
+      // Read with the field, as its description.
+      const password = page.getByLabel("Password", { exact: true });
+      const describedBy = (await password.getAttribute("aria-describedby"))!.split(" ");
+      expect(await page.evaluate((ids) => ids.map((id) => document.getElementById(id)?.textContent).join(" "), describedBy)).toContain(
+        rule,
+      );
+
+      await page.getByLabel("Password", { exact: true }).fill("abcdef");
+      await page.getByRole("button", { name: "Sign Up" }).click();
+      await page.getByText("Name is Required").waitFor();
+      expect(await page.getByText("Password must have uppercase, number, and special characters").isVisible()).toBe(true);
+      expect(await page.locator("main").innerText()).not.toMatch(/Invalid key|Invalid type|^Expected|\bExpected "/m);
+      await close();
+    }
+  });
 });

@@ -86,4 +86,54 @@ describe("admin console in Chromium", () => {
     expect(await page.getByText("Photo ready").count()).toBe(0);
     await close();
   });
+
+  it("on a phone, with and without JavaScript, lists categories with their counts, renames one and deletes an empty one", async () => {
+    for (const javaScriptEnabled of [false, true]) {
+      const id = crypto.randomUUID();
+      const name = `Aaa Vans ${id.slice(0, 6)}`;
+      await app.sql("insert into categories (id, name, image, created_at) values (?, ?, '/images/x.jpg', ?)", [
+        id,
+        name,
+        new Date().toISOString(),
+      ]);
+      const { page, close } = await openPage(browser, { viewport: { width: 390, height: 844 }, javaScriptEnabled });
+      await signInAs(page, "admin@autoreseller.test", "/dashboard/addcategory");
+      if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      const list = page.getByRole("region", { name: /^Categories/ });
+      const item = (text: string) => list.getByRole("listitem").filter({ has: page.getByRole("heading", { name: text, exact: true }) });
+
+      // Counts as the search counts them; a category with cars offers no Delete.
+      const { facets } = (await (await app.request("/api/products?limit=1")).json()) as {
+        facets: { categoryId: { value: string; count: number }[] };
+      };
+      const busiest = facets.categoryId[0];
+      const [{ name: busiestName }] = await app.sql("select name from categories where id = ?", [busiest.value]);
+      await item(String(busiestName)).getByText(`${busiest.count} cars for sale`).waitFor();
+      expect(
+        await item(String(busiestName))
+          .getByRole("link", { name: /^Delete/ })
+          .count(),
+      ).toBe(0);
+      await item(name).getByText("0 cars for sale").waitFor();
+      if (javaScriptEnabled) await expectAccessible(page, "the categories an admin manages, at 390 px");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+      const renamed = `Camper ${name}`;
+      await item(name).getByLabel(`New name for ${name}`).fill(renamed);
+      await item(name).getByRole("button", { name: "Rename" }).click();
+      await page.getByText(`Renamed to ${renamed}.`).waitFor();
+      await item(renamed).waitFor();
+
+      await item(renamed)
+        .getByRole("link", { name: `Delete ${renamed}` })
+        .click();
+      await page.getByRole("alertdialog").getByText("Are you sure?").waitFor();
+      if (javaScriptEnabled) await expectAccessible(page, "the delete-category confirmation");
+      await page.getByRole("button", { name: `Yes, delete ${renamed}` }).click();
+      await page.getByText("Your file has been deleted.").waitFor();
+      expect(await item(renamed).count()).toBe(0);
+      expect(await app.sql("select id from categories where id = ?", [id])).toEqual([]);
+      await close();
+    }
+  });
 });

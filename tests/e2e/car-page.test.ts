@@ -219,4 +219,64 @@ describe("a car that is gone", () => {
     await page.getByRole("heading", { name: "Product categories" }).waitFor();
     await close();
   });
+
+  it("on a 390 px phone: price, rating, Book Now, Message and Call in the first screen, then a bar along the bottom, and the VIN on one line", async () => {
+    const [withVin] = await app.sql("select id, vin from products where vin is not null and is_paid = 0 limit 1");
+    const path = `/cars/${String(withVin.id)}`;
+    const inFirstScreen = async (page: Page, name: string | RegExp, role: "link" | "button" = "link") => {
+      const box = await page.locator("#price-box").getByRole(role, { name }).first().boundingBox();
+      expect(box, String(name)).not.toBeNull();
+      expect(box!.y + box!.height, String(name)).toBeLessThanOrEqual(844);
+    };
+    for (const javaScriptEnabled of [false, true]) {
+      const { page, close } = await openPage(browser, { viewport: { width: 390, height: 844 }, javaScriptEnabled });
+      if (javaScriptEnabled) await gotoInteractive(page, path);
+      else await page.goto(path);
+      const price = await page
+        .locator("#price-box")
+        .getByText(/^\$[\d,]+$/)
+        .first()
+        .boundingBox();
+      expect(price!.y + price!.height).toBeLessThanOrEqual(844);
+      await inFirstScreen(page, /^Book Now/);
+      await inFirstScreen(page, "Message");
+      await inFirstScreen(page, /^Call the seller/);
+      const badge = page
+        .locator("#price-box")
+        .getByText(/price$/i)
+        .first();
+      if (await badge.count()) expect((await badge.boundingBox())!.y).toBeLessThanOrEqual(844);
+
+      const vin = page.getByText(String(withVin.vin), { exact: true });
+      const vinBox = (await vin.boundingBox())!;
+      const lineHeight = await vin.evaluate((node) => parseFloat(getComputedStyle(node).lineHeight));
+      expect(vinBox.height).toBeLessThan(lineHeight * 1.5);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+      const bar = page.getByRole("region", { name: "Price and contact" });
+      expect(await bar.isVisible()).toBe(false);
+      if (javaScriptEnabled) {
+        await page.getByRole("heading", { name: "Facts" }).scrollIntoViewIfNeeded();
+        await bar.waitFor();
+        const barBox = (await bar.boundingBox())!;
+        expect(barBox.y + barBox.height).toBe(844);
+        for (const name of [/^Book Now$/, /^Message$/, /^Call the seller/]) await bar.getByRole("link", { name }).waitFor();
+        await expectAccessible(page, "the car page at 390 px with its bottom bar");
+        await bar.getByRole("link", { name: "Book Now" }).click();
+        await page.getByRole("dialog").getByText("Please Signin to book it.").waitFor();
+        await page.keyboard.press("Escape");
+        await page.getByRole("heading", { level: 1 }).scrollIntoViewIfNeeded();
+        await bar.waitFor({ state: "hidden" });
+        // At 360 px the bar's price and three buttons still fit side by side.
+        await page.setViewportSize({ width: 360, height: 740 });
+        await page.getByRole("heading", { name: "Facts" }).scrollIntoViewIfNeeded();
+        await bar.waitFor();
+        const edges = await bar.getByRole("link").evaluateAll((links) => links.map((link) => link.getBoundingClientRect()));
+        for (const edge of edges) expect(edge.right).toBeLessThanOrEqual(360);
+        const tops = edges.map((edge) => edge.top);
+        expect(Math.max(...tops) - Math.min(...tops), JSON.stringify(edges)).toBeLessThan(10);
+      }
+      await close();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { type Browser } from "playwright-core";
+import { type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { app, expectAccessible, gotoInteractive, launchBrowser, openPage, signInAs } from "./browser";
 
@@ -87,5 +87,67 @@ describe("favourites and saved searches", () => {
       await expectAccessible(page, `${path} at 360 px`);
     }
     await close();
+  });
+
+  it("on a phone, a heart, a booking and a message started signed out say why sign-in is needed and are kept through it", async () => {
+    const found = (await (await app.request("/api/products?make=Honda&limit=1")).json()) as { data: { _id: string }[] };
+    const [{ id }] = found.data.map((car) => ({
+      id: car._id,
+    }));
+    for (const javaScriptEnabled of [false, true]) {
+      const buyer = `kept-${crypto.randomUUID().slice(0, 8)}@autoreseller.test`;
+      await app.register({ email: buyer, name: "Kept Intent" });
+      const signIn = async (page: Page, reason: string) => {
+        await page.waitForURL((url) => url.pathname === "/login");
+        await page.getByText(reason).waitFor();
+        await page.getByLabel("Email").fill(buyer);
+        await page.getByLabel("Password", { exact: true }).fill("Passw0rd!");
+        await page.getByRole("button", { name: "Sign In" }).click();
+      };
+      const open = async (path: string) => {
+        const opened = await openPage(browser, { viewport: { width: 390, height: 844 }, javaScriptEnabled });
+        if (javaScriptEnabled) await gotoInteractive(opened.page, path);
+        else await opened.page.goto(path);
+        return opened;
+      };
+
+      // The heart: back on the car's page, saved.
+      const hearted = await open(`/cars/${id}`);
+      await hearted.page.getByRole("button", { name: SAVE_HEART }).first().click();
+      await signIn(hearted.page, "Sign in to save this car to your favourites. You will come back to it, saved.");
+      await hearted.page.waitForURL((url) => url.pathname === `/cars/${id}` && url.search === "");
+      if (javaScriptEnabled) await hearted.page.getByText("Saved to your favourites.").waitFor();
+      await hearted.page
+        .getByRole("button", { name: /from favourites$/ })
+        .first()
+        .waitFor();
+      const saved = (await (
+        await app.request("/api/favourites", { headers: { authorization: `Bearer ${await app.accessToken(buyer)}` } })
+      ).json()) as { _id: string }[];
+      expect(saved.map((car) => car._id)).toEqual([id]);
+      await hearted.close();
+
+      // Book Now: back at the booking form.
+      const booking = await open(`/cars/${id}`);
+      await booking.page
+        .getByRole("link", { name: /^Book Now/ })
+        .first()
+        .click();
+      // The dialog's prompt with JavaScript, the booking page's without.
+      const prompt = booking.page.locator("dialog, main p").filter({ hasText: "Please Signin to book it." });
+      await prompt.getByRole("link", { name: "Sign In" }).click();
+      await signIn(booking.page, "Sign in to book this car. You will come back to its booking form.");
+      await booking.page.getByLabel(/^Phone/).waitFor();
+      await booking.close();
+
+      // Message the seller: back where the message is written.
+      const message = await open(`/cars/${id}`);
+      await message.page.getByRole("link", { name: "Sign in to message the seller" }).click();
+      await signIn(message.page, "Sign in to message the seller. You will come back to write your message.");
+      await message.page.waitForURL((url) => url.pathname === `/cars/${id}/message`);
+      await message.page.getByRole("textbox").first().waitFor();
+      if (javaScriptEnabled) await expectAccessible(message.page, "the message page reached through sign-in");
+      await message.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, gotoInteractive, launchBrowser, openPage } from "./browser";
+import { app, expectAccessible, gotoInteractive, launchBrowser, openPage } from "./browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -70,6 +70,32 @@ describe("home page in Chromium", () => {
     await page.locator("header summary").click();
     expect(await page.locator("details[open]").getByRole("link", { name: "Sign In" }).isVisible()).toBe(true);
     await expectAccessible(page, "/blog with the mobile menu open");
+    await close();
+  });
+
+  it("a visitor on a phone opens every page the sitemap lists, and /categories puts the busiest first with counts", async () => {
+    const { page, close } = await openPage(browser, { viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    const xml = await (await app.request("/sitemap.xml")).text();
+    const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1].replaceAll("&#38;", "&")));
+    // Every kind of page once: fixed pages, a make's and a category's search, a car.
+    const kinds = new Map(
+      paths.map((url) => [url.pathname.startsWith("/cars/") ? "car" : url.pathname + [...url.searchParams.keys()].join(), url]),
+    );
+    for (const url of kinds.values()) {
+      const response = await page.goto(url.pathname + url.search);
+      expect(`${url} ${response?.status()} ${new URL(page.url()).pathname}`).toBe(`${url} 200 ${url.pathname}`);
+    }
+
+    await page.goto("/categories");
+    const counts = await page
+      .locator("main article")
+      .evaluateAll((cards: Element[]) =>
+        cards.map((card) => Number(/(\d[\d,]*) cars? for sale/.exec(card.textContent ?? "")?.[1].replace(",", ""))),
+      );
+    expect(counts.length).toBeGreaterThan(0);
+    expect(counts).toEqual(counts.toSorted((a, b) => b - a));
+    expect(counts.every((count) => Number.isInteger(count))).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await close();
   });
 });

@@ -35,7 +35,14 @@ describe("a car's card", () => {
     expect(text).toContain(String(car.purchaseYear));
     expect(text).toMatch(/Years used \d+/);
     expect(text).toContain(`Posted ${car.createdDate.slice(0, 10)}`);
-    expect(await card.locator("s").innerText()).toBe(formatPrice(car.originalPrice));
+    // The original price reads as the price new, never as a struck-through discount.
+    expect(text).toContain(`Price new ${formatPrice(car.originalPrice)}`);
+    expect(await card.locator("s, del").count()).toBe(0);
+    expect(
+      await card.evaluate((node) =>
+        [...node.querySelectorAll("*")].some((element) => getComputedStyle(element).textDecorationLine.includes("line-through")),
+      ),
+    ).toBe(false);
     expect(await card.getByRole("link", { name: `Book Now: ${car.productName}` }).isVisible()).toBe(true);
 
     const photo = card.getByRole("img", { name: `Photo of ${car.productName}`, includeHidden: true });

@@ -57,6 +57,11 @@ describe("rating a seller in Chromium", () => {
     await expectAccessible(page, "My Orders with the rating dialog");
     // By keyboard: focus starts on the first star choice (5); the arrow key moves to 4 and picks it.
     await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe("5");
+    // Sent without a rating, it says what it needs in words (it used to say `Invalid key: Expected "rating"…`).
+    await dialog.getByRole("button", { name: "Send rating" }).click();
+    await dialog.getByText("Choose a rating from 1 to 5 stars").waitFor();
+    expect(await dialog.innerText()).not.toMatch(/Invalid key|Expected/);
+    await dialog.getByRole("radio", { name: /5 out of 5 stars/ }).focus();
     await page.keyboard.press("ArrowDown");
     expect(await dialog.getByRole("radio", { name: /4 out of 5 stars/ }).isChecked()).toBe(true);
     await page.keyboard.press("Tab");

@@ -138,4 +138,66 @@ describe("searching for a car in Chromium", () => {
     await expectAccessible(phone.page, "/cars at 360 px with the filter panel open");
     await phone.close();
   });
+
+  it("on a phone: a model finds its longer names, Show closes the panel with the count, and the pager keeps to one line", async () => {
+    const { page, close } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await gotoInteractive(page, "/cars?make=Toyota");
+    const { total: toyotas } = await api("make=Toyota");
+    await expectCount(page, "make=Toyota");
+    await page.locator("summary", { hasText: /^Filters/ }).click();
+    const filters = page.getByRole("form", { name: "Filters" });
+    await expect.poll(() => filters.getByRole("button", { name: /^Show / }).textContent()).toBe(`Show ${cars(toyotas)}`);
+    await expectAccessible(page, "/cars at 390 px with the filter panel open");
+
+    // "Corolla" is the start of "Corolla Axio": both are found (the contract's word-prefix rule).
+    await filters.getByLabel("Model").fill("corolla");
+    await filters.getByLabel("Model").press("Tab");
+    await page.waitForURL((url) => url.searchParams.get("model") === "corolla");
+    const corollas = await api("make=Toyota&model=corolla");
+    expect(corollas.data.some((car) => /Corolla Axio/.test(car.productName))).toBe(true);
+    expect(corollas.data.every((car) => /Corolla/.test(car.productName))).toBe(true);
+    await expectCount(page, "make=Toyota&model=corolla");
+    const show = filters.getByRole("button", { name: `Show ${cars(corollas.total)}` });
+    await show.click();
+    expect(await filters.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(cars(corollas.total));
+
+    // Every page of cars: Previous, where you are and Next on one line, nothing wider than the phone.
+    await gotoInteractive(page, "/cars?page=2");
+    const pager = page.getByRole("navigation", { name: "Pages of results" });
+    const previous = await pager.getByRole("link", { name: "Previous" }).boundingBox();
+    const next = await pager.getByRole("link", { name: "Next" }).boundingBox();
+    expect(next!.y).toBe(previous!.y);
+    expect(await pager.getByText(/^Page 2 of \d+$/).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await close();
+  });
+
+  it("on a phone without JavaScript: the sort has its own button, and a model filter finds its longer names", async () => {
+    const { page, close } = await openPage(browser, { viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    await page.goto("/cars?make=Toyota");
+    await page.getByLabel("Sort by").selectOption("price_asc");
+    await page.getByRole("button", { name: "Sort", exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get("sort") === "price_asc" && url.searchParams.get("make") === "Toyota");
+    const cheapestFirst = await api("make=Toyota&sort=price_asc");
+    expect(await cardNames(page)).toEqual(cheapestFirst.data.map((car) => car.productName));
+
+    await page.locator("summary", { hasText: /^Filters/ }).click();
+    const filters = page.getByRole("form", { name: "Filters" });
+    await filters.getByLabel("Model").fill("Corolla");
+    await filters.getByRole("button", { name: "Show results" }).click();
+    await page.waitForURL((url) => url.searchParams.get("model") === "Corolla" && url.searchParams.get("sort") === "price_asc");
+    const corollas = await expectCount(page, "make=Toyota&model=Corolla");
+    expect(corollas).toBeGreaterThan(0);
+    expect(await cardNames(page)).toEqual((await api("make=Toyota&model=Corolla&sort=price_asc")).data.map((car) => car.productName));
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/cars");
+    const pager = page.getByRole("navigation", { name: "Pages of results" });
+    const previous = await pager.getByText("Previous").boundingBox();
+    const next = await pager.getByRole("link", { name: "Next" }).boundingBox();
+    expect(next!.y).toBe(previous!.y);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await close();
+  });
 });

@@ -110,6 +110,17 @@ async function ownersReview(): Promise<string> {
   return id;
 }
 
+/** A fresh category with no car in it (so renames and deletes never collide). */
+async function freshCategory(): Promise<string> {
+  const id = crypto.randomUUID();
+  await sql("insert into categories (id, name, image, created_at) values (?, ?, '/images/x.jpg', ?)", [
+    id,
+    `Matrix ${id}`,
+    new Date().toISOString(),
+  ]);
+  return id;
+}
+
 async function freshUser(accountType: "seller" | "buyer"): Promise<string> {
   return register({ email: uniqueEmail(`m-victim-${accountType}`), accountType });
 }
@@ -232,6 +243,12 @@ const MATRIX: Record<string, Row> = {
       body: { categoryName: `Matrix ${crypto.randomUUID()}`, image: await uploadedUrl() },
     }),
   },
+  "PATCH /categories/{id}": {
+    who: "admin",
+    allowed: 200,
+    call: async () => ({ path: `/api/categories/${await freshCategory()}`, body: { categoryName: `Renamed ${crypto.randomUUID()}` } }),
+  },
+  "DELETE /categories/{id}": { who: "admin", allowed: 200, call: async () => ({ path: `/api/categories/${await freshCategory()}` }) },
   "GET /products/advertisement": { who: "public", allowed: 200, call: async () => ({ path: "/api/products/advertisement" }) },
   "GET /products/seller/{email}": {
     who: "self or admin",

@@ -102,11 +102,18 @@ describe("the heart without JavaScript", () => {
     );
   });
 
-  it("sends signed-out users to sign in and back, and refuses an outside return address", async () => {
+  it("sends signed-out users to sign in, which saves the car and returns to it, and refuses an outside return address", async () => {
     const id = await car("Heart Anonymous");
-    const answer = await postForm(`/favourites/${id}`, { intent: "save", back: `/cars/${id}` });
+    const answer = await postForm(`/favourites/${id}`, { intent: "save", back: "/cars?make=Heart" });
     expect(answer.status).toBe(302);
-    expect(answer.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(`/cars/${id}`)}`);
+    const target = `/cars/${id}?favourite=save`;
+    expect(answer.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(target)}`);
+    const later = await account("fav-kept");
+    const signedIn = await postForm("/login", { email: later.email, password: "Passw0rd!", redirectTo: target });
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get("location")).toBe(`/cars/${id}`);
+    const saved = (await (await api("/api/favourites", "GET", later.token)).json()) as { _id: string }[];
+    expect(saved.map((product) => product._id)).toEqual([id]);
     const outside = await postForm(`/favourites/${id}`, { intent: "save", back: "//evil.example" }, buyer.cookie);
     expect(outside.headers.get("location")).toBe(`/cars/${id}`);
   });

@@ -141,14 +141,20 @@ describe("Server-rendered pages", () => {
     }
   });
 
-  it("renders /categories: every category by name, a page of 24 at a time, public", async () => {
+  it("renders /categories: every category by cars for sale (then by name) with its count, a page of 24 at a time, public", async () => {
     const categories = (await (await get("/api/categories")).json()) as Category[];
+    const { facets } = (await (await get("/api/products?limit=1")).json()) as {
+      facets: { categoryId: { value: string; count: number }[] };
+    };
+    const forSale = (category: Category) => facets.categoryId.find((entry) => entry.value === category._id)?.count ?? 0;
+    const expected = categories.toSorted((a, b) => forSale(b) - forSale(a)).slice(0, 24); // a stable sort keeps the API's name order
     const response = await get("/categories");
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain("<title>All categories - AR</title>");
     const listed = [...html.matchAll(/href="\/category\/([^"]+)"/g)].map((match) => match[1]);
-    expect(listed).toEqual(categories.slice(0, 24).map((category) => category._id));
+    expect(listed).toEqual(expected.map((category) => category._id));
+    for (const category of expected) expect(html).toContain(`${forSale(category)} ${forSale(category) === 1 ? "car" : "cars"} for sale`);
     expect(await (await get("/categories?page=999")).text()).toContain("No categories on this page.");
   });
 
@@ -207,7 +213,7 @@ describe("SEO basics", () => {
     expect(page).toContain(`property="og:image" content="${appUrl}${category.image}"`);
   });
 
-  it("serve robots.txt and a sitemap of public pages and categories", async () => {
+  it("serve robots.txt and a sitemap of pages a visitor can open, categories as their public searches", async () => {
     const robots = await (await get("/robots.txt")).text();
     expect(robots).toContain("Disallow: /dashboard");
     expect(robots).toContain(`Sitemap: ${appUrl}/sitemap.xml`);
@@ -217,6 +223,11 @@ describe("SEO basics", () => {
     const categories = (await (await get("/api/categories")).json()) as Category[];
     expect(categories.length).toBeGreaterThan(0);
     for (const path of ["/", "/blog", "/login", "/register"]) expect(xml).toContain(`<loc>${appUrl}${path}</loc>`);
-    for (const category of categories) expect(xml).toContain(`/category/${category._id}</loc>`);
+    for (const category of categories) expect(xml).toContain(`/cars?categoryId=${category._id}</loc>`);
+    // /category/:id asks visitors to sign in (the spec's route table): never in the sitemap.
+    expect(xml).not.toContain("/category/");
+    const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1].replaceAll("&#38;", "&"));
+    const pages = locations.filter((url) => !url.includes("/cars/")).concat(locations.filter((url) => url.includes("/cars/")).slice(0, 5));
+    for (const url of pages) expect(`${url} ${(await fetch(url, { redirect: "manual" })).status}`).toBe(`${url} 200`);
   });
 });

@@ -38,7 +38,7 @@ const CARS = [
   {
     key: "axio",
     make: "toyota",
-    model: "Axio",
+    model: "Corolla Axio",
     location: "Chittagong",
     condition: "Excellent",
     transmission: "manual",
@@ -148,6 +148,12 @@ describe("GET /api/products filters", () => {
   it.each<[string, Record<string, string | number>, string[]]>([
     ["make, whatever its letter case", { make: "TOYOTA" }, ["corolla", "axio"]],
     ["model", { model: "civic" }, ["civic"]],
+    ["model, by the start of any of its words whatever the case", { model: "COROLLA" }, ["corolla", "axio"]],
+    ["model, a later word of it", { model: "axi" }, ["axio"]],
+    ["model, every word typed", { model: "corolla axio" }, ["axio"]],
+    ["model, never a word's middle", { model: "rolla" }, []],
+    ["model, within its own field only", { model: "toyota" }, []],
+    ["make, only whole", { make: "Toy" }, []],
     ["location", { location: "Dhaka" }, ["corolla", "civic", "fit"]],
     ["condition", { condition: "Good" }, ["corolla", "octavia", "fit"]],
     ["transmission", { transmission: "manual" }, ["axio", "octavia"]],
@@ -167,7 +173,7 @@ describe("GET /api/products filters", () => {
 
 describe("GET /api/products keywords", () => {
   it.each<[string, string, string[]]>([
-    ["a word's start", "coro", ["corolla"]],
+    ["a word's start", "coro", ["corolla", "axio"]],
     ["every word (AND), in any field", "toyota single", ["corolla"]],
     ["ignoring case", "HONDA", ["civic", "fit"]],
     ["ignoring accents in the car", "tres propre", ["corolla"]],

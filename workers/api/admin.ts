@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import { deleteBuyer, deleteSeller, listUsersByRole, usersListQuery, verifySeller } from "~/.server/services/admin-users";
-import { createCategory } from "~/.server/services/categories";
+import { createCategory, deleteCategory, renameCategory } from "~/.server/services/categories";
 import { deleteReportedItem, dismissReports, listReports, reportsListQuery } from "~/.server/services/reports";
-import { categoryApiSchema } from "~/lib/schemas/catalog";
+import { categoryApiSchema, categoryRenameSchema } from "~/lib/schemas/catalog";
 import { createdShape, deletedShape, pagedShape, reportShape, updatedShape, userShape } from "~/lib/schemas/responses";
 import { type WorkerEnv } from "../hono-env";
 import { allow } from "./auth";
@@ -118,10 +118,41 @@ export const adminReportsApi = new Hono<WorkerEnv>()
     async (c) => c.json({ acknowledged: true, deletedCount: await dismissReports(c.var.app, c.var.user, c.req.param("productId")) }),
   );
 
-export const adminCategoriesApi = new Hono<WorkerEnv>().post(
-  "/add",
-  doc({ summary: "Add a category", tag: "Admin", status: 201, description: "Created", response: createdShape, errors: [404, 409] }),
-  allow("create:category"),
-  jsonBody(categoryApiSchema),
-  async (c) => c.json({ acknowledged: true, insertedId: await createCategory(c.var.app, c.var.user, c.req.valid("json")) }, 201),
-);
+export const adminCategoriesApi = new Hono<WorkerEnv>()
+  .post(
+    "/add",
+    doc({ summary: "Add a category", tag: "Admin", status: 201, description: "Created", response: createdShape, errors: [404, 409] }),
+    allow("create:category"),
+    jsonBody(categoryApiSchema),
+    async (c) => c.json({ acknowledged: true, insertedId: await createCategory(c.var.app, c.var.user, c.req.valid("json")) }, 201),
+  )
+  .patch(
+    "/:id",
+    doc({
+      summary: "Rename a category (modifiedCount 0 when it already has that name; 409 when another has it)",
+      tag: "Admin",
+      status: 200,
+      description: "Updated",
+      response: updatedShape,
+      errors: [404, 409],
+    }),
+    allow("manage:categories"),
+    jsonBody(categoryRenameSchema),
+    async (c) => {
+      const { categoryName } = c.req.valid("json");
+      return c.json({ acknowledged: true, modifiedCount: await renameCategory(c.var.app, c.var.user, c.req.param("id"), categoryName) });
+    },
+  )
+  .delete(
+    "/:id",
+    doc({
+      summary: "Delete a category no car was ever listed in (409 while any car, sold ones too, is in it)",
+      tag: "Admin",
+      status: 200,
+      description: "Deleted",
+      response: deletedShape,
+      errors: [404, 409],
+    }),
+    allow("manage:categories"),
+    async (c) => c.json({ acknowledged: true, deletedCount: await deleteCategory(c.var.app, c.var.user, c.req.param("id")) }),
+  );

@@ -4,7 +4,7 @@ import * as v from "valibot";
 import { toJsonSchema } from "@valibot/to-json-schema";
 import { readBodyWithin } from "~/.server/body-limit";
 import { type FieldIssue, Invalid, PayloadTooLarge, UnsupportedMediaType } from "~/.server/errors";
-import { missingFieldMessage } from "~/lib/schemas/missing-field";
+import { messageInWords } from "~/lib/schemas/field-messages";
 import { type WorkerEnv } from "../hono-env";
 import { describing, errorResponses, SCHEMA_OPTIONS } from "./openapi";
 
@@ -105,7 +105,7 @@ function parseInput<Schema extends v.GenericSchema>(schema: Schema, input: unkno
   const issues: FieldIssue[] = [];
   for (const issue of result.issues) {
     const path = v.getDotPath(issue) ?? "";
-    const message = issue.input === undefined ? (missingFieldMessage(schema, path) ?? issue.message) : issue.message;
+    const message = messageInWords(schema, path, issue.message);
     if (!issues.some((existing) => existing.path === path)) issues.push({ path, message });
   }
   throw new Invalid(issues.length === 1 ? issues[0].message : "Some fields are not valid", issues);

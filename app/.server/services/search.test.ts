@@ -23,6 +23,12 @@ describe("keywordMatch", () => {
     expect(keywordMatch("  !!! ")).toBeUndefined();
     expect(keywordMatch(undefined)).toBeUndefined();
   });
+
+  it("limits the model's words to the model column", () => {
+    expect(keywordMatch(undefined, "Corolla")).toBe('model : ("Corolla"*)');
+    expect(keywordMatch("hybrid", "corolla axio")).toBe('"hybrid"* AND model : ("corolla"* "axio"*)');
+    expect(keywordMatch(undefined, " - ")).toBeUndefined();
+  });
 });
 
 describe("searchProducts", () => {
@@ -148,7 +154,13 @@ describe("query plans", () => {
   it.each<[string, Record<string, string>, RegExp]>([
     ["no filter", {}, /\(is_paid=\?\)/],
     ["make", { make: "toyota" }, /products_make(_model)?_idx \(is_paid=\? AND make=\?\)/],
-    ["make and model", { make: "toyota", model: "corolla" }, /products_make_model_idx \(is_paid=\? AND make=\? AND model=\?\)/],
+    // A model matches by its words' starts, through the full-text index: the make's index leads.
+    [
+      "make and model",
+      { make: "toyota", model: "corolla" },
+      /USING INDEX \w+ \((is_paid=\? AND )?make=\?\)[\s\S]*products_fts VIRTUAL TABLE/,
+    ],
+    ["model", { model: "corolla" }, /products_fts VIRTUAL TABLE/],
     ["location", { location: "Dhaka" }, /products_location_idx \(is_paid=\? AND location=\?\)/],
     ["condition", { condition: "Good" }, /products_condition_idx \(is_paid=\? AND condition=\?\)/],
     ["price range", { minPrice: "10000", maxPrice: "20000" }, /products_price_idx \(is_paid=\? AND resale_price>\? AND resale_price<\?\)/],

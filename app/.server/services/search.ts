@@ -33,16 +33,27 @@ const FACET_VALUES = 50;
 /** Words of a keyword search that count (the rest are ignored): the box is 100 characters. */
 const MAX_WORDS = 12;
 
-/**
- * The FTS5 query for keywords: every word (letters and digits) as a quoted prefix, all required.
- * Case and accents are folded by the index's tokenizer on both sides. Undefined: no words.
- */
-export function keywordMatch(q: string | undefined): string | undefined {
-  const words = q
+/** Words (letters and digits) of a typed value, at most MAX_WORDS of them, each quoted as an FTS5 prefix. */
+function prefixTerms(text: string | undefined): string[] {
+  const words = text
     ?.normalize("NFKC")
     .match(/[\p{L}\p{N}]+/gu)
     ?.slice(0, MAX_WORDS);
-  return words?.length ? words.map((word) => `"${word}"*`).join(" ") : undefined;
+  return words?.map((word) => `"${word}"*`) ?? [];
+}
+
+/**
+ * The FTS5 query for keywords and the model: every keyword a required prefix of a word in any
+ * column, and every word of the model a required prefix of a word of the car's model ("Corolla"
+ * finds "Corolla Axio", as the contract's smaller rules ask). Case and accents are folded by the
+ * index's tokenizer on both sides. Undefined: no words.
+ */
+export function keywordMatch(q: string | undefined, model?: string): string | undefined {
+  const keywords = prefixTerms(q).join(" ");
+  const modelTerms = prefixTerms(model);
+  // FTS5 wants an explicit AND between a phrase and a column filter.
+  const terms = [keywords, modelTerms.length ? `model : (${modelTerms.join(" ")})` : ""].filter(Boolean);
+  return terms.length ? terms.join(" AND ") : undefined;
 }
 
 // Written with the table's name: inside sub-selects Drizzle may leave columns unqualified.
@@ -50,16 +61,15 @@ const column = (name: string) => sql.raw(`"products"."${name}"`);
 
 /** Each filter's condition, by the facet it belongs to (or none): a facet's counts leave its own out. */
 function conditions(filters: SearchFilters): { facet?: Facet; where: SQL }[] {
-  const match = keywordMatch(filters.q);
-  // With keywords the full-text index leads (the unary + keeps SQLite from starting at is_paid's
+  const match = keywordMatch(filters.q, filters.model);
+  // With keywords or a model the full-text index leads (the unary + keeps SQLite from starting at is_paid's
   // indexes, which would read every car for sale and test each against the matches).
   const found: { facet?: Facet; where: SQL }[] = [{ where: sql`${match ? sql.raw("+") : sql``}${column("is_paid")} = 0` }];
   if (match) found.push({ where: sql`${column("rowid")} in (select rowid from products_fts where products_fts match ${match})` });
   if (filters.categoryId) found.push({ facet: "categoryId", where: sql`${column("category_id")} = ${filters.categoryId}` });
   if (filters.sellerId) found.push({ where: sql`${column("seller_id")} = ${filters.sellerId}` });
-  // Makes and models match whatever their letter case, through the index's nocase collation.
+  // A make matches whole, whatever its letter case, through the index's nocase collation (the model is in `match`).
   if (filters.make) found.push({ facet: "make", where: sql`${column("make")} = ${filters.make} collate nocase` });
-  if (filters.model) found.push({ where: sql`${column("model")} = ${filters.model} collate nocase` });
   if (filters.location) found.push({ facet: "location", where: sql`${column("location")} = ${filters.location}` });
   if (filters.condition) found.push({ facet: "condition", where: sql`${column("condition")} = ${filters.condition}` });
   if (filters.transmission) found.push({ where: sql`${column("transmission")} = ${filters.transmission}` });

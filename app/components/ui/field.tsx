@@ -1,6 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
 import { buttonClass } from "./button";
+import { NEW_PASSWORD_RULE } from "~/lib/schemas/fields";
 
 const inputClass =
   "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-600 focus:border-brand-600";
@@ -36,7 +37,7 @@ export function TextField({
   );
 }
 
-/** A password input with a show/hide toggle. */
+/** A password input with a show/hide toggle; a new password shows its rule before the first try. */
 export function PasswordField({
   label,
   meta,
@@ -47,14 +48,20 @@ export function PasswordField({
   autoComplete: "current-password" | "new-password";
 }) {
   const [visible, setVisible] = useState(false);
+  const isNew = autoComplete === "new-password";
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={meta.id} className="font-medium">
         {label}
       </label>
+      {isNew && (
+        <p id={meta.descriptionId} className="text-sm text-slate-600">
+          {NEW_PASSWORD_RULE}
+        </p>
+      )}
       <div className="relative">
         <input
-          {...getInputProps(meta, { type: visible ? "text" : "password" })}
+          {...getInputProps(meta, { type: visible ? "text" : "password", ariaDescribedBy: isNew ? meta.descriptionId : undefined })}
           autoComplete={autoComplete}
           className={`${inputClass} pr-16`}
         />

@@ -20,6 +20,7 @@ export function Pager({ page, totalPages, label }: { page: number; totalPages: n
       page={page}
       label={label}
       pages={totalPages > 1 ? pagerItems(page, totalPages) : []}
+      totalPages={totalPages}
       href={(target) => href({ page: target })}
       previous={page > 1 ? href({ page: page - 1 }) : undefined}
       next={page < totalPages ? href({ page: page + 1 }) : undefined}
@@ -27,13 +28,18 @@ export function Pager({ page, totalPages, label }: { page: number; totalPages: n
   );
 }
 
-const linkClass = "flex h-10 min-w-10 items-center justify-center rounded-lg border border-slate-300 px-3 hover:bg-slate-50";
+// 44 px: a finger's tap target.
+const linkClass = "flex h-11 min-w-11 items-center justify-center rounded-lg border border-slate-300 px-3 hover:bg-slate-50";
 
-/** A pager's links: Previous, the numbered pages given, Next (each absent when there is none). */
+/**
+ * A pager's links: Previous, the numbered pages given, Next (each absent when there is none). On
+ * phones the numbers give way to "Page n of m", so the pager stays one line at 360 px.
+ */
 export function PageLinks({
   page,
   label,
   pages,
+  totalPages,
   href,
   previous,
   next,
@@ -41,6 +47,7 @@ export function PageLinks({
   page: number;
   label: string;
   pages: PagerItem[];
+  totalPages: number;
   href: (page: number) => string;
   previous: string | undefined;
   next: string | undefined;
@@ -58,15 +65,16 @@ export function PageLinks({
     );
   return (
     <nav aria-label={label} className="mt-6">
-      <ul className="flex flex-wrap items-center gap-2">
+      <ul className="flex items-center justify-between gap-2 sm:flex-wrap sm:justify-start">
         <li>{step(previous, "Previous")}</li>
+        <li className="text-center sm:hidden">{totalPages > 0 ? `Page ${page} of ${totalPages}` : `Page ${page}`}</li>
         {pages.map((item) =>
           item.kind === "gap" ? (
-            <li key={item.key} aria-hidden="true" className="px-2">
+            <li key={item.key} aria-hidden="true" className="hidden px-2 sm:block">
               …
             </li>
           ) : (
-            <li key={item.page}>
+            <li key={item.page} className="hidden sm:block">
               <Link
                 to={href(item.page)}
                 aria-current={item.page === page ? "page" : undefined}

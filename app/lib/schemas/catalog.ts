@@ -201,6 +201,15 @@ export const categoryApiSchema = v.object({
   ),
 });
 
+/** `PATCH /api/categories/:id` and the admin's Rename: a category's new name. */
+export const categoryRenameSchema = v.object({ categoryName: categoryApiSchema.entries.categoryName });
+
+/** The admin categories page's row forms: rename one, delete one. */
+export const categoryRowFormSchema = v.variant("intent", [
+  v.object({ intent: v.literal("rename"), id: v.pipe(v.string(), v.nonEmpty()), ...categoryRenameSchema.entries }),
+  v.object({ intent: v.literal("delete"), id: v.pipe(v.string(), v.nonEmpty()) }),
+]);
+
 export const categoryFormSchema = v.object({
   categoryName: nameText("Category Name is Required", 60),
   photo: v.pipe(

@@ -71,6 +71,8 @@ export const passwordField = v.pipe(
 );
 
 const STRONG_MESSAGE = "Password must have uppercase, number, and special characters";
+/** The rule of newPasswordField in words, shown beside the field before anyone gets it wrong. */
+export const NEW_PASSWORD_RULE = "At least 6 characters, with an uppercase letter, a digit and one of ! @ # $ & *";
 
 /** Sign-up and reset passwords: also an uppercase letter, a digit and one of ! @ # $ & *. */
 export const newPasswordField = v.pipe(
