@@ -3,7 +3,7 @@
 
 import { type MiddlewareHandler } from "hono";
 import { INFO_PAGES, PATHS } from "~/lib/paths";
-import { searchQuerySchema } from "~/lib/schemas/search";
+import { SEARCH_PARAMETERS } from "~/lib/schemas/search";
 import { type WorkerEnv } from "./hono-env";
 
 /** The most a served page may lag behind the database; a write this data centre sees ends it at once. */
@@ -13,8 +13,6 @@ export const PAGE_MAX_AGE_SECONDS = 60;
 const TIMING = "page-cache";
 // On a stored page: the generation of the pages it was rendered in (see currentGeneration).
 const GENERATION_HEADER = "x-page-generation";
-
-const SEARCH_PARAMS = Object.keys(searchQuerySchema.pipe[0].entries);
 
 /**
  * The public pages and the query parameters each may carry and still be cached: anything else in
@@ -27,8 +25,8 @@ const PUBLIC_PAGES: { path: RegExp; params: readonly string[] }[] = [
     params: [],
   })),
   { path: pattern(PATHS.categories), params: ["page"] },
-  { path: pattern(PATHS.search), params: SEARCH_PARAMS },
-  { path: pattern(PATHS.category), params: SEARCH_PARAMS },
+  { path: pattern(PATHS.search), params: SEARCH_PARAMETERS },
+  { path: pattern(PATHS.category), params: SEARCH_PARAMETERS },
   { path: pattern(PATHS.car), params: [] },
   { path: pattern(PATHS.seller), params: ["page", "reviews"] },
 ];

@@ -34,7 +34,11 @@ export function normalizeSearchQuery(raw: string): NormalizedSearch {
     const issues = result.issues.map((issue) => ({ path: `query.${v.getDotPath(issue) ?? ""}`, message: issue.message }));
     return { ok: false, message: issues[0].message, issues };
   }
-  const search = result.output;
+  return savedSearchOf(result.output);
+}
+
+/** A parsed search as a saved search keeps it (a search page's "Save this search"). */
+export function savedSearchOf(search: SearchQuery): NormalizedSearch {
   const normalized = new URLSearchParams();
   for (const key of KEPT) {
     const value = search[key];

@@ -1,7 +1,6 @@
 import { requirePermission } from "~/.server/auth/guards";
 import { orPageError } from "~/.server/page-errors";
-import { adviceForEmptySearch, searchCategoryPage } from "~/.server/services/search-page";
-import { viewerMarksOnPage } from "~/.server/services/viewer-marks";
+import { loadCategoryPage } from "~/.server/services/search-page";
 import { CarGrid } from "~/components/car-grid";
 import { SearchLayout } from "~/components/search-filters";
 import { EmptySearch, SearchPager } from "~/components/search-results";
@@ -10,7 +9,7 @@ import { toCardProduct } from "~/lib/card-product";
 import { openGraph } from "~/lib/open-graph";
 import { formatCars } from "~/lib/format";
 import { PATHS, pathTo } from "~/lib/paths";
-import { activeFilters, parseSearchLeniently } from "~/lib/search-params";
+import { activeFilters } from "~/lib/search-params";
 import { type Route } from "./+types/category";
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -31,20 +30,10 @@ const FIXED = ["categoryId"] as const;
 /** A category's cars for sale, with the search's filters and sort (the category fixed by the path). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requirePermission(context.app, request, "read:cars");
-  const query = { ...parseSearchLeniently(new URL(request.url).searchParams, { categoryId: params.id }), categoryId: params.id };
-  const found = await orPageError(() => searchCategoryPage(context.app, query));
-  const advice = found.total === 0 ? await adviceForEmptySearch(context.app, query, FIXED) : null;
-  const marks = await viewerMarksOnPage(
-    context.app,
-    request,
-    found.data.map((product) => product._id),
-  );
+  const found = await orPageError(() => loadCategoryPage(context.app, request, params.id));
   return {
     ...found,
     data: found.data.map(toCardProduct),
-    query,
-    advice,
-    marks,
     now: context.app.now().toISOString(),
     origin: context.app.origin,
   };

@@ -3,9 +3,7 @@ import { getSessionUser } from "~/.server/auth/guards";
 import { readFormBody } from "~/.server/form-body";
 import { actionResult } from "~/.server/page-errors";
 import { saveSearch } from "~/.server/services/saved-searches";
-import { searchWithCategories } from "~/.server/services/search";
-import { adviceForEmptySearch } from "~/.server/services/search-page";
-import { viewerMarksOnPage } from "~/.server/services/viewer-marks";
+import { loadSearchPage } from "~/.server/services/search-page";
 import { CarGrid } from "~/components/car-grid";
 import { SaveSearch } from "~/components/save-search";
 import { SearchLayout } from "~/components/search-filters";
@@ -15,8 +13,8 @@ import { toCardProduct } from "~/lib/card-product";
 import { openGraph } from "~/lib/open-graph";
 import { PATHS } from "~/lib/paths";
 import { loginUrl } from "~/lib/redirects";
-import { normalizeSearchQuery, savedSearchName } from "~/lib/saved-searches";
-import { activeFilters, canonicalSearchPath, parseSearchLeniently, searchHeadline, searchHref } from "~/lib/search-params";
+import { savedSearchName } from "~/lib/saved-searches";
+import { activeFilters, canonicalSearchPath, searchHeadline } from "~/lib/search-params";
 import { type Route } from "./+types/search";
 
 export const meta: Route.MetaFunction = ({ data }) => {
@@ -35,18 +33,8 @@ export const meta: Route.MetaFunction = ({ data }) => {
 /** Public: every car for sale, searched, filtered and sorted by what the URL says (bad values are dropped). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.app;
-  const query = parseSearchLeniently(new URL(request.url).searchParams);
-  const found = await searchWithCategories(ctx, query);
-  const toSave = normalizeSearchQuery(searchHref("", query));
-  const [advice, marks, user] = await Promise.all([
-    found.total === 0 ? adviceForEmptySearch(ctx, query) : null,
-    viewerMarksOnPage(
-      ctx,
-      request,
-      found.data.map((product) => product._id),
-    ),
-    getSessionUser(ctx, request),
-  ]);
+  const found = await loadSearchPage(ctx, request);
+  const { query } = found;
   // Titles and canonical links spell a make as its listings do, whatever case the URL used.
   const make =
     query.make && (found.facets.make.find((entry) => entry.value.toLowerCase() === query.make!.toLowerCase())?.value ?? query.make);
@@ -54,12 +42,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     ...found,
     data: found.data.map(toCardProduct),
-    query,
-    advice,
-    marks,
-    // The search as "Save this search" would keep it (none when there is no filter to keep).
-    saveQuery: toSave.ok ? toSave.query : null,
-    signedIn: user !== null,
     headline: searchHeadline(make, categoryName),
     canonicalPath: canonicalSearchPath({ ...query, make }),
     origin: ctx.publicOrigin,

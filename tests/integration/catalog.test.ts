@@ -236,6 +236,20 @@ describe("category pages and API", () => {
     expect((await request("/api/categories/no-such-category", { headers: { authorization: `Bearer ${buyerToken}` } })).status).toBe(404);
   });
 
+  it("answer the very cars the search finds for the category, newest first, page after page", async () => {
+    const { facets } = (await (await request("/api/products?limit=1")).json()) as { facets: { categoryId: { value: string }[] } };
+    const categoryId = facets.categoryId[0].value; // the category with the most cars for sale
+    const auth = { headers: { authorization: `Bearer ${buyerToken}` } };
+    for (const page of [1, 2]) {
+      const fromCategory = (await (await request(`/api/categories/${categoryId}?limit=7&page=${page}`, auth)).json()) as Product[];
+      const searched = (await (await request(`/api/products?categoryId=${categoryId}&sort=newest&limit=7&page=${page}`)).json()) as {
+        data: Product[];
+      };
+      expect(fromCategory.map((product) => product._id)).toEqual(searched.data.map((product) => product._id));
+      expect(fromCategory).toHaveLength(7);
+    }
+  });
+
   it("says so when a category has no cars", async () => {
     const db = database();
     const id = crypto.randomUUID();

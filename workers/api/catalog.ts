@@ -8,12 +8,12 @@ import {
   deleteProduct,
   findProductDetail,
   listAdvertisedProducts,
-  listCategoryProducts,
   listSellerProducts,
   updateProduct,
 } from "~/.server/services/products";
 import { analysePrice } from "~/.server/services/price-analysis";
 import { searchCacheOutcome, searchProducts } from "~/.server/services/search";
+import { searchCategory } from "~/.server/services/search-page";
 import { findSellerProfile } from "~/.server/services/sellers";
 import { searchQuerySchema } from "~/lib/schemas/search";
 import { storeImage } from "~/.server/storage/images";
@@ -69,8 +69,7 @@ export const categoriesApi = new Hono<WorkerEnv>()
     queryParams(pageQuerySchema),
     async (c) => {
       const { page, limit } = c.req.valid("query");
-      const { products } = await listCategoryProducts(c.var.app, c.var.user, c.req.param("id"), page, limit);
-      return c.json(productAnswers(products));
+      return c.json(productAnswers(await searchCategory(c.var.app, c.var.user, c.req.param("id"), page, limit)));
     },
   );
 

@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRICE_RATINGS } from "~/lib/price-rating";
 import { searchQuerySchema } from "~/lib/schemas/search";
 import { marketplace } from "../../../tests/support/marketplace";
+import { type UserRow } from "./users";
 import { startTestDatabase } from "../../../tests/support/test-database";
 import { products } from "../db/schema";
 import { listCategories } from "./categories";
 import { refreshPriceRatings } from "./price-ratings";
 import { listAdvertisedProducts } from "./products";
-import { searchCategoryPage } from "./search-page";
+import { searchCategory } from "./search-page";
 import { searchProducts, searchWithCategories } from "./search";
 
 let database: Awaited<ReturnType<typeof startTestDatabase>>;
@@ -48,14 +49,14 @@ async function ratedCars(count: number) {
 
 // What each page's cards cost today, rating included: the search is one batch (the search pages'
 // categories in it), and Home reads its categories in parallel with its cars.
-const ONE_BATCH = { "the category page": 1, "the search page (/cars)": 1, "GET /api/products": 1, Home: 2 };
+const ONE_BATCH = { "GET /api/categories/:id": 1, "the search page (/cars)": 1, "GET /api/products": 1, Home: 2 };
 
 describe("the price rating on cards", () => {
   // Each read as its page makes it, with 2 rated cards and then with 8: the same round trips
   // (one each), so the rating is never fetched per card.
   const pages = {
-    "the category page": (ctx: ReturnType<typeof database.context>, categoryId: string) =>
-      searchCategoryPage(ctx, { ...query({}), categoryId }).then((found) => found.data),
+    "GET /api/categories/:id": (ctx: ReturnType<typeof database.context>, categoryId: string, viewer: UserRow) =>
+      searchCategory(ctx, viewer, categoryId, 1, 24),
     "the search page (/cars)": (ctx: ReturnType<typeof database.context>, categoryId: string) =>
       searchWithCategories(ctx, query({ categoryId })).then((found) => found.data),
     "GET /api/products": (ctx: ReturnType<typeof database.context>, categoryId: string) =>
@@ -69,7 +70,8 @@ describe("the price rating on cards", () => {
       const trips = [];
       for (const count of [2, 8]) {
         const { ctx, categoryId, ids } = await ratedCars(count);
-        const { trips: taken, result } = await roundTripsOf(() => read(ctx, categoryId));
+        const viewer = await marketplace(ctx).account("buyer");
+        const { trips: taken, result } = await roundTripsOf(() => read(ctx, categoryId, viewer));
         const shown = new Map(result.map((car) => [car._id, car.priceRating]));
         expect(ids.map((id) => shown.get(id))).toEqual(ids.map((_, i) => PRICE_RATINGS[i % PRICE_RATINGS.length]));
         trips.push(taken);

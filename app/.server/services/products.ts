@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { CONFIRM_EMAIL_TO_LIST, type ProductInput, type ProductUpdate } from "~/lib/schemas/catalog";
 import { sellerRating } from "~/lib/seller-rating";
 import { type Product, type ProductDetail, type ProductPhoto } from "~/lib/types";
@@ -87,34 +87,6 @@ export async function listAdvertisedProducts(ctx: AppContext, limit = 24): Promi
     .orderBy(desc(products.createdAt))
     .limit(limit);
   return rows.map(toProduct);
-}
-
-export const CATEGORY_PAGE_SIZE = 24;
-
-/**
- * One page of a category's cars for sale, newest first, with the total count. Unknown category → 404.
- * One round trip: the category, the page and the count go in one batch.
- */
-export async function listCategoryProducts(ctx: AppContext, user: UserRow, categoryId: string, page = 1, pageSize = CATEGORY_PAGE_SIZE) {
-  enforce("read:cars", user);
-  const forSale = and(eq(products.categoryId, categoryId), eq(products.isPaid, false));
-  const [categoryRows, rows, [{ total }]] = await ctx.db.batch([
-    ctx.db.select().from(categories).where(eq(categories.id, categoryId)).limit(1),
-    selectProducts(ctx)
-      .where(forSale)
-      .orderBy(desc(products.createdAt))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    ctx.db.select({ total: count() }).from(products).where(forSale),
-  ]);
-  const [category] = categoryRows;
-  if (!category) throw new NotFound("Category not found");
-  return {
-    category: { _id: category.id, categoryName: category.name, image: category.image },
-    products: rows.map(toProduct),
-    total,
-    totalPages: Math.ceil(total / pageSize),
-  };
 }
 
 export async function findProduct(ctx: AppContext, id: string): Promise<Product> {

@@ -90,28 +90,34 @@ const text = (name: string, max: number) =>
 const oneOf = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
   v.picklist(values, `${name} must be one of: ${values.join(", ")}`);
 
+/** GET /api/products' parameters, each alone (the checks between them follow in searchQuerySchema). */
+const searchParameters = {
+  q: v.optional(text("q", 100)),
+  categoryId: v.optional(text("categoryId", 64)),
+  sellerId: v.optional(text("sellerId", 64)),
+  make: v.optional(text("make", 40)),
+  model: v.optional(text("model", 60)),
+  location: v.optional(oneOf("location", LOCATIONS)),
+  condition: v.optional(oneOf("condition", CONDITIONS)),
+  transmission: v.optional(oneOf("transmission", TRANSMISSIONS)),
+  fuel: v.optional(oneOf("fuel", FUELS)),
+  minPrice: v.optional(number("minPrice", 0, 10_000_000)),
+  maxPrice: v.optional(number("maxPrice", 0, 10_000_000)),
+  minYear: v.optional(number("minYear", 1900, 2100)),
+  maxYear: v.optional(number("maxYear", 1900, 2100)),
+  maxMileage: v.optional(number("maxMileage", 0, 2_000_000)),
+  sort: v.optional(oneOf("sort", SEARCH_SORTS), "newest"),
+  page: v.optional(number("page", 1, 100_000_000), "1"),
+  limit: v.optional(number("limit", 1, 50), String(SEARCH_PAGE_SIZE)),
+  after: v.optional(cursor("after")),
+  before: v.optional(cursor("before")),
+};
+
+/** The names of the search's query parameters (what a cached search page's URL may carry). */
+export const SEARCH_PARAMETERS = Object.keys(searchParameters) as (keyof typeof searchParameters)[];
+
 export const searchQuerySchema = v.pipe(
-  v.object({
-    q: v.optional(text("q", 100)),
-    categoryId: v.optional(text("categoryId", 64)),
-    sellerId: v.optional(text("sellerId", 64)),
-    make: v.optional(text("make", 40)),
-    model: v.optional(text("model", 60)),
-    location: v.optional(oneOf("location", LOCATIONS)),
-    condition: v.optional(oneOf("condition", CONDITIONS)),
-    transmission: v.optional(oneOf("transmission", TRANSMISSIONS)),
-    fuel: v.optional(oneOf("fuel", FUELS)),
-    minPrice: v.optional(number("minPrice", 0, 10_000_000)),
-    maxPrice: v.optional(number("maxPrice", 0, 10_000_000)),
-    minYear: v.optional(number("minYear", 1900, 2100)),
-    maxYear: v.optional(number("maxYear", 1900, 2100)),
-    maxMileage: v.optional(number("maxMileage", 0, 2_000_000)),
-    sort: v.optional(oneOf("sort", SEARCH_SORTS), "newest"),
-    page: v.optional(number("page", 1, 100_000_000), "1"),
-    limit: v.optional(number("limit", 1, 50), String(SEARCH_PAGE_SIZE)),
-    after: v.optional(cursor("after")),
-    before: v.optional(cursor("before")),
-  }),
+  v.object(searchParameters),
   v.forward(
     v.partialCheck(
       [["minPrice"], ["maxPrice"]],
