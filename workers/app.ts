@@ -3,6 +3,7 @@ import { createRequestHandler } from "react-router";
 import { dropUnreadBody } from "~/.server/body-limit";
 import { createAppContext, createScheduledContext, type AppContext } from "~/.server/context";
 import { deliverEmail, enqueueOverdueEmails, type EmailJob } from "~/.server/email/outgoing";
+import { runScheduledDeals } from "~/.server/services/deals";
 import { enqueueRecentListings, notifyNewListingMatches } from "~/.server/services/listing-matches";
 import { type ListingJob, readListingJob } from "~/.server/services/listings-queue";
 import { refreshPriceRatings } from "~/.server/services/price-ratings";
@@ -98,17 +99,19 @@ app.all("*", (c) => {
 
 export default {
   fetch: app.fetch,
-  // Cron Triggers (wrangler.toml), every 10 minutes: the clean-up of photos nothing uses, and mail
-  // the queue never got (its enqueue failed) or lost (its delivery died half-way).
+  // Cron Triggers (wrangler.toml), every 10 minutes: the clean-up of photos nothing uses, mail the
+  // queue never got (its enqueue failed) or lost (its delivery died half-way), and the deal's
+  // releases and retries (held money past its release date, refunds and transfers a failure left).
   async scheduled(controller, env) {
     const runId = `scheduled-${controller.scheduledTime}`;
     const ctx = createScheduledContext(env, runId);
-    const [removedUploads, enqueuedEmails, enqueuedListings] = await Promise.all([
+    const [removedUploads, enqueuedEmails, enqueuedListings, deals] = await Promise.all([
       removeUnusedUploads(ctx),
       enqueueOverdueEmails(ctx),
       enqueueRecentListings(ctx, new Date(controller.scheduledTime)),
+      runScheduledDeals(ctx),
     ]);
-    console.log(JSON.stringify({ runId, cron: controller.cron, removedUploads, enqueuedEmails, enqueuedListings }));
+    console.log(JSON.stringify({ runId, cron: controller.cron, removedUploads, enqueuedEmails, enqueuedListings, deals }));
   },
   async queue(batch, env) {
     const ctx = createScheduledContext(env, `queue-${batch.queue}-${crypto.randomUUID()}`);

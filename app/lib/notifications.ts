@@ -9,6 +9,9 @@ export const NOTIFICATION_KIND_LABELS = {
   message: "New messages",
   booking: "Bookings of your cars",
   sold: "Sales of cars you booked",
+  sale: "Payments for your cars",
+  payout: "Money sent to your payout account",
+  booking_declined: "Bookings a seller declined",
 } as const satisfies Record<NotificationKind, string>;
 
 /** Every kind, in the order settings list them. */

@@ -18,6 +18,7 @@ const ACTIONS: Record<string, string> = {
   "dismiss-reports": "Dismissed reports",
   "add-category": "Added a category",
   "remove-review": "Removed a review",
+  "resolve-dispute": "Resolved a dispute",
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -5,6 +5,7 @@ import { adminCategoriesApi, adminReportsApi, adminUsersApi } from "./admin";
 import { bookingApi, bookingsApi, reportApi } from "./bookings";
 import { categoriesApi, imagesApi, productsApi, sellersApi } from "./catalog";
 import { conversationsApi } from "./conversations";
+import { adminDealsApi, payoutsApi } from "./deals";
 import { conditionalReads } from "./conditional-get";
 import { apiError, handleApiError } from "./errors";
 import { favouritesApi, savedSearchesApi } from "./favourites";
@@ -40,7 +41,9 @@ export const api = new Hono<WorkerEnv>()
   .route("/saved-searches", savedSearchesApi)
   .route("/conversations", conversationsApi)
   .route("/notifications", notificationsApi)
-  .route("/reviews", reviewsApi);
+  .route("/reviews", reviewsApi)
+  .route("/payouts", payoutsApi)
+  .route("/admin", adminDealsApi);
 
 // Generated from the routes above and the schemas they validate with, once per Worker instance.
 let document: ReturnType<typeof apiDocument> | undefined;

@@ -1,12 +1,14 @@
-import { and, desc, eq, getTableColumns, not, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, not, sql } from "drizzle-orm";
+import { totalPages } from "~/lib/list-query";
 import { type BookingInput } from "~/lib/schemas/bookings";
-import { type Booking } from "~/lib/types";
+import { type Booking, type PagedList } from "~/lib/types";
 import { enforce } from "../auth/enforce";
 import { type AppContext } from "../context";
 import { isUniqueViolation } from "../db/errors";
-import { bookings, products } from "../db/schema";
+import { bookings, payments, products } from "../db/schema";
 import { Conflict, Forbidden, NotFound } from "../errors";
 import { bookingWrites, NO_NOTIFICATIONS, sellerOfCar, sendNotificationEmails } from "./notifications";
+import { dealPaymentColumns, dealPaymentJoin, dealPaymentOf } from "./deals";
 import { bookingPaymentUnderWay } from "./payment-window";
 import { findUserByEmail, type UserRow } from "./users";
 
@@ -24,7 +26,7 @@ type BookingRow = typeof bookings.$inferSelect & {
   resalePrice: number;
   productSold: boolean;
   paymentUnderWay: boolean;
-};
+} & Parameters<typeof dealPaymentOf>[0];
 
 export function toBooking(row: BookingRow): Booking {
   return {
@@ -40,6 +42,7 @@ export function toBooking(row: BookingRow): Booking {
     paid: row.paid,
     transactionId: row.transactionId,
     createdAt: row.createdAt,
+    payment: dealPaymentOf(row),
   };
 }
 
@@ -56,9 +59,10 @@ function toOrder(row: BookingRow): Order {
 function selectBookings(ctx: AppContext) {
   const paymentUnderWay = sql<boolean>`${bookingPaymentUnderWay(ctx)}`.mapWith((value) => Number(value) === 1);
   return ctx.db
-    .select({ ...bookingColumns, paymentUnderWay })
+    .select({ ...bookingColumns, ...dealPaymentColumns, paymentUnderWay })
     .from(bookings)
-    .innerJoin(products, eq(products.id, bookings.productId));
+    .innerJoin(products, eq(products.id, bookings.productId))
+    .leftJoin(payments, dealPaymentJoin);
 }
 
 /**
@@ -125,6 +129,32 @@ export async function listOrdersFor(ctx: AppContext, caller: UserRow, email: str
   const buyerId = own ? caller.id : (await findUserByEmail(ctx, email))?.id;
   if (!buyerId) throw new NotFound("No orders found for this email");
   return listBuyerOrders(ctx, buyerId);
+}
+
+/** A booking of a seller's car as their Bookings and Sales pages show it (the API leaves out `paymentUnderWay`). */
+export type ReceivedBooking = Booking & { buyerName: string; paymentUnderWay: boolean };
+
+/**
+ * The bookings made for a seller's cars, newest first, paged: who booked (their phone and meeting
+ * place), and each booking's money once paid.
+ */
+export async function listReceivedBookings(ctx: AppContext, seller: UserRow, page: number, limit: number): Promise<PagedList<ReceivedBooking>> {
+  enforce("read:bookings-received", seller);
+  const theirs = eq(products.sellerId, seller.id);
+  const [rows, [{ total }]] = await ctx.db.batch([
+    selectBookings(ctx)
+      .where(theirs)
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    ctx.db.select({ total: count() }).from(bookings).innerJoin(products, eq(products.id, bookings.productId)).where(theirs),
+  ]);
+  return {
+    data: rows.map((row) => ({ ...toBooking(row), buyerName: row.buyerName, paymentUnderWay: row.paymentUnderWay })),
+    total,
+    currentPage: page,
+    totalPages: totalPages(total, limit),
+  };
 }
 
 // The one rule of whose a booking is: the account that made it, by id (the email on the booking is
