@@ -54,5 +54,7 @@ export default [
     route(dashboard(PATHS.notifications), "routes/notifications.tsx"),
     route(dashboard(PATHS.messages), "routes/messages.tsx"),
     route(dashboard(PATHS.messageThread), "routes/message-thread.tsx"),
+    route(dashboard(PATHS.payouts), "routes/payouts.tsx"),
+    route(dashboard(PATHS.payoutsSimulator), "routes/payouts-simulator.tsx"),
   ]),
 ] satisfies RouteConfig;

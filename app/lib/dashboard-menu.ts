@@ -13,6 +13,7 @@ const DASHBOARD_PAGES: (MenuLink & { permission: Permission })[] = [
   { to: PATHS.myOrders, label: "My Orders", permission: "read:my-orders" },
   { to: PATHS.myProducts, label: "My Products", permission: "read:my-products" },
   { to: PATHS.addProduct, label: "Add a product", permission: "create:product" },
+  { to: PATHS.payouts, label: "Payouts", permission: "manage:payouts" },
   { to: PATHS.allSellers, label: "All Sellers", permission: "manage:users" },
   { to: PATHS.allBuyers, label: "All Buyers", permission: "manage:users" },
   { to: PATHS.reportedItems, label: "Reported Item", permission: "moderate:reports" },
