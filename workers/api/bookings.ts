@@ -61,7 +61,10 @@ export const bookingsApi = new Hono<WorkerEnv>()
     async (c) => {
       const { page, limit } = c.req.valid("query");
       const received = await listReceivedBookings(c.var.app, c.var.user, page, limit);
-      return c.json({ ...received, data: received.data.map(({ paymentUnderWay: _paying, ...booking }) => booking) });
+      return c.json({
+        ...received,
+        data: received.data.map(({ paymentUnderWay: _paying, conversationId: _conversation, ...booking }) => booking),
+      });
     },
   )
   .post(

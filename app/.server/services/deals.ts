@@ -9,9 +9,11 @@ import { enforce } from "../auth/enforce";
 import { type AppContext } from "../context";
 import {
   bookings,
+  conversations,
   disputes,
   ledgerEntries,
   type LedgerKind,
+  messages,
   payments,
   type PaymentStatus,
   payoutAccounts,
@@ -21,7 +23,14 @@ import {
 import { Conflict, NotFound } from "../errors";
 import { auditEntryIfChanged } from "./audit";
 import { bookingPaymentUnderWay } from "./payment-window";
-import { carLink, NO_NOTIFICATIONS, notificationWrites, recipientColumns, sendNotificationEmails, type NotificationWrites } from "./notifications";
+import {
+  carLink,
+  NO_NOTIFICATIONS,
+  notificationWrites,
+  recipientColumns,
+  sendNotificationEmails,
+  type NotificationWrites,
+} from "./notifications";
 import { requireProvider, requireSimulator } from "../payments/required";
 import { type UserRow } from "./users";
 
@@ -127,7 +136,9 @@ const logDeal = (ctx: AppContext, event: string, payment: PaymentRow, details: R
   console.log(JSON.stringify({ requestId: ctx.requestId, event, paymentId: payment.id, bookingId: payment.bookingId, ...details }));
 
 const logFailure = (ctx: AppContext, event: string, payment: PaymentRow, error: unknown) =>
-  console.error(JSON.stringify({ requestId: ctx.requestId, event, paymentId: payment.id, bookingId: payment.bookingId, error: String(error) }));
+  console.error(
+    JSON.stringify({ requestId: ctx.requestId, event, paymentId: payment.id, bookingId: payment.bookingId, error: String(error) }),
+  );
 
 /**
  * `from` → released, with the platform's fee, in one batch (with `alsoWrite`, e.g. the dispute's
@@ -429,7 +440,10 @@ const paymentByIntent = async (ctx: AppContext, intentId: string) =>
 export async function cardDisputeOpened(ctx: AppContext, intentId: string, stripeDisputeId: string) {
   const payment = await paymentByIntent(ctx, intentId);
   if (!payment?.status) return;
-  const id = await disputeHeld(ctx, payment, { reason: "other", note: `A card dispute was opened with the card's issuer (${stripeDisputeId}).` });
+  const id = await disputeHeld(ctx, payment, {
+    reason: "other",
+    note: `A card dispute was opened with the card's issuer (${stripeDisputeId}).`,
+  });
   if (!id) logDeal(ctx, "card-dispute-after-release", payment, { status: payment.status, stripeDisputeId });
 }
 
@@ -441,7 +455,8 @@ export async function chargeRefunded(ctx: AppContext, intentId: string, refundId
   const [now] = await ctx.db.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.id));
   if (now?.status === "refunding") await recordRefund(ctx, payment, refundId);
   // Money already released to the seller needs an admin (a transfer reversal decided by people).
-  else if (now?.status === "released") console.error(JSON.stringify({ requestId: ctx.requestId, event: "refund-after-release", paymentId: payment.id, refundId }));
+  else if (now?.status === "released")
+    console.error(JSON.stringify({ requestId: ctx.requestId, event: "refund-after-release", paymentId: payment.id, refundId }));
 }
 
 /** `account.updated` (or the seller back from onboarding): the account's state, and its due money sent once it is ready. */
@@ -640,7 +655,13 @@ export const ledgerBalances = (totals: LedgerTotals) =>
   totals.charged === totals.refunded + totals.fees + totals.transferred + totals.held + totals.due;
 
 /** GET /api/admin/disputes: open (oldest first would hide new ones: newest first) or resolved disputes. */
-export async function listDisputes(ctx: AppContext, admin: UserRow, status: "open" | "resolved", page: number, limit: number): Promise<PagedList<Dispute>> {
+export async function listDisputes(
+  ctx: AppContext,
+  admin: UserRow,
+  status: "open" | "resolved",
+  page: number,
+  limit: number,
+): Promise<PagedList<Dispute>> {
   enforce("resolve:disputes", admin);
   const which = status === "open" ? sql`${disputes.resolution} is null` : sql`${disputes.resolution} is not null`;
   const [rows, [{ total }]] = await ctx.db.batch([
@@ -679,4 +700,69 @@ export async function listDisputes(ctx: AppContext, admin: UserRow, status: "ope
     currentPage: page,
     totalPages: totalPages(total, limit),
   };
+}
+
+/** What an admin needs to decide a dispute: the booking, both parties, and their conversation about the car. */
+export interface DisputeCase extends Dispute {
+  buyerEmail: string;
+  buyerPhone: string;
+  meetingLocation: string;
+  sellerEmail: string;
+  productId: string;
+  messages: { from: "buyer" | "seller"; text: string; createdAt: string }[];
+}
+
+const CASE_MESSAGES = 50;
+
+/** The Disputes page: a page of disputes, each with its parties and their latest messages (oldest first). */
+export async function listDisputeCases(
+  ctx: AppContext,
+  admin: UserRow,
+  status: "open" | "resolved",
+  page: number,
+  limit: number,
+): Promise<PagedList<DisputeCase>> {
+  const list = await listDisputes(ctx, admin, status, page, limit);
+  const data = await Promise.all(
+    list.data.map(async (dispute): Promise<DisputeCase> => {
+      const [parties] = await ctx.db
+        .select({
+          buyerId: bookings.buyerId,
+          buyerEmail: bookings.buyerEmail,
+          buyerPhone: bookings.phone,
+          meetingLocation: bookings.meetingLocation,
+          productId: bookings.productId,
+          sellerEmail: products.sellerEmail,
+        })
+        .from(bookings)
+        .innerJoin(products, eq(products.id, bookings.productId))
+        .where(eq(bookings.id, dispute.bookingId))
+        .limit(1);
+      const thread = parties?.buyerId
+        ? await ctx.db
+            .select({ senderId: messages.senderId, text: messages.text, createdAt: messages.createdAt })
+            .from(messages)
+            .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+            .where(and(eq(conversations.buyerId, parties.buyerId), eq(conversations.productId, parties.productId)))
+            .orderBy(desc(messages.createdAt))
+            .limit(CASE_MESSAGES)
+        : [];
+      return {
+        ...dispute,
+        buyerEmail: parties?.buyerEmail ?? "",
+        buyerPhone: parties?.buyerPhone ?? "",
+        meetingLocation: parties?.meetingLocation ?? "",
+        sellerEmail: parties?.sellerEmail ?? "",
+        productId: parties?.productId ?? "",
+        messages: thread
+          .reverse()
+          .map((message) => ({
+            from: message.senderId === parties?.buyerId ? "buyer" : "seller",
+            text: message.text,
+            createdAt: message.createdAt,
+          })),
+      };
+    }),
+  );
+  return { ...list, data };
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type AppContext } from "../context";
 import { bookings, payments, products, refunds, type RefundReason } from "../db/schema";
-import { Conflict, DomainError, Invalid, NotFound } from "../errors";
+import { Conflict, Invalid, NotFound } from "../errors";
 import { type PaymentIntent } from "../payments/provider";
 import { requireProvider, requireSimulator } from "../payments/required";
 import { checkCard, confirmSimulatedIntent, type SimulatedCard } from "../payments/simulator";
@@ -11,7 +11,6 @@ import { dealTerms, ledgerRow } from "./deals";
 import { saleWrites, sendNotificationEmails, soldWrites } from "./notifications";
 import { enqueuePriceRatings } from "./price-ratings";
 import { type UserRow } from "./users";
-
 
 /** SQL condition: no booking of this car has started paying recently (the car may be deleted). */
 export function noPaymentUnderWay(ctx: AppContext, productId: string) {
@@ -102,7 +101,11 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
   const paid = sql`exists (select 1 from ${payments} where ${payments.transactionId} = ${intent.id} and ${payments.bookingId} = ${booking.id} and ${standing})`;
   // Everyone who booked the car hears of the sale, and its seller of the payment, written only if this payment is the one that bought it.
   const sold = await soldWrites(ctx, { productId: booking.productId, productName: booking.productName, buyerBookingId: booking.id }, paid);
-  const sale = await saleWrites(ctx, { sellerId: booking.sellerId, productName: booking.productName, amount: intent.amount, intentId: intent.id }, paid);
+  const sale = await saleWrites(
+    ctx,
+    { sellerId: booking.sellerId, productName: booking.productName, amount: intent.amount, intentId: intent.id },
+    paid,
+  );
   const [inserted, , , [winner]] = await ctx.db.batch([
     ctx.db
       .insert(payments)
@@ -217,7 +220,6 @@ export async function recordPayment(ctx: AppContext, user: UserRow, bookingId: s
   if (outcome.kind === "refunded") throw new Conflict("Sorry, this car is no longer for sale. Your payment has been refunded.");
   return outcome;
 }
-
 
 /**
  * The simulator's stand-in for Stripe.js confirming a card: only for the booking's own buyer, and
