@@ -33,8 +33,8 @@ export default function PayoutsSimulator({ actionData }: Route.ComponentProps) {
       <h1 className="text-title">Set up payouts</h1>
       <ResultBanner result={actionData} />
       <p>
-        This is the payment simulator&apos;s stand-in for Stripe&apos;s onboarding: in production, Stripe asks for your identity and
-        bank details here. Nothing real is set up.
+        This is the payment simulator&apos;s stand-in for Stripe&apos;s onboarding: in production, Stripe asks for your identity and bank
+        details here. Nothing real is set up.
       </p>
       <form method="post" className="flex flex-wrap gap-3">
         <Button type="submit">Make my payout account ready</Button>

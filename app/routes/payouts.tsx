@@ -23,10 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Back from onboarding, the account may be ready before Stripe's webhook says so.
   await refreshPayoutAccount(context.app, seller);
   const page = pageFromUrl(request.url);
-  const [account, payouts] = await Promise.all([
-    payoutAccountOf(context.app, seller),
-    sellerPayouts(context.app, seller, page, PAGE_SIZE),
-  ]);
+  const [account, payouts] = await Promise.all([payoutAccountOf(context.app, seller), sellerPayouts(context.app, seller, page, PAGE_SIZE)]);
   return { account, payouts };
 }
 
@@ -40,7 +37,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const ACCOUNT_WORDS = {
   none: { tone: "warning", label: "Not set up", text: "Set up your payout account so that the money for your sales can be sent to you." },
-  pending: { tone: "warning", label: "Not ready yet", text: "Your payout account needs a few more details before money can be sent to it." },
+  pending: {
+    tone: "warning",
+    label: "Not ready yet",
+    text: "Your payout account needs a few more details before money can be sent to it.",
+  },
   ready: { tone: "success", label: "Ready", text: "Money released to you is sent to your payout account." },
 } as const;
 
@@ -58,7 +59,11 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
         <p>{words.text}</p>
         <form method="post">
           <Button type="submit" variant={account.status === "ready" ? "secondary" : "primary"}>
-            {account.status === "none" ? "Set up payouts" : account.status === "pending" ? "Finish setting up payouts" : "Update payout details"}
+            {account.status === "none"
+              ? "Set up payouts"
+              : account.status === "pending"
+                ? "Finish setting up payouts"
+                : "Update payout details"}
           </Button>
         </form>
       </section>

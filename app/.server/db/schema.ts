@@ -416,7 +416,6 @@ export const payoutAccounts = sqliteTable(
   (t) => [uniqueIndex("payout_accounts_account_unique").on(t.accountId)],
 );
 
-
 /** A buyer's (or a card network's) complaint about a held payment; an admin resolves it. */
 export const disputes = sqliteTable(
   "disputes",

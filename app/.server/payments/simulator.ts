@@ -22,7 +22,6 @@ function toIntent(row: typeof simulatedIntents.$inferSelect): PaymentIntent {
 
 const randomId = (prefix: string) => `${prefix}_sim_${crypto.randomUUID().replaceAll("-", "")}`;
 
-
 /**
  * A stand-in for Stripe that keeps its intents and transfers in our database, for offline
  * development and tests. Its connected accounts are the payout_accounts rows themselves.

@@ -4,7 +4,7 @@ import { auditLog, users } from "../db/schema";
 import { type UserRow } from "./users";
 
 export type AuditAction =
-    | "delete-seller"
+  | "delete-seller"
   | "delete-buyer"
   | "verify-seller"
   | "delete-item"

@@ -754,13 +754,11 @@ export async function listDisputeCases(
         meetingLocation: parties?.meetingLocation ?? "",
         sellerEmail: parties?.sellerEmail ?? "",
         productId: parties?.productId ?? "",
-        messages: thread
-          .reverse()
-          .map((message) => ({
-            from: message.senderId === parties?.buyerId ? "buyer" : "seller",
-            text: message.text,
-            createdAt: message.createdAt,
-          })),
+        messages: thread.reverse().map((message) => ({
+          from: message.senderId === parties?.buyerId ? "buyer" : "seller",
+          text: message.text,
+          createdAt: message.createdAt,
+        })),
       };
     }),
   );
