@@ -252,3 +252,84 @@ describe("races", () => {
     expect((await ledgerOf(bookingId)).map((entry) => entry.kind).sort()).toEqual(["charge", "fee", "transfer"]);
   });
 });
+
+describe("the deal's pages, without JavaScript", () => {
+  const page = async (path: string, cookie: string) => {
+    const response = await request(path, { headers: { cookie } });
+    expect(response.status).toBe(200);
+    return response.text();
+  };
+
+  it("lets the buyer confirm the handover and report a problem from My Orders, with the release date shown", async () => {
+    const buyer = await party("buyer", "page-buyer");
+    const cookie = await signIn(buyer.email);
+    const handedOver = await paidBooking(buyer, await carOf(DEMO_SELLER));
+    const troubled = await paidBooking(buyer, await carOf(DEMO_SELLER));
+    const orders = await page("/dashboard/myorders", cookie);
+    expect(orders).toContain("I have the car");
+    expect(orders).toContain("Released to the seller on");
+
+    expect((await postForm("/dashboard/myorders", { intent: "handover", id: handedOver }, cookie)).status).toBe(200);
+    expect((await booking(buyer, handedOver)).payment?.status).toBe("released");
+
+    expect(await page(`/dashboard/myorders?dispute=${troubled}`, cookie)).toContain("What went wrong?");
+    const bad = await postForm("/dashboard/myorders", { intent: "dispute", id: troubled, reason: "because" }, cookie);
+    expect(bad.status).toBe(400);
+    expect((await booking(buyer, troubled)).payment?.status).toBe("held");
+    const reported = await postForm(
+      "/dashboard/myorders",
+      { intent: "dispute", id: troubled, reason: "not_handed_over", note: "No show" },
+      cookie,
+    );
+    expect(reported.status).toBe(200);
+    expect((await booking(buyer, troubled)).payment?.status).toBe("disputed");
+  });
+
+  it("shows the car's page buyer what comes next, and how many booked it to the next buyer", async () => {
+    const buyer = await party("buyer", "car-page-buyer");
+    const carId = await carOf(DEMO_SELLER);
+    await book(await party("buyer", "first-booker"), carId);
+    expect(await page(`/cars/${carId}`, await signIn(buyer.email))).toContain("1 buyer has booked this car");
+    await paidBooking(buyer, carId);
+    const carPage = await page(`/cars/${carId}`, await signIn(buyer.email));
+    expect(carPage).toContain("Your purchase");
+    expect(carPage).toContain("I have the car");
+  });
+
+  it("lets the seller decline a booking and give held money back from their pages", async () => {
+    const seller = await party("seller", "page-seller");
+    const cookie = await signIn(seller.email);
+    const buyer = await party("buyer", "page-booker");
+    const declined = await book(buyer, await carOf(seller.email));
+    expect(await page("/dashboard/bookings", cookie)).toContain("Decline booking");
+    expect((await postForm("/dashboard/bookings", { id: declined, reason: "Not for sale now" }, cookie)).status).toBe(200);
+    expect(await sql("select id from bookings where id = ?", [declined])).toEqual([]);
+
+    const sold = await paidBooking(buyer, await carOf(seller.email));
+    const sales = await page("/dashboard/sales", cookie);
+    expect(sales).toContain("Released on");
+    expect(sales).toContain("$17,100.00");
+    expect(await page(`/dashboard/sales?confirm=${sold}`, cookie)).toContain("give page-booker Person the money back");
+    expect((await postForm("/dashboard/sales", { intent: "refund", id: sold }, cookie)).status).toBe(200);
+    expect((await booking(buyer, sold)).payment?.status).toBe("refunded");
+    expect(await page("/dashboard", cookie)).toContain("Set up your payout account");
+    expect(await page("/dashboard/payouts", cookie)).toContain("Not set up");
+  });
+
+  it("lets an admin see a dispute with both parties and their conversation, and resolve it", async () => {
+    const buyer = await party("buyer", "talking-buyer");
+    const carId = await carOf(DEMO_SELLER);
+    await apiJson("/api/conversations", { product_id: carId, text: "Is the car still at the garage?" }, { token: buyer.token });
+    const bookingId = await paidBooking(buyer, carId);
+    const opened = await post(`/api/bookings/${bookingId}/dispute`, buyer.token, { reason: "not_handed_over" });
+    const { insertedId } = (await opened.json()) as { insertedId: string };
+    const cookie = await signIn("admin@autoreseller.test");
+    const disputes = await page("/dashboard/disputes", cookie);
+    expect(disputes).toContain("Is the car still at the garage?");
+    expect(disputes).toContain(buyer.email);
+    expect(disputes).toContain(DEMO_SELLER);
+    expect((await postForm("/dashboard/disputes", { intent: "resolve", id: insertedId, outcome: "release" }, cookie)).status).toBe(200);
+    expect((await booking(buyer, bookingId)).payment?.status).toBe("released");
+    expect(await page("/dashboard/money", cookie)).toContain("The ledger balances");
+  });
+});
