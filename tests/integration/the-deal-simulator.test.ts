@@ -6,25 +6,11 @@ import { accessToken, apiJson, postForm, request, signIn, sql, stack } from "./c
 // released to the seller's payout account (less the fee) or refunded, disputes decided by an admin,
 // the scheduled release, and races. After every test the ledger must balance.
 
-const { party, carOf, book, post, booking, expectLedgerBalances, runScheduled, ledgerOf, notificationsOf } = dealHelpers(stack);
-const GOOD_CARD = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2099, cvc: "123" };
+const { party, carOf, book, paidBooking, post, booking, expectLedgerBalances, runScheduled, ledgerOf, notificationsOf } =
+  dealHelpers(stack);
 const DEMO_SELLER = "seller@autoreseller.test";
 
 afterEach(expectLedgerBalances);
-
-/** Books and pays for a car with the simulator's good card; the booking's id. */
-async function paidBooking(buyer: Party, productId: string): Promise<string> {
-  const bookingId = await book(buyer, productId);
-  const intent = await apiJson("/api/payment/create-payment-intent", { bookingId }, { token: buyer.token });
-  const { clientSecret } = (await intent.json()) as { clientSecret: string };
-  const charge = (await (
-    await apiJson("/api/payment/simulator/confirm", { clientSecret, card: GOOD_CARD }, { token: buyer.token })
-  ).json()) as {
-    id: string;
-  };
-  expect((await apiJson("/api/payment", { bookingId, transactionId: charge.id }, { token: buyer.token })).status).toBe(201);
-  return bookingId;
-}
 
 const demoSeller = async (): Promise<Party> => ({
   email: DEMO_SELLER,

@@ -49,6 +49,18 @@ export function dealHelpers(app: Client) {
     return ((await response.json()) as { insertedId: string }).insertedId;
   }
 
+  /** Books and pays for a car with the simulator's good card (a "simulator" stack); the booking's id. */
+  async function paidBooking(buyer: Party, productId: string): Promise<string> {
+    const bookingId = await book(buyer, productId);
+    const intent = await app.apiJson("/api/payment/create-payment-intent", { bookingId }, { token: buyer.token });
+    const { clientSecret } = (await intent.json()) as { clientSecret: string };
+    const card = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2099, cvc: "123" };
+    const charge = await app.apiJson("/api/payment/simulator/confirm", { clientSecret, card }, { token: buyer.token });
+    const { id } = (await charge.json()) as { id: string };
+    expect((await app.apiJson("/api/payment", { bookingId, transactionId: id }, { token: buyer.token })).status).toBe(201);
+    return bookingId;
+  }
+
   const post = (path: string, token: string, body?: unknown) =>
     body === undefined
       ? app.request(path, { method: "POST", headers: { authorization: `Bearer ${token}` } })
@@ -105,5 +117,5 @@ export function dealHelpers(app: Client) {
   const notificationsOf = async (userId: string, kind: string) =>
     (await app.sql("select text from notifications where user_id = ? and kind = ?", [userId, kind])).map((row) => row.text as string);
 
-  return { party, carOf, book, post, booking, totals, expectLedgerBalances, runScheduled, ledgerOf, notificationsOf };
+  return { party, carOf, book, paidBooking, post, booking, totals, expectLedgerBalances, runScheduled, ledgerOf, notificationsOf };
 }
