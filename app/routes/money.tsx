@@ -1,11 +1,9 @@
 import { requirePermission } from "~/.server/auth/guards";
 import { adminLedger, ledgerBalances } from "~/.server/services/deals";
+import { LedgerTable } from "~/components/ledger-table";
 import { Badge } from "~/components/ui/badge";
-import { DataTable } from "~/components/ui/data-table";
-import { SimplePager } from "~/components/ui/simple-pager";
 import { StatGrid } from "~/components/ui/stat";
-import { LEDGER_KIND_LABELS } from "~/lib/deal";
-import { formatCents, formatDateTime } from "~/lib/format";
+import { formatCents } from "~/lib/format";
 import { pageFromUrl } from "~/lib/list-query";
 import { privatePageMeta } from "~/lib/meta";
 import { type Route } from "./+types/money";
@@ -46,20 +44,7 @@ export default function Money({ loaderData }: Route.ComponentProps) {
         <h2 id="entries-heading" className="text-heading">
           Latest entries
         </h2>
-        <DataTable
-          caption="Ledger entries, newest first"
-          rows={ledger.data}
-          rowKey={(entry) => entry._id}
-          empty="No money has moved yet."
-          columns={[
-            { heading: "When", cell: (entry) => formatDateTime(entry.createdAt), rowHeader: true },
-            { heading: "What", cell: (entry) => LEDGER_KIND_LABELS[entry.kind] },
-            { heading: "Amount", cell: (entry) => formatCents(entry.amount), className: "tabular-nums" },
-            { heading: "Booking", cell: (entry) => <span className="break-all">{entry.bookingId ?? "—"}</span> },
-            { heading: "Reference", cell: (entry) => <span className="break-all">{entry.providerId}</span> },
-          ]}
-        />
-        <SimplePager page={ledger.currentPage} totalPages={ledger.totalPages} label="Ledger pages" />
+        <LedgerTable caption="Ledger entries, newest first" empty="No money has moved yet." list={ledger} withBooking />
       </section>
     </main>
   );

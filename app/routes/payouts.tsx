@@ -2,14 +2,12 @@ import { redirect } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
 import { actionResult } from "~/.server/page-errors";
 import { payoutAccountOf, payoutOnboardingLink, refreshPayoutAccount, sellerPayouts } from "~/.server/services/deals";
+import { LedgerTable } from "~/components/ledger-table";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { DataTable } from "~/components/ui/data-table";
 import { ResultBanner } from "~/components/ui/result-banner";
-import { SimplePager } from "~/components/ui/simple-pager";
 import { StatGrid } from "~/components/ui/stat";
-import { LEDGER_KIND_LABELS } from "~/lib/deal";
-import { formatCents, formatDate } from "~/lib/format";
+import { formatCents } from "~/lib/format";
 import { pageFromUrl } from "~/lib/list-query";
 import { privatePageMeta } from "~/lib/meta";
 import { type Route } from "./+types/payouts";
@@ -84,19 +82,7 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
         <h2 id="ledger-heading" className="text-heading">
           Movements
         </h2>
-        <DataTable
-          caption="Your ledger entries, newest first"
-          rows={payouts.data}
-          rowKey={(entry) => entry._id}
-          empty="No money has moved for your cars yet."
-          columns={[
-            { heading: "When", cell: (entry) => formatDate(entry.createdAt), rowHeader: true },
-            { heading: "What", cell: (entry) => LEDGER_KIND_LABELS[entry.kind] },
-            { heading: "Amount", cell: (entry) => formatCents(entry.amount), className: "tabular-nums" },
-            { heading: "Reference", cell: (entry) => <span className="break-all">{entry.providerId}</span> },
-          ]}
-        />
-        <SimplePager page={payouts.currentPage} totalPages={payouts.totalPages} label="Ledger pages" />
+        <LedgerTable caption="Your ledger entries, newest first" empty="No money has moved for your cars yet." list={payouts} />
       </section>
     </main>
   );

@@ -12,6 +12,7 @@
 //   POST /__control/transfers/decline-next       the next transfer fails (as a declined transfer does)
 //   GET  /__control/transfers                    every transfer created so far → array
 import { randomInt } from "node:crypto";
+import Stripe from "stripe";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -90,6 +91,12 @@ function integer(params: Params, name: string, required: boolean): number | unde
     });
   }
   return Number(raw);
+}
+
+/** The official SDK pointed at a fake at `url` (tests check what the app did there, or act as Stripe's dashboard). */
+export function stripeSdkFor(url: string): Stripe {
+  const { hostname, port } = new URL(url);
+  return new Stripe("sk_test_fake", { httpClient: Stripe.createFetchHttpClient(), host: hostname, port, protocol: "http" });
 }
 
 export async function startFakeStripe(): Promise<FakeStripe> {

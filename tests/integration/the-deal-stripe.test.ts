@@ -1,7 +1,8 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { afterEach, describe, expect, it } from "vitest";
 import { dealHelpers, type Party } from "../support/deal";
 import { startFileStack } from "../support/file-stack";
+import { stripeSdkFor } from "../fakes/stripe-api";
 import { STRIPE_WEBHOOK_SECRET } from "../support/stripe-secrets";
 
 // The deal (contract v1.2) through Stripe Connect: the Worker's SDK talks to a local fake of
@@ -11,12 +12,7 @@ import { STRIPE_WEBHOOK_SECRET } from "../support/stripe-secrets";
 const app = await startFileStack("stripe");
 const { party, carOf, book, post, booking, expectLedgerBalances, runScheduled, ledgerOf } = dealHelpers(app);
 const stripeApi = app.stripeApiUrl!;
-const stripe = new Stripe("sk_test_fake", {
-  httpClient: Stripe.createFetchHttpClient(),
-  host: new URL(stripeApi).hostname,
-  port: new URL(stripeApi).port,
-  protocol: "http",
-});
+const stripe = stripeSdkFor(stripeApi);
 
 afterEach(expectLedgerBalances);
 
