@@ -76,7 +76,7 @@ DROP INDEX `payments_product_unique`;--> statement-breakpoint
 ALTER TABLE `payments` ADD `status` text;--> statement-breakpoint
 ALTER TABLE `payments` ADD `fee` integer;--> statement-breakpoint
 ALTER TABLE `payments` ADD `seller_amount` integer;--> statement-breakpoint
-ALTER TABLE `payments` ADD `seller_id` text REFERENCES users(id);--> statement-breakpoint
+ALTER TABLE `payments` ADD `seller_id` text REFERENCES users(id) ON DELETE set null;--> statement-breakpoint
 ALTER TABLE `payments` ADD `release_at` text;--> statement-breakpoint
 ALTER TABLE `payments` ADD `released_at` text;--> statement-breakpoint
 ALTER TABLE `payments` ADD `refunded_at` text;--> statement-breakpoint

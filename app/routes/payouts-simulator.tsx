@@ -1,5 +1,7 @@
 import { requirePermission } from "~/.server/auth/guards";
-import { actionResult, orPageError, redirectWithToast } from "~/.server/page-errors";
+import * as v from "valibot";
+import { parseForm, readFormBody } from "~/.server/form-body";
+import { actionResult, failedAction, orPageError, redirectWithToast } from "~/.server/page-errors";
 import { requireSimulator } from "~/.server/payments/required";
 import { completeSimulatedOnboarding } from "~/.server/services/deals";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -19,8 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
+const readySchema = v.object({ intent: v.literal("ready") });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const seller = await requirePermission(context.app, request, "manage:payouts");
+  if (parseForm(await readFormBody(request), readySchema).status !== "success") return failedAction();
   return actionResult(async () => {
     await completeSimulatedOnboarding(context.app, seller);
     throw redirectWithToast(context.app, PATHS.payouts, { type: "success", message: "Your payout account is ready" });
@@ -37,7 +42,9 @@ export default function PayoutsSimulator({ actionData }: Route.ComponentProps) {
         details here. Nothing real is set up.
       </p>
       <form method="post" className="flex flex-wrap gap-3">
-        <Button type="submit">Make my payout account ready</Button>
+        <Button type="submit" name="intent" value="ready">
+          Make my payout account ready
+        </Button>
         <ButtonLink to={PATHS.payouts} variant="secondary">
           Back to Payouts
         </ButtonLink>

@@ -1,6 +1,8 @@
 import { redirect } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
-import { actionResult } from "~/.server/page-errors";
+import * as v from "valibot";
+import { parseForm, readFormBody } from "~/.server/form-body";
+import { actionResult, failedAction } from "~/.server/page-errors";
 import { payoutAccountOf, payoutOnboardingLink, refreshPayoutAccount, sellerPayouts } from "~/.server/services/deals";
 import { LedgerTable } from "~/components/ledger-table";
 import { Badge } from "~/components/ui/badge";
@@ -15,6 +17,7 @@ import { type Route } from "./+types/payouts";
 export const meta: Route.MetaFunction = () => privatePageMeta("Payouts");
 
 const PAGE_SIZE = 20;
+const onboardSchema = v.object({ intent: v.literal("onboard") });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const seller = await requirePermission(context.app, request, "manage:payouts");
@@ -28,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Sends the seller to where their payout account is set up (Stripe's onboarding, or the simulator's page). */
 export async function action({ request, context }: Route.ActionArgs) {
   const seller = await requirePermission(context.app, request, "manage:payouts");
+  if (parseForm(await readFormBody(request), onboardSchema).status !== "success") return failedAction();
   return actionResult(async () => {
     throw redirect(await payoutOnboardingLink(context.app, seller));
   });
@@ -56,7 +60,7 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
         </h2>
         <p>{words.text}</p>
         <form method="post">
-          <Button type="submit" variant={account.status === "ready" ? "secondary" : "primary"}>
+          <Button type="submit" name="intent" value="onboard" variant={account.status === "ready" ? "secondary" : "primary"}>
             {account.status === "none"
               ? "Set up payouts"
               : account.status === "pending"

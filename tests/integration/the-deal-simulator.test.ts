@@ -162,7 +162,7 @@ describe("a seller without a payout account", () => {
     expect(new URL(link.url).pathname).toBe("/dashboard/payouts/simulator");
     expect(await (await account()).json()).toEqual({ status: "pending", payoutsEnabled: false });
     const cookie = await signIn(seller.email);
-    const ready = await postForm("/dashboard/payouts/simulator", {}, cookie);
+    const ready = await postForm("/dashboard/payouts/simulator", { intent: "ready" }, cookie);
     expect(ready.status).toBe(302);
     expect(await (await account()).json()).toEqual({ status: "ready", payoutsEnabled: true });
     expect(await payouts()).toMatchObject({ due: 0, paidOut: 950_000, total: 3 });
