@@ -27,6 +27,8 @@ interface __BaseEnv_Env {
 	R2_ACCESS_KEY_ID: string;
 	R2_SECRET_ACCESS_KEY: string;
 	R2_BUCKET_NAME: string;
+	PLATFORM_FEE_BPS: string;
+	RELEASE_AFTER_HOURS: string;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {
@@ -39,7 +41,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "APP_ENV" | "APP_ORIGIN" | "DATABASE_URL" | "DATABASE_AUTH_TOKEN" | "SESSION_SECRET" | "EMAIL_API_URL" | "EMAIL_API_KEY" | "EMAIL_FROM" | "EMAIL_RETRY_SECONDS" | "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET" | "GITHUB_CLIENT_ID" | "GITHUB_CLIENT_SECRET" | "OAUTH_PROVIDER_BASE_URL" | "STRIPE_SECRET_KEY" | "STRIPE_PUBLISHABLE_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_URL" | "R2_ACCOUNT_ID" | "R2_ACCESS_KEY_ID" | "R2_SECRET_ACCESS_KEY" | "R2_BUCKET_NAME">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "APP_ENV" | "APP_ORIGIN" | "DATABASE_URL" | "DATABASE_AUTH_TOKEN" | "SESSION_SECRET" | "EMAIL_API_URL" | "EMAIL_API_KEY" | "EMAIL_FROM" | "EMAIL_RETRY_SECONDS" | "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET" | "GITHUB_CLIENT_ID" | "GITHUB_CLIENT_SECRET" | "OAUTH_PROVIDER_BASE_URL" | "STRIPE_SECRET_KEY" | "STRIPE_PUBLISHABLE_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_URL" | "R2_ACCOUNT_ID" | "R2_ACCESS_KEY_ID" | "R2_SECRET_ACCESS_KEY" | "R2_BUCKET_NAME" | "PLATFORM_FEE_BPS" | "RELEASE_AFTER_HOURS">> {}
 }
 declare module "*.txt" {
 	const value: string;

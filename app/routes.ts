@@ -54,5 +54,11 @@ export default [
     route(dashboard(PATHS.notifications), "routes/notifications.tsx"),
     route(dashboard(PATHS.messages), "routes/messages.tsx"),
     route(dashboard(PATHS.messageThread), "routes/message-thread.tsx"),
+    route(dashboard(PATHS.receivedBookings), "routes/received-bookings.tsx"),
+    route(dashboard(PATHS.sales), "routes/sales.tsx"),
+    route(dashboard(PATHS.payouts), "routes/payouts.tsx"),
+    route(dashboard(PATHS.payoutsSimulator), "routes/payouts-simulator.tsx"),
+    route(dashboard(PATHS.disputes), "routes/disputes.tsx"),
+    route(dashboard(PATHS.money), "routes/money.tsx"),
   ]),
 ] satisfies RouteConfig;

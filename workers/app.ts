@@ -5,6 +5,7 @@ import { dropUnreadBody } from "~/.server/body-limit";
 import { createAppContext, createScheduledContext, type AppContext } from "~/.server/context";
 import { deliverEmail, enqueueOverdueEmails } from "~/.server/email/outgoing";
 import { type EmailJob, type ListingJob } from "~/.server/queue-jobs";
+import { runScheduledDeals } from "~/.server/services/deals";
 import { enqueueRecentListings, notifyNewListingMatches, sendMatchDigests } from "~/.server/services/listing-matches";
 import { readListingJob } from "~/.server/services/listings-queue";
 import { refreshPriceRatings } from "~/.server/services/price-ratings";
@@ -114,17 +115,19 @@ app.all("*", (c) => {
 export default {
   fetch: app.fetch,
   // Cron Triggers (wrangler.toml), every 10 minutes: the clean-up of photos nothing uses, mail the
-  // queue never got (its enqueue failed) or lost (its delivery died half-way), and new-match digests due.
+  // queue never got (its enqueue failed) or lost (its delivery died half-way), new-match digests due,
+  // and the deal's releases and retries (held money past its release date, refunds and transfers a failure left).
   async scheduled(controller, env) {
     const runId = `scheduled-${controller.scheduledTime}`;
     const ctx = createScheduledContext(env, runId);
-    const [removedUploads, enqueuedEmails, enqueuedListings, matchDigests] = await Promise.all([
+    const [removedUploads, enqueuedEmails, enqueuedListings, matchDigests, deals] = await Promise.all([
       removeUnusedUploads(ctx),
       enqueueOverdueEmails(ctx),
       enqueueRecentListings(ctx, new Date(controller.scheduledTime)),
       sendMatchDigests(ctx),
+      runScheduledDeals(ctx),
     ]);
-    console.log(JSON.stringify({ runId, cron: controller.cron, removedUploads, enqueuedEmails, enqueuedListings, matchDigests }));
+    console.log(JSON.stringify({ runId, cron: controller.cron, removedUploads, enqueuedEmails, enqueuedListings, matchDigests, deals }));
   },
   async queue(batch, env) {
     const ctx = createScheduledContext(env, `queue-${batch.queue}-${crypto.randomUUID()}`);

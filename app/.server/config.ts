@@ -44,6 +44,15 @@ export interface AppConfig {
   oauth: Record<OAuthProviderName, OAuthSettings | null>;
   /** Null unless the account id and both keys are set. */
   r2Api: R2ApiSettings | null;
+  /** The deal's settings (v1.2): the platform's fee and how long a payment is held at most. */
+  deal: DealSettings;
+}
+
+export interface DealSettings {
+  /** The platform's fee in basis points of each payment (PLATFORM_FEE_BPS, 500 = 5 % when unset). */
+  feeBps: number;
+  /** Hours after payment when held money is released on its own (RELEASE_AFTER_HOURS, 168 when unset). */
+  releaseAfterHours: number;
 }
 
 // The Worker's env is one object per isolate: its configuration is worked out once, not per request.
@@ -72,7 +81,17 @@ function configFrom(env: Env): AppConfig {
     emailFirstRetrySeconds: emailFirstRetrySeconds(env, appEnv),
     oauth: { google: oauthSettings("google", env, appEnv), github: oauthSettings("github", env, appEnv) },
     r2Api: r2ApiSettings(env),
+    deal: {
+      feeBps: wholeNumber(env.PLATFORM_FEE_BPS, 500, 10_000),
+      releaseAfterHours: wholeNumber(env.RELEASE_AFTER_HOURS, 168, 24 * 365),
+    },
   };
+}
+
+/** A setting that must be a whole number up to `max`; unset or malformed is the default (never NaN money). */
+function wholeNumber(value: string | undefined, fallback: number, max: number): number {
+  const parsed = /^\d+$/.test(value?.trim() ?? "") ? Number(value) : Number.NaN;
+  return parsed <= max ? parsed : fallback;
 }
 
 function emailFirstRetrySeconds(env: Env, appEnv: AppEnvironment): number {

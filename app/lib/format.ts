@@ -7,6 +7,13 @@ export function formatPrice(amount: number): string {
   return dollars.format(amount);
 }
 
+const cents = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/** An amount in cents as dollars and cents, e.g. $14,725.00 (the deal's money: fees make cents). */
+export function formatCents(amount: number): string {
+  return cents.format(amount / 100);
+}
+
 // Built once per isolate: `toLocaleString("en-US")` builds a formatter on every call (tens of µs in the Worker).
 const counts = new Intl.NumberFormat("en-US");
 

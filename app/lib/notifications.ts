@@ -1,7 +1,7 @@
 // The kinds of notification (the contract's `kind`; the database refuses any other) and how the
 // account settings' email choices, the unsubscribe page and each email's unsubscribe line name them.
 
-export const NOTIFICATION_KINDS = ["price_drop", "new_match", "message", "booking", "sold"] as const;
+export const NOTIFICATION_KINDS = ["price_drop", "new_match", "message", "booking", "sold", "sale", "payout", "booking_declined"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_KIND_LABELS = {
@@ -10,6 +10,9 @@ export const NOTIFICATION_KIND_LABELS = {
   message: "New messages",
   booking: "Bookings of your cars",
   sold: "Sales of cars you booked",
+  sale: "Payments for your cars",
+  payout: "Money sent to your payout account",
+  booking_declined: "Bookings a seller declined",
 } as const satisfies Record<NotificationKind, string>;
 
 /** Every kind, in the order settings list them. */

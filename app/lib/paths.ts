@@ -43,6 +43,13 @@ export const PATHS = {
   notifications: "/dashboard/notifications",
   messages: "/dashboard/messages",
   messageThread: "/dashboard/messages/:id",
+  // The deal (v1.2): the seller's bookings, sales and payouts, the admins' disputes and money.
+  receivedBookings: "/dashboard/bookings",
+  sales: "/dashboard/sales",
+  payouts: "/dashboard/payouts",
+  payoutsSimulator: "/dashboard/payouts/simulator",
+  disputes: "/dashboard/disputes",
+  money: "/dashboard/money",
 } as const;
 
 /** The information pages, one route module for all (the footer links most; every verified badge the last). */

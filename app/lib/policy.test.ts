@@ -41,7 +41,15 @@ describe("access policy", () => {
     const mine = ["/dashboard/favourites", "/dashboard/saved-searches", "/dashboard/notifications"];
     // Admins are in no conversation: the inbox is for buyers and sellers.
     expect(labels("buyer")).toEqual(["/dashboard/myorders", ...mine, "/dashboard/messages"]);
-    expect(labels("seller")).toEqual(["/dashboard/myproducts", "/dashboard/addproduct", ...mine, "/dashboard/messages"]);
+    expect(labels("seller")).toEqual([
+      "/dashboard/myproducts",
+      "/dashboard/addproduct",
+      "/dashboard/bookings",
+      "/dashboard/sales",
+      "/dashboard/payouts",
+      ...mine,
+      "/dashboard/messages",
+    ]);
     expect(labels("admin")).toEqual([
       "/dashboard/allsellers",
       "/dashboard/allbuyers",
@@ -49,6 +57,8 @@ describe("access policy", () => {
       "/dashboard/addcategory",
       "/dashboard/audit",
       "/dashboard/email-problems",
+      "/dashboard/disputes",
+      "/dashboard/money",
       ...mine,
     ]);
   });

@@ -20,6 +20,7 @@ const ACTIONS: Record<string, string> = {
   "rename-category": "Renamed a category",
   "delete-category": "Deleted a category",
   "remove-review": "Removed a review",
+  "resolve-dispute": "Resolved a dispute",
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {

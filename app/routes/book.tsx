@@ -3,7 +3,8 @@ import { Form, Link, useActionData } from "react-router";
 import { getSessionUser, requireUser } from "~/.server/auth/guards";
 import { parseForm, readFormBody } from "~/.server/form-body";
 import { actionResult, failedAction, orPageError } from "~/.server/page-errors";
-import { createBooking } from "~/.server/services/bookings";
+import { countOpenBookings, createBooking } from "~/.server/services/bookings";
+import { BookedBy } from "~/components/booked-by";
 import { findProduct } from "~/.server/services/products";
 import { BookingFields } from "~/components/booking-fields";
 import { Button } from "~/components/ui/button";
@@ -18,8 +19,12 @@ export const meta: Route.MetaFunction = ({ data }) => privatePageMeta(data ? `Bo
 
 /** The booking page: the modal's no-JavaScript fallback, and where the modal posts. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const [product, user] = await Promise.all([orPageError(() => findProduct(context.app, params.id)), getSessionUser(context.app, request)]);
-  return { product, user: user && { name: user.name, email: user.email } };
+  const [product, user, bookedBy] = await Promise.all([
+    orPageError(() => findProduct(context.app, params.id)),
+    getSessionUser(context.app, request),
+    countOpenBookings(context.app, params.id),
+  ]);
+  return { product, user: user && { name: user.name, email: user.email }, bookedBy };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -40,7 +45,10 @@ export default function BookPage({ loaderData }: Route.ComponentProps) {
   const [form, fields] = useSchemaForm(bookingSchema, { id: "booking-page" });
   return (
     <main id="main" className="mx-auto max-w-lg px-4 py-12">
-      <h1 className="mb-6 text-3xl font-bold">Book {product.productName}</h1>
+      <h1 className="mb-2 text-3xl font-bold">Book {product.productName}</h1>
+      <div className="mb-6">
+        <BookedBy count={loaderData.bookedBy} />
+      </div>
       {!user ? (
         <p className="rounded-2xl bg-white p-6">
           Please Signin to book it.{" "}

@@ -3,6 +3,10 @@ import { orPageError } from "~/.server/page-errors";
 import { findCarPage } from "~/.server/services/car-page";
 import { analyseCarPrice } from "~/.server/services/price-analysis";
 import { viewerMarksOnPage } from "~/.server/services/viewer-marks";
+import { getSessionUser } from "~/.server/auth/guards";
+import { countOpenBookings, findOwnDeal } from "~/.server/services/bookings";
+import { BookedBy } from "~/components/booked-by";
+import { OrderDeal } from "~/components/order-deal";
 import { CarGallery } from "~/components/car-gallery";
 import { ContactActions, PRICE_BOX_ID, StickyCarBar } from "~/components/car-contact";
 import { FavouriteButton } from "~/components/favourite-button";
@@ -56,12 +60,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { product, similar, sellerSince } = await orPageError(() => findCarPage(ctx, params.id));
   // Not awaited: the page renders without it and the panel streams in (one more round trip, in parallel).
   const priceAnalysis = analyseCarPrice(ctx, product);
-  const marks = await viewerMarksOnPage(ctx, request, [product._id, ...similar.map((car) => car._id)]);
+  const [marks, user] = await Promise.all([
+    viewerMarksOnPage(ctx, request, [product._id, ...similar.map((car) => car._id)]),
+    getSessionUser(ctx, request),
+  ]);
+  // The viewer's own purchase of this car (what comes next), or how many others booked it (the first to pay gets it).
+  const [deal, bookedBy] = await Promise.all([
+    user ? findOwnDeal(ctx, user.id, product._id) : null,
+    product.isPaid ? 0 : countOpenBookings(ctx, product._id),
+  ]);
   const origin = ctx.publicOrigin;
   const url = `${origin}${pathTo(PATHS.car, { id: product._id })}`;
   const decodedMaker = product.vinDecoded?.manufacturer;
   return {
     product,
+    deal,
+    bookedBy,
     similar: similar.map(toCardProduct),
     sellerSince,
     marks,
@@ -104,7 +118,20 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
           <CarGallery photos={product.photos} name={product.productName} />
         </div>
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-span-3 lg:row-start-1">
-          <PriceBox product={product} actions={actions} openBooking={new URLSearchParams(search).has(OPEN_BOOKING_PARAM)} />
+          {loaderData.deal && (
+            <section aria-labelledby="purchase-heading" className={boxClass}>
+              <h2 id="purchase-heading" className="mb-3 text-xl font-bold">
+                Your purchase
+              </h2>
+              <OrderDeal bookingId={loaderData.deal.bookingId} productName={product.productName} payment={loaderData.deal.payment} />
+            </section>
+          )}
+          <PriceBox
+            product={product}
+            actions={actions}
+            openBooking={new URLSearchParams(search).has(OPEN_BOOKING_PARAM)}
+            bookedBy={loaderData.bookedBy}
+          />
           <SellerBox product={product} sellerSince={sellerSince} />
           <PriceEvidence analysis={loaderData.priceAnalysis} price={product.resalePrice} className={boxClass} />
         </div>
@@ -133,7 +160,17 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
 
 const boxClass = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
 
-function PriceBox({ product, actions, openBooking }: { product: ProductDetail; actions: CarActionsState; openBooking: boolean }) {
+function PriceBox({
+  product,
+  actions,
+  openBooking,
+  bookedBy,
+}: {
+  product: ProductDetail;
+  actions: CarActionsState;
+  openBooking: boolean;
+  bookedBy: number;
+}) {
   const changes = priceChanges(product.priceHistory);
   const drop = latestDrop(changes);
   return (
@@ -172,6 +209,7 @@ function PriceBox({ product, actions, openBooking }: { product: ProductDetail; a
             <ProductActions product={product} {...actions} openBooking={openBooking} />
             <ContactActions product={product} />
           </div>
+          <BookedBy count={bookedBy} />
         </div>
       )}
       {changes.length > 1 && (

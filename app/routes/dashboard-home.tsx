@@ -1,7 +1,10 @@
 import { type ReactNode } from "react";
 import { requireUser } from "~/.server/auth/guards";
 import { type AdminStats, type BuyerStats, dashboardStats, type SellerStats } from "~/.server/services/dashboard-stats";
+import { payoutAccountOf } from "~/.server/services/deals";
 import { BarChart } from "~/components/dashboard/bar-chart";
+import { ButtonLink } from "~/components/ui/button";
+import { roleMay } from "~/lib/policy";
 import { StatGrid } from "~/components/ui/stat";
 import { formatCars, formatCount, formatPrice } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
@@ -12,15 +15,29 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context.app, request);
-  return { stats: await dashboardStats(context.app, user) };
+  const [stats, payoutAccount] = await Promise.all([
+    dashboardStats(context.app, user),
+    // A seller is reminded until their payout account is ready (money released to them waits for it).
+    roleMay(user.role, "manage:payouts") ? payoutAccountOf(context.app, user) : null,
+  ]);
+  return { stats, payoutsReady: payoutAccount ? payoutAccount.status === "ready" : true };
 }
 
 const WEEKS_NOTE = "Weeks start on Monday, 00:00 UTC.";
 
-export default function DashboardHome({ loaderData: { stats } }: Route.ComponentProps) {
+export default function DashboardHome({ loaderData: { stats, payoutsReady } }: Route.ComponentProps) {
   return (
     <main id="main">
       <h1 className="text-3xl font-bold">Welcome to Dashboard</h1>
+      {!payoutsReady && (
+        <div role="note" className="mt-6 flex flex-col gap-3 rounded-card border-2 border-amber-400 bg-warning-50 p-5">
+          <p className="font-semibold">Set up your payout account to be paid for the cars you sell.</p>
+          <p>Buyers can pay you now; the money released to you waits until your payout account is ready.</p>
+          <div>
+            <ButtonLink to={PATHS.payouts}>Set up payouts</ButtonLink>
+          </div>
+        </div>
+      )}
       {stats.role === "buyer" && <BuyerNumbers stats={stats} />}
       {stats.role === "seller" && <SellerNumbers stats={stats} />}
       {stats.role === "admin" && <AdminNumbers stats={stats} />}

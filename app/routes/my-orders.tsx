@@ -1,7 +1,12 @@
 import { requirePermission } from "~/.server/auth/guards";
 import { parseForm, readFormBody } from "~/.server/form-body";
 import { actionResult, failedAction, redirectWithToast } from "~/.server/page-errors";
+import * as v from "valibot";
 import { cancelBooking, listBuyerOrders } from "~/.server/services/bookings";
+import { confirmHandover, openDispute } from "~/.server/services/deals";
+import { DisputeForm } from "~/components/dispute-form";
+import { OrderDeal } from "~/components/order-deal";
+import { disputeSchema } from "~/lib/schemas/deals";
 import { createReview, reviewsOfPaidOrders } from "~/.server/services/reviews";
 import { RateSeller } from "~/components/rate-seller";
 import { Badge } from "~/components/ui/badge";
@@ -19,6 +24,8 @@ import { type Route } from "./+types/my-orders";
 export const meta: Route.MetaFunction = () => privatePageMeta("My Orders");
 
 const cancelSchema = rowActionSchema(["cancel"] as const);
+const handoverSchema = rowActionSchema(["handover"] as const);
+const disputeFormSchema = v.object({ ...disputeSchema.entries, ...rowActionSchema(["dispute"] as const).entries });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const buyer = await requirePermission(context.app, request, "read:my-orders");
@@ -27,11 +34,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // ?confirm=<booking id> of a cancellable order, ?rate=<booking id> of one whose seller may be rated.
   const params = new URL(request.url).searchParams;
   const confirmId = params.get("confirm");
+  const disputeId = params.get("dispute");
   return {
     orders,
     reviews,
     confirm: orders.find((order) => order._id === confirmId && !order.paid && !order.paymentUnderWay) ?? null,
     rate: params.get("rate"),
+    // ?dispute=<booking id> of an order whose money is held: the "Report a problem" form.
+    dispute: orders.find((order) => order._id === disputeId && order.payment?.status === "held") ?? null,
   };
 }
 
@@ -50,6 +60,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { ok: true, message: "Thank you: your rating of the seller is saved" };
     });
   }
+  if (form.get("intent") === "handover") {
+    const handover = parseForm(form, handoverSchema);
+    if (handover.status !== "success") return failedAction();
+    return actionResult(async () => {
+      await confirmHandover(context.app, buyer, handover.value.id);
+      return { ok: true, message: "Enjoy your car! The money has been released to the seller." };
+    });
+  }
+  if (form.get("intent") === "dispute") {
+    const dispute = parseForm(form, disputeFormSchema);
+    if (dispute.status !== "success") return failedAction(Object.values(dispute.error ?? {})[0]?.[0]);
+    const { id, ...input } = dispute.value;
+    return actionResult(async () => {
+      await openDispute(context.app, buyer, id, input);
+      return { ok: true, message: "Problem reported: the money stays held until an admin decides" };
+    });
+  }
   const submission = parseForm(form, cancelSchema);
   if (submission.status !== "success") return failedAction();
   const { id } = submission.value;
@@ -60,11 +87,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function MyOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { orders, reviews, confirm, rate } = loaderData;
+  const { orders, reviews, confirm, rate, dispute } = loaderData;
   return (
     <main id="main">
       <h1 className="mb-6 text-title">My Orders</h1>
       <ResultBanner result={actionData} />
+      {dispute && <DisputeForm bookingId={dispute._id} productName={dispute.productName} />}
       {confirm && (
         <ConfirmPanel
           intent="cancel"
@@ -95,7 +123,8 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                 <h2 className="text-heading">{order.productName}</h2>
                 <p className="text-brand-700 font-semibold">{formatPrice(order.resalePrice)}</p>
                 <div className="mt-auto flex flex-wrap items-center gap-3 pt-2">
-                  {order.paid ? (
+                  {order.payment && <OrderDeal bookingId={order._id} productName={order.productName} payment={order.payment} />}
+                  {order.payment?.status === "refunded" ? null : order.paid ? (
                     <>
                       <Badge tone="success">Paid</Badge>
                       {reviews[order._id] && (
@@ -115,6 +144,7 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                     </ButtonLink>
                   )}
                   {!order.paid &&
+                    !order.payment &&
                     (order.paymentUnderWay ? (
                       <span className="text-sm text-slate-700">Payment under way: it cannot be cancelled now</span>
                     ) : (

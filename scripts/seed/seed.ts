@@ -6,7 +6,9 @@ import { hashPassword } from "../../app/.server/auth/passwords.ts";
 import {
   bookings,
   categories,
+  ledgerEntries,
   payments,
+  payoutAccounts,
   priceChanges,
   productPhotos,
   products,
@@ -48,6 +50,8 @@ function seedOf(key: string): number {
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
+// The platform's fee when PLATFORM_FEE_BPS is unset (app/.server/config.ts), for the demo's done deals.
+const DEMO_FEE_BPS = 500;
 
 /**
  * Seeds the demo accounts and market into an empty database, with photos in object storage.
@@ -172,6 +176,7 @@ export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: strin
 
     const bookingRows: (typeof bookings.$inferInsert)[] = [];
     const paymentRows: (typeof payments.$inferInsert)[] = [];
+    const ledgerRows: (typeof ledgerEntries.$inferInsert)[] = [];
     const saleBookings = new Map<number, string>();
     const bookingFor = (carIndex: number, buyerEmail: string, createdAt: number, meetingLocation: string) => {
       const buyer = userByEmail.get(buyerEmail)!;
@@ -199,16 +204,52 @@ export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: strin
         paymentIntentId: transactionId,
         paymentStartedAt: iso(car.sale.paidAt - 60_000),
       });
-      paymentRows.push({
+      // Demo sales are done deals: released to their seller (less the default fee) and paid out.
+      const amount = productRows[index].resalePrice * 100;
+      const fee = Math.floor((amount * DEMO_FEE_BPS + 5_000) / 10_000);
+      const payment = {
         id: crypto.randomUUID(),
         transactionId,
-        bookingId: booking.id,
+        bookingId: booking.id!,
         productId: productRows[index].id,
         buyerEmail: car.sale.buyer,
-        amount: productRows[index].resalePrice * 100,
+        amount,
+        status: "released" as const,
+        fee,
+        sellerAmount: amount - fee,
+        sellerId: productRows[index].sellerId,
+        releaseAt: iso(car.sale.paidAt + 7 * DAY),
+        releasedAt: iso(car.sale.paidAt + 2 * DAY),
+        transferId: `tr_sim_${crypto.randomUUID().replaceAll("-", "")}`,
         createdAt: iso(car.sale.paidAt),
+      };
+      paymentRows.push(payment);
+      const entry = (kind: "charge" | "fee" | "transfer", entryAmount: number, providerId: string, at: number) => ({
+        id: crypto.randomUUID(),
+        paymentId: payment.id,
+        bookingId: payment.bookingId,
+        sellerId: payment.sellerId,
+        kind,
+        amount: entryAmount,
+        providerId,
+        createdAt: iso(at),
       });
+      ledgerRows.push(
+        entry("charge", amount, transactionId, car.sale.paidAt),
+        entry("fee", fee, transactionId, car.sale.paidAt + 2 * DAY),
+        entry("transfer", amount - fee, payment.transferId, car.sale.paidAt + 2 * DAY),
+      );
     });
+    // With the simulator, every demo seller but seller2@ has a ready payout account (the contract's demo data).
+    const payoutRows = userRows
+      .filter((user) => user.role === "seller" && user.email !== "seller2@autoreseller.test")
+      .map((user) => ({
+        userId: user.id,
+        accountId: `acct_sim_${user.id.replaceAll("-", "")}`,
+        status: "ready" as const,
+        payoutsEnabled: true,
+        updatedAt: user.createdAt,
+      }));
     for (const booking of market.bookings) bookingFor(booking.car, booking.buyer, booking.createdAt, booking.meetingLocation);
     const reviewRows = market.reviews.map((review) => ({
       id: crypto.randomUUID(),
@@ -243,6 +284,8 @@ export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: strin
       ...chunks(priceRows).map((rows) => db.insert(priceChanges).values(rows)),
       db.insert(bookings).values(bookingRows),
       db.insert(payments).values(paymentRows),
+      db.insert(ledgerEntries).values(ledgerRows),
+      db.insert(payoutAccounts).values(payoutRows),
       // The triggers count each into its seller's rating.
       db.insert(reviews).values(reviewRows),
       db.insert(reports).values(reportRows),

@@ -2,12 +2,17 @@
 // without internet. Point the official SDK at it with
 //   new Stripe("sk_test_fake", { host: "127.0.0.1", port, protocol: "http",
 //     httpClient: Stripe.createFetchHttpClient(), maxNetworkRetries: 0 })
-// Stripe API: POST /v1/payment_intents, GET /v1/payment_intents/:id, POST /v1/refunds.
+// Stripe API: POST /v1/payment_intents, GET /v1/payment_intents/:id, POST /v1/refunds, and Connect's
+// POST /v1/accounts, GET /v1/accounts/:id, POST /v1/account_links, POST /v1/transfers.
 // Test control (tests run in other processes, so over HTTP; no API key needed):
 //   POST /__control/payment_intents/:id/succeed  as if Stripe.js confirmed a card → the intent
 //   POST /__control/payment_intents/:id/fail     a declined card → the intent
 //   GET  /__control/refunds                      every refund created so far → array
+//   POST /__control/accounts/:id/complete        as if the seller finished Stripe's onboarding → the account
+//   POST /__control/transfers/decline-next       the next transfer fails (as a declined transfer does)
+//   GET  /__control/transfers                    every transfer created so far → array
 import { randomInt } from "node:crypto";
+import Stripe from "stripe";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -88,9 +93,18 @@ function integer(params: Params, name: string, required: boolean): number | unde
   return Number(raw);
 }
 
+/** The official SDK pointed at a fake at `url` (tests check what the app did there, or act as Stripe's dashboard). */
+export function stripeSdkFor(url: string): Stripe {
+  const { hostname, port } = new URL(url);
+  return new Stripe("sk_test_fake", { httpClient: Stripe.createFetchHttpClient(), host: hostname, port, protocol: "http" });
+}
+
 export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, PaymentIntent>();
   const refunds: StripeObject[] = [];
+  const accounts = new Map<string, StripeObject & { id: string; payouts_enabled: boolean }>();
+  const transfers: StripeObject[] = [];
+  let declineNextTransfer = false;
   const idempotent = new Map<string, Saved>();
 
   function intent(id: string): PaymentIntent {
@@ -171,6 +185,72 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return refund;
   }
 
+  function account(id: string) {
+    const found = accounts.get(id);
+    if (found) return found;
+    throw new StripeFailure(404, "invalid_request_error", `No such account: '${id}'`, { code: "resource_missing", param: "account" });
+  }
+
+  function createAccount(params: Params): StripeObject {
+    if (params.type !== "express") throw missing("type");
+    const id = `acct_${random(16)}`;
+    const created = {
+      id,
+      object: "account",
+      type: "express",
+      email: params.email ?? null,
+      capabilities: { transfers: "inactive" },
+      charges_enabled: false,
+      payouts_enabled: false,
+      details_submitted: false,
+      created: now(),
+    };
+    accounts.set(id, created);
+    return created;
+  }
+
+  function createAccountLink(params: Params, origin: string): StripeObject {
+    if (typeof params.account !== "string") throw missing("account");
+    account(params.account);
+    for (const name of ["return_url", "refresh_url", "type"]) if (typeof params[name] !== "string") throw missing(name);
+    return { object: "account_link", url: `${origin}/__onboarding/${params.account}`, created: now(), expires_at: now() + 300 };
+  }
+
+  function createTransfer(params: Params): StripeObject {
+    const amount = integer(params, "amount", true) as number;
+    if (typeof params.destination !== "string") throw missing("destination");
+    const destination = account(params.destination);
+    if (declineNextTransfer) {
+      declineNextTransfer = false;
+      throw new StripeFailure(400, "invalid_request_error", "You have insufficient available funds in your Stripe account.", {
+        code: "balance_insufficient",
+      });
+    }
+    if (!destination.payouts_enabled) {
+      throw new StripeFailure(
+        400,
+        "invalid_request_error",
+        "Your destination account needs to have at least one of the following capabilities enabled: transfers.",
+        {
+          code: "insufficient_capabilities_for_transfer",
+        },
+      );
+    }
+    const transfer = {
+      id: `tr_${random(24)}`,
+      object: "transfer",
+      amount,
+      currency: params.currency ?? "usd",
+      destination: destination.id,
+      transfer_group: params.transfer_group ?? null,
+      metadata: params.metadata ?? {},
+      reversed: false,
+      created: now(),
+    };
+    transfers.push(transfer);
+    return transfer;
+  }
+
   function control(id: string, action: string): PaymentIntent {
     const target = intent(id);
     if (action === "succeed") {
@@ -218,6 +298,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const body = Buffer.concat(chunks).toString("utf8");
 
     if (route === "GET /__control/refunds") return [200, refunds, false];
+    if (route === "GET /__control/transfers") return [200, transfers, false];
+    if (route === "POST /__control/transfers/decline-next") {
+      declineNextTransfer = true;
+      return [200, {}, false];
+    }
+    const onboarded = /^POST \/__control\/accounts\/([^/]+)\/complete$/.exec(route);
+    if (onboarded) {
+      const completed = account(decodeURIComponent(onboarded[1]));
+      Object.assign(completed, {
+        payouts_enabled: true,
+        charges_enabled: true,
+        details_submitted: true,
+        capabilities: { transfers: "active" },
+      });
+      return [200, completed, false];
+    }
     const controlled = /^POST \/__control\/payment_intents\/([^/]+)\/(succeed|fail)$/.exec(route);
     if (controlled) return [200, control(decodeURIComponent(controlled[1]), controlled[2]), false];
 
@@ -235,6 +331,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
     if (route === "POST /v1/payment_intents") return once(req, route, body, () => createIntent(parseStripeForm(body)));
     if (route === "POST /v1/refunds") return once(req, route, body, () => createRefund(parseStripeForm(body)));
+    if (route === "POST /v1/accounts") return once(req, route, body, () => createAccount(parseStripeForm(body)));
+    if (route === "POST /v1/account_links") {
+      return once(req, route, body, () => createAccountLink(parseStripeForm(body), `http://${req.headers.host ?? "127.0.0.1"}`));
+    }
+    if (route === "POST /v1/transfers") return once(req, route, body, () => createTransfer(parseStripeForm(body)));
+    const retrievedAccount = /^GET \/v1\/accounts\/([^/]+)$/.exec(route);
+    if (retrievedAccount) return [200, account(decodeURIComponent(retrievedAccount[1])), false];
     const retrieved = /^GET \/v1\/payment_intents\/([^/]+)$/.exec(route);
     if (retrieved) return [200, intent(decodeURIComponent(retrieved[1])), false];
     throw new StripeFailure(

@@ -100,6 +100,25 @@ async function buyersPaidBooking(): Promise<string> {
   return bookingId;
 }
 
+/** A fresh booking of the buyer's, paid through the simulator: its money is held (the deal, v1.2). */
+async function buyersHeldBooking(): Promise<string> {
+  const bookingId = await buyersBooking();
+  const token = callers.buyer.token;
+  const intent = await apiJson("/api/payment/create-payment-intent", { bookingId }, { token });
+  const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  const card = { number: "4242424242424242", expMonth: 12, expYear: 2099, cvc: "123" };
+  const charge = (await (await apiJson("/api/payment/simulator/confirm", { clientSecret, card }, { token })).json()) as { id: string };
+  const paid = await apiJson("/api/payment", { bookingId, transactionId: charge.id }, { token });
+  if (paid.status !== 201) throw new Error(`The payment failed: ${paid.status} ${await paid.text()}`);
+  return bookingId;
+}
+
+/** A fresh dispute the buyer opened over a held payment for one of the owner's cars. */
+async function buyersDispute(): Promise<string> {
+  const response = await apiJson(`/api/bookings/${await buyersHeldBooking()}/dispute`, { reason: "other" }, { token: callers.buyer.token });
+  return ((await response.json()) as { insertedId: string }).insertedId;
+}
+
 /** A fresh review by the buyer of one of the owner's cars. */
 async function ownersReview(): Promise<string> {
   const id = crypto.randomUUID();
@@ -315,6 +334,43 @@ const MATRIX: Record<string, Row> = {
     subject: "buyer",
     call: async () => ({ path: `/api/bookings/${await buyersBooking()}` }),
   },
+  "GET /bookings/received": { who: "seller", allowed: 200, call: async () => ({ path: "/api/bookings/received" }) },
+  // The deal (v1.2): a fresh held payment each time; only its buyer confirms or disputes, only the
+  // car's seller refunds or declines; for everyone else with the right role the booking does not exist.
+  "POST /bookings/{id}/handover": {
+    who: "booker",
+    allowed: 200,
+    subject: "buyer",
+    call: async () => ({ path: `/api/bookings/${await buyersHeldBooking()}/handover` }),
+  },
+  "POST /bookings/{id}/dispute": {
+    who: "booker",
+    allowed: 201,
+    subject: "buyer",
+    call: async () => ({ path: `/api/bookings/${await buyersHeldBooking()}/dispute`, body: { reason: "not_handed_over", note: "Matrix" } }),
+  },
+  "POST /bookings/{id}/refund": {
+    who: "owner",
+    allowed: 200,
+    subject: "owner",
+    call: async () => ({ path: `/api/bookings/${await buyersHeldBooking()}/refund` }),
+  },
+  "POST /bookings/{id}/decline": {
+    who: "owner",
+    allowed: 200,
+    subject: "owner",
+    call: async () => ({ path: `/api/bookings/${await buyersBooking()}/decline`, body: { reason: "Matrix" } }),
+  },
+  "GET /payouts/account": { who: "seller", allowed: 200, call: async () => ({ path: "/api/payouts/account" }) },
+  "POST /payouts/account": { who: "seller", allowed: 200, call: async () => ({ path: "/api/payouts/account" }) },
+  "GET /payouts": { who: "seller", allowed: 200, call: async () => ({ path: "/api/payouts?page=1&limit=5" }) },
+  "GET /admin/disputes": { who: "admin", allowed: 200, call: async () => ({ path: "/api/admin/disputes?status=open" }) },
+  "POST /admin/disputes/{id}/resolve": {
+    who: "admin",
+    allowed: 200,
+    call: async () => ({ path: `/api/admin/disputes/${await buyersDispute()}/resolve`, body: { outcome: "release" } }),
+  },
+  "GET /admin/ledger": { who: "admin", allowed: 200, call: async () => ({ path: "/api/admin/ledger" }) },
   "GET /booking/orders/{email}": {
     who: "self or admin",
     allowed: 200,

@@ -51,6 +51,8 @@ describe("booking rules, through the API", () => {
       paid: false,
       transactionId: null,
       createdAt: expect.any(String),
+      // v1.2: the deal's money, once paid.
+      payment: null,
     });
 
     const twice = await book(buyer.token, { product_id: car._id, phone: "1", meetingLocation: "x" });

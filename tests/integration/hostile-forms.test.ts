@@ -43,6 +43,9 @@ const TABLES = [
   "messages",
   "conversation_reports",
   "reviews",
+  "ledger_entries",
+  "disputes",
+  "payout_accounts",
 ];
 const URL_ENCODED = "application/x-www-form-urlencoded";
 const WRONG_TYPE = "This form must be sent as";
@@ -135,6 +138,12 @@ const ACTIONS: Record<string, PageAction> = {
   "/dashboard/favourites": { as: "buyer", fields: () => ({ intent: "remove", id: favouriteProductId }) },
   "/dashboard/saved-searches": { as: "buyer", fields: () => ({ intent: "delete", id: buyersSavedSearchId }) },
   "/dashboard/notifications": { as: "buyer", fields: () => ({ intent: "read-all" }) },
+  // The deal (v1.2): the seller declines the buyer's booking, gives money back, sets up payouts; an admin resolves a dispute.
+  "/dashboard/bookings": { as: "seller", fields: () => ({ id: buyersBookingId, reason: "Hostile decline" }) },
+  "/dashboard/sales": { as: "seller", fields: () => ({ intent: "refund", id: buyersBookingId }) },
+  "/dashboard/payouts": { as: "seller", fields: () => ({ intent: "onboard" }) },
+  "/dashboard/payouts/simulator": { as: "seller", fields: () => ({ intent: "ready" }) },
+  "/dashboard/disputes": { as: "admin", fields: () => ({ intent: "resolve", id: crypto.randomUUID(), outcome: "release" }) },
   "/cars/:id/message": {
     as: "buyer",
     url: () => `/cars/${productId}/message`,

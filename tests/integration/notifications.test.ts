@@ -301,7 +301,11 @@ describe("bookings and sales", () => {
       ["sold", "Nissan Leaf 2019, which you booked, was sold to someone else"],
     ]);
     expect(await emailsWrittenTo(loser.email, "sales of cars you booked")).toHaveLength(1);
-    expect((await notificationsOf(seller)).total).toBe(2);
+    // v1.2: the seller hears of the payment once (`sale`), however often it is reported.
+    const afterSale = await notificationsOf(seller);
+    expect(afterSale.total).toBe(3);
+    expect(afterSale.data[0]).toMatchObject({ kind: "sale", text: expect.stringContaining("A buyer paid $") });
+    expect(await emailsWrittenTo(seller.email, "payments for your cars")).toHaveLength(1);
   });
 });
 
@@ -361,7 +365,15 @@ describe("unsubscribing", () => {
     const settings = await (await site.request("/dashboard/settings", { headers: { cookie } })).text();
     expect(settings).toMatch(/<input[^>]*name="email-price_drop"[^>]*checked=""/);
 
-    const others = { "email-new_match": "on", "email-message": "on", "email-booking": "on", "email-sold": "on" };
+    const others = {
+      "email-new_match": "on",
+      "email-message": "on",
+      "email-booking": "on",
+      "email-sold": "on",
+      "email-sale": "on",
+      "email-payout": "on",
+      "email-booking_declined": "on",
+    };
     const saved = await site.postForm("/dashboard/settings", { intent: "email-choices", ...others }, cookie);
     expect(saved.status).toBe(200);
     expect(await optOuts(who)).toEqual(["price_drop"]);

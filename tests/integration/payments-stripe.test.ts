@@ -1,6 +1,7 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Product } from "~/lib/types";
+import { stripeSdkFor } from "../fakes/stripe-api";
 import { STRIPE_WEBHOOK_SECRET } from "../support/stripe-secrets";
 import { uniqueEmail } from "../support/http-client";
 import { startFileStack } from "../support/file-stack";
@@ -10,12 +11,7 @@ import { startFileStack } from "../support/file-stack";
 
 const app = await startFileStack("stripe");
 const stripeApi = app.stripeApiUrl!;
-const stripe = new Stripe("sk_test_fake", {
-  httpClient: Stripe.createFetchHttpClient(),
-  host: new URL(stripeApi).hostname,
-  port: new URL(stripeApi).port,
-  protocol: "http",
-});
+const stripe = stripeSdkFor(stripeApi);
 let car: Product;
 
 beforeAll(async () => {

@@ -1,14 +1,17 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { cancelBooking, createBooking, findBookingFor, listOrdersFor, type Order } from "~/.server/services/bookings";
+import { cancelBooking, createBooking, findBookingFor, listOrdersFor, listReceivedBookings, type Order } from "~/.server/services/bookings";
 import { createReport } from "~/.server/services/reports";
 import { bookingSchema, reportSchema } from "~/lib/schemas/bookings";
 import { emailField } from "~/lib/schemas/fields";
-import { bookingShape, createdShape, deletedShape } from "~/lib/schemas/responses";
+import { bookingShape, createdShape, deletedShape, receivedBookingPageShape, updatedShape } from "~/lib/schemas/responses";
+import { declineSchema, disputeSchema } from "~/lib/schemas/deals";
+import { pagedListQuerySchema } from "~/lib/list-query";
+import { confirmHandover, declineBooking, openDispute, refundBySeller } from "~/.server/services/deals";
 import { doc } from "./openapi";
 import { type WorkerEnv } from "../hono-env";
 import { allow } from "./auth";
-import { jsonBody, pathParams } from "./json-body";
+import { jsonBody, pathParams, queryParams } from "./json-body";
 
 /** The contract's Booking shape (the page-only flags left out). */
 const withoutPageFields = ({ soldToSomeoneElse: _sold, paymentUnderWay: _paying, ...booking }: Order) => booking;
@@ -42,6 +45,86 @@ export const bookingsApi = new Hono<WorkerEnv>()
     }),
     allow("cancel:booking:own"),
     async (c) => c.json({ acknowledged: true, deletedCount: await cancelBooking(c.var.app, c.var.user, c.req.param("id")) }),
+  )
+  // The deal (v1.2): what the buyer and the car's seller do with a booking once it is paid (or to decline it before).
+  .get(
+    "/received",
+    doc({
+      summary: "Bookings made for the caller's cars, newest first, paged, each with the buyer's name",
+      tag: "The deal",
+      status: 200,
+      description: "A page of bookings",
+      response: receivedBookingPageShape,
+    }),
+    allow("read:bookings-received"),
+    queryParams(pagedListQuerySchema),
+    async (c) => {
+      const { page, limit } = c.req.valid("query");
+      const received = await listReceivedBookings(c.var.app, c.var.user, page, limit);
+      return c.json({
+        ...received,
+        data: received.data.map(({ paymentUnderWay: _paying, conversationId: _conversation, ...booking }) => booking),
+      });
+    },
+  )
+  .post(
+    "/:id/handover",
+    doc({
+      summary: "The buyer has the car: the held money is released to the seller",
+      tag: "The deal",
+      status: 200,
+      description: "Released (held → released). 409 unless the money is held",
+      response: updatedShape,
+      errors: [404, 409],
+    }),
+    allow("confirm:handover:own"),
+    async (c) => c.json({ acknowledged: true, modifiedCount: await confirmHandover(c.var.app, c.var.user, c.req.param("id")) }),
+  )
+  .post(
+    "/:id/dispute",
+    doc({
+      summary: "The buyer reports a problem: the held money stops until an admin decides",
+      tag: "The deal",
+      status: 201,
+      description: "The dispute (held → disputed). 409 unless the money is held",
+      response: createdShape,
+      errors: [404, 409],
+    }),
+    allow("dispute:booking:own"),
+    jsonBody(disputeSchema),
+    async (c) =>
+      c.json({ acknowledged: true, insertedId: await openDispute(c.var.app, c.var.user, c.req.param("id"), c.req.valid("json")) }, 201),
+  )
+  .post(
+    "/:id/refund",
+    doc({
+      summary: "The car's seller gives the whole amount back to the buyer; the car is for sale again",
+      tag: "The deal",
+      status: 200,
+      description: "Refunded (held or disputed → refunded). 409 otherwise",
+      response: updatedShape,
+      errors: [404, 409],
+    }),
+    allow("refund:booking:own"),
+    async (c) => c.json({ acknowledged: true, modifiedCount: await refundBySeller(c.var.app, c.var.user, c.req.param("id")) }),
+  )
+  .post(
+    "/:id/decline",
+    doc({
+      summary: "The car's seller declines an unpaid booking; the buyer is told why",
+      tag: "The deal",
+      status: 200,
+      description: "Declined (the booking is removed). 409 if paid or while a payment for it is under way",
+      response: deletedShape,
+      errors: [404, 409],
+    }),
+    allow("decline:booking:own"),
+    jsonBody(declineSchema, { optional: true }),
+    async (c) =>
+      c.json({
+        acknowledged: true,
+        deletedCount: await declineBooking(c.var.app, c.var.user, c.req.param("id"), c.req.valid("json").reason ?? ""),
+      }),
   );
 
 export const bookingApi = new Hono<WorkerEnv>()

@@ -5,6 +5,7 @@ import { adminCategoriesApi, adminReportsApi, adminUsersApi } from "./admin";
 import { bookingApi, bookingsApi, reportApi } from "./bookings";
 import { categoriesApi, imagesApi, productsApi, sellersApi } from "./catalog";
 import { conversationsApi } from "./conversations";
+import { adminDealsApi, payoutsApi } from "./deals";
 import { conditionalReads } from "./conditional-get";
 import { devMailApi } from "./dev-mail";
 import { apiError, handleApiError } from "./errors";
@@ -42,7 +43,9 @@ export const api = new Hono<WorkerEnv>()
   .route("/conversations", conversationsApi)
   .route("/notifications", notificationsApi)
   .route("/reviews", reviewsApi)
-  .route("/dev/mail", devMailApi);
+  .route("/dev/mail", devMailApi)
+  .route("/payouts", payoutsApi)
+  .route("/admin", adminDealsApi);
 
 // Generated from the routes above and the schemas they validate with, once per Worker instance.
 let document: ReturnType<typeof apiDocument> | undefined;

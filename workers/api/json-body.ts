@@ -20,13 +20,15 @@ type Validated<Target extends "json" | "query" | "param", Schema extends v.Gener
  * A route's JSON body, named once: this middleware reads and validates it (readJson's answers)
  * for the handler's `c.req.valid("json")`, and describes it, with 400/413/415, in the document.
  */
-export function jsonBody<Schema extends v.GenericSchema>(schema: Schema): Validated<"json", Schema> {
+export function jsonBody<Schema extends v.GenericSchema>(schema: Schema, options: { optional?: boolean } = {}): Validated<"json", Schema> {
   const middleware: Validated<"json", Schema> = async (c, next) => {
-    c.req.addValidatedData("json", (await readJson(c, schema)) as object);
+    // An optional body may be left out altogether (no content type, nothing sent): it is `{}`.
+    const absent = options.optional && !c.req.header("content-type") && (c.req.header("content-length") ?? "0") === "0";
+    c.req.addValidatedData("json", (absent ? parseInput(schema, {}) : await readJson(c, schema)) as object);
     await next();
   };
   return describing(middleware, {
-    requestBody: { required: true, content: { "application/json": { schema: resolver(schema as never, SCHEMA_OPTIONS) } } },
+    requestBody: { required: !options.optional, content: { "application/json": { schema: resolver(schema as never, SCHEMA_OPTIONS) } } },
     responses: errorResponses([400, 413, 415]),
   });
 }

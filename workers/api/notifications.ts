@@ -19,7 +19,7 @@ export const notificationsApi = new Hono<WorkerEnv>()
       tag: TAG,
       status: 200,
       description:
-        "A page of notifications (kind: price_drop, new_match, message, booking or sold) and `unread`, the caller's unread count",
+        "A page of notifications (kind: price_drop, new_match, message, booking, sold, sale, payout or booking_declined) and `unread`, the caller's unread count",
       response: notificationPageShape,
     }),
     allow("read:notifications"),

@@ -2,12 +2,34 @@ import { Hono } from "hono";
 import Stripe from "stripe";
 import { readBodyWithin } from "~/.server/body-limit";
 import { toPaymentIntent } from "~/.server/payments/stripe";
-import { handleStripeEventOnce } from "~/.server/services/stripe-events";
+import { type DealEvent, handleStripeEventOnce } from "~/.server/services/stripe-events";
 import { type WorkerEnv } from "../hono-env";
 
 const TOLERANCE_SECONDS = 300;
 // Stripe's events are a few KiB; nothing larger is read, let alone verified.
 const EVENT_LIMIT = 1024 * 1024;
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+
+/** The deal's events (v1.2) in the service's terms; null for any other event. */
+function dealEvent(event: Stripe.Event): DealEvent | null {
+  if (event.type === "account.updated") {
+    const account = event.data.object;
+    return { kind: "account.updated", accountId: account.id, payoutsEnabled: account.payouts_enabled ?? false };
+  }
+  if (event.type === "charge.refunded") {
+    const charge = event.data.object;
+    const intentId = idOf(charge.payment_intent);
+    const refundId = idOf(charge.refunds?.data[0]) ?? charge.id;
+    return intentId ? { kind: "charge.refunded", intentId, refundId } : null;
+  }
+  if (event.type === "charge.dispute.created") {
+    const dispute = event.data.object;
+    const intentId = idOf(dispute.payment_intent);
+    return intentId ? { kind: "charge.dispute.created", intentId, disputeId: dispute.id } : null;
+  }
+  return null;
+}
 
 /**
  * POST /webhooks/stripe: verifies the signature over the raw body, handles each event once, and
@@ -32,6 +54,6 @@ export const stripeWebhook = new Hono<WorkerEnv>().post("/", async (c) => {
 
   // An event carries no client secret worth keeping.
   const succeededIntent = event.type === "payment_intent.succeeded" ? { ...toPaymentIntent(event.data.object), clientSecret: null } : null;
-  const handled = await handleStripeEventOnce(ctx, { id: event.id, type: event.type, succeededIntent });
+  const handled = await handleStripeEventOnce(ctx, { id: event.id, type: event.type, succeededIntent, deal: dealEvent(event) });
   return c.json(handled ? { received: true } : { received: true, duplicate: true });
 });

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
+import { PATHS } from "~/lib/paths";
 import { type Database } from "../db/client";
-import { simulatedIntents } from "../db/schema";
-import { type CreateIntentInput, type PaymentIntent, type PaymentProvider } from "./provider";
+import { payoutAccounts, simulatedIntents, simulatedTransfers } from "../db/schema";
+import { type CreateIntentInput, type PaymentIntent, type PaymentProvider, PaymentProviderError } from "./provider";
 
 export const SIMULATOR_CARDS = {
   success: "4242424242424242",
@@ -21,7 +22,10 @@ function toIntent(row: typeof simulatedIntents.$inferSelect): PaymentIntent {
 
 const randomId = (prefix: string) => `${prefix}_sim_${crypto.randomUUID().replaceAll("-", "")}`;
 
-/** A stand-in for Stripe that keeps its intents in our database, for offline development and tests. */
+/**
+ * A stand-in for Stripe that keeps its intents and transfers in our database, for offline
+ * development and tests. Its connected accounts are the payout_accounts rows themselves.
+ */
 export function simulatorProvider(db: Database): PaymentProvider {
   return {
     kind: "simulator",
@@ -49,6 +53,37 @@ export function simulatorProvider(db: Database): PaymentProvider {
     },
     async refund(intentId) {
       await db.update(simulatedIntents).set({ refunded: true }).where(eq(simulatedIntents.id, intentId));
+      // One refund per intent, so its id follows from the intent's.
+      return `re_sim_${intentId.replace(/^pi_sim_/, "")}`;
+    },
+    async createPayoutAccount({ idempotencyKey }) {
+      return { id: `acct_sim_${idempotencyKey.replace(/[^a-z0-9]/gi, "")}`, payoutsEnabled: false };
+    },
+    async payoutAccountLink(accountId, { returnUrl }) {
+      // The local page on which one click makes the seller's account ready.
+      const link = new URL(PATHS.payoutsSimulator, returnUrl);
+      link.searchParams.set("account", accountId);
+      return link.toString();
+    },
+    async retrievePayoutAccount(accountId) {
+      const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.accountId, accountId)).limit(1);
+      return { id: accountId, payoutsEnabled: row?.payoutsEnabled ?? false };
+    },
+    async transfer(input) {
+      const [account] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.accountId, input.destination)).limit(1);
+      if (!account?.payoutsEnabled) throw new PaymentProviderError(`No such destination: '${input.destination}'`);
+      await db
+        .insert(simulatedTransfers)
+        .values({
+          id: randomId("tr"),
+          idempotencyKey: input.idempotencyKey,
+          amount: input.amount,
+          destination: input.destination,
+          transferGroup: input.transferGroup,
+        })
+        .onConflictDoNothing({ target: simulatedTransfers.idempotencyKey });
+      const [row] = await db.select().from(simulatedTransfers).where(eq(simulatedTransfers.idempotencyKey, input.idempotencyKey)).limit(1);
+      return row.id;
     },
   };
 }

@@ -42,7 +42,36 @@ export function stripeProvider(stripe: Stripe): PaymentProvider {
       }
     },
     async refund(intentId) {
-      await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${intentId}` });
+      return (await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey: `refund-${intentId}` })).id;
+    },
+    // Express accounts: Stripe hosts the onboarding and the seller's dashboard; the platform pays them
+    // by separate transfers, so only the `transfers` capability is asked for.
+    async createPayoutAccount({ email, idempotencyKey }) {
+      const account = await stripe.accounts.create(
+        { type: "express", email, capabilities: { transfers: { requested: true } } },
+        { idempotencyKey },
+      );
+      return { id: account.id, payoutsEnabled: account.payouts_enabled ?? false };
+    },
+    async payoutAccountLink(accountId, { returnUrl, refreshUrl }) {
+      const link = await stripe.accountLinks.create({
+        account: accountId,
+        type: "account_onboarding",
+        return_url: returnUrl,
+        refresh_url: refreshUrl,
+      });
+      return link.url;
+    },
+    async retrievePayoutAccount(accountId) {
+      const account = await stripe.accounts.retrieve(accountId);
+      return { id: account.id, payoutsEnabled: account.payouts_enabled ?? false };
+    },
+    async transfer({ amount, currency, destination, transferGroup, metadata, idempotencyKey }) {
+      const transfer = await stripe.transfers.create(
+        { amount, currency, destination, transfer_group: transferGroup, metadata },
+        { idempotencyKey },
+      );
+      return transfer.id;
     },
   };
 }

@@ -13,7 +13,8 @@ export type AuditAction =
   | "add-category"
   | "rename-category"
   | "delete-category"
-  | "remove-review";
+  | "remove-review"
+  | "resolve-dispute";
 
 /** The statement that records an admin action; callers put it in the same batch as the action. */
 export function auditEntry(ctx: AppContext, actor: UserRow, action: AuditAction, target: string, details = "") {

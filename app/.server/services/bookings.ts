@@ -1,12 +1,14 @@
-import { and, desc, eq, getTableColumns, not, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, not, type SQL, sql } from "drizzle-orm";
+import { totalPages } from "~/lib/list-query";
 import { type BookingInput } from "~/lib/schemas/bookings";
-import { type Booking } from "~/lib/types";
+import { type Booking, type PagedList } from "~/lib/types";
 import { enforce } from "../auth/enforce";
 import { type AppContext } from "../context";
 import { isUniqueViolation } from "../db/errors";
-import { bookings, products } from "../db/schema";
+import { bookings, conversations, payments, products } from "../db/schema";
 import { Conflict, Forbidden, NotFound } from "../errors";
 import { bookingWrites, NO_NOTIFICATIONS, sellerOfCar, sendNotificationEmails } from "./notifications";
+import { dealPaymentColumns, dealPaymentJoin, dealPaymentOf } from "./deals";
 import { bookingPaymentUnderWay } from "./payment-window";
 import { findUserByEmail, type UserRow } from "./users";
 
@@ -24,7 +26,7 @@ type BookingRow = typeof bookings.$inferSelect & {
   resalePrice: number;
   productSold: boolean;
   paymentUnderWay: boolean;
-};
+} & Parameters<typeof dealPaymentOf>[0];
 
 export function toBooking(row: BookingRow): Booking {
   return {
@@ -40,6 +42,7 @@ export function toBooking(row: BookingRow): Booking {
     paid: row.paid,
     transactionId: row.transactionId,
     createdAt: row.createdAt,
+    payment: dealPaymentOf(row),
   };
 }
 
@@ -53,12 +56,13 @@ function toOrder(row: BookingRow): Order {
   return { ...toBooking(row), soldToSomeoneElse: row.productSold && !row.paid, paymentUnderWay: row.paymentUnderWay };
 }
 
-function selectBookings(ctx: AppContext) {
+function selectBookings<Extra extends Record<string, SQL.Aliased | SQL>>(ctx: AppContext, extra: Extra = {} as Extra) {
   const paymentUnderWay = sql<boolean>`${bookingPaymentUnderWay(ctx)}`.mapWith((value) => Number(value) === 1);
   return ctx.db
-    .select({ ...bookingColumns, paymentUnderWay })
+    .select({ ...bookingColumns, ...dealPaymentColumns, paymentUnderWay, ...extra })
     .from(bookings)
-    .innerJoin(products, eq(products.id, bookings.productId));
+    .innerJoin(products, eq(products.id, bookings.productId))
+    .leftJoin(payments, dealPaymentJoin);
 }
 
 /**
@@ -125,6 +129,67 @@ export async function listOrdersFor(ctx: AppContext, caller: UserRow, email: str
   const buyerId = own ? caller.id : (await findUserByEmail(ctx, email))?.id;
   if (!buyerId) throw new NotFound("No orders found for this email");
   return listBuyerOrders(ctx, buyerId);
+}
+
+/**
+ * A booking of a seller's car as their Bookings and Sales pages show it: with the buyer's name, and
+ * their conversation about the car if there is one (the API leaves out the page-only fields).
+ */
+export type ReceivedBooking = Booking & { buyerName: string; paymentUnderWay: boolean; conversationId: string | null };
+
+/**
+ * The bookings made for a seller's cars, newest first, paged: who booked (their phone and meeting
+ * place), and each booking's money once paid. `paidOnly`: the sales (paid under the deal) alone.
+ */
+export async function listReceivedBookings(
+  ctx: AppContext,
+  seller: UserRow,
+  page: number,
+  limit: number,
+  { paidOnly = false }: { paidOnly?: boolean } = {},
+): Promise<PagedList<ReceivedBooking>> {
+  enforce("read:bookings-received", seller);
+  const theirs = and(eq(products.sellerId, seller.id), paidOnly ? sql`${payments.status} is not null` : undefined);
+  const conversationId = sql<string | null>`(select ${conversations.id} from ${conversations}
+    where ${conversations.buyerId} = ${bookings.buyerId} and ${conversations.productId} = ${bookings.productId})`;
+  const [rows, [{ total }]] = await ctx.db.batch([
+    selectBookings(ctx, { conversationId })
+      .where(theirs)
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    ctx.db
+      .select({ total: count() })
+      .from(bookings)
+      .innerJoin(products, eq(products.id, bookings.productId))
+      .leftJoin(payments, dealPaymentJoin)
+      .where(theirs),
+  ]);
+  return {
+    data: rows.map((row) => ({
+      ...toBooking(row),
+      buyerName: row.buyerName,
+      paymentUnderWay: row.paymentUnderWay,
+      conversationId: row.conversationId,
+    })),
+    total,
+    currentPage: page,
+    totalPages: totalPages(total, limit),
+  };
+}
+
+/** The viewer's own paid booking of a car under the deal, if any (the car's page shows what comes next). */
+export async function findOwnDeal(ctx: AppContext, buyerId: string, productId: string) {
+  const [row] = await selectBookings(ctx)
+    .where(and(eq(bookings.buyerId, buyerId), eq(bookings.productId, productId), eq(bookings.refunded, false)))
+    .limit(1);
+  const payment = row && dealPaymentOf(row);
+  return payment ? { bookingId: row.id, payment } : null;
+}
+
+/** How many buyers have booked a car and may still buy it (the booking page tells the next one). */
+export async function countOpenBookings(ctx: AppContext, productId: string): Promise<number> {
+  return ctx.db.$count(bookings, and(eq(bookings.productId, productId), eq(bookings.refunded, false), eq(bookings.lost, false)));
 }
 
 // The one rule of whose a booking is: the account that made it, by id (the email on the booking is

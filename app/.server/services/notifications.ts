@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import { formatPrice } from "~/lib/format";
+import { formatCents, formatPrice } from "~/lib/format";
 import { NOTIFICATION_KIND_LIST, type NotificationKind } from "~/lib/notifications";
 import { PATHS, pathTo } from "~/lib/paths";
 import { type PagedList } from "~/lib/types";
@@ -220,6 +220,30 @@ export async function soldWrites(
       link: PATHS.myOrders,
       sourceKey: `sold:${sale.productId}`,
     })),
+    onlyIf,
+  );
+}
+
+/** The car's seller hears that a buyer paid for it (`sale`), only if `onlyIf` (the payment was recorded) holds. */
+export async function saleWrites(
+  ctx: AppContext,
+  sale: { sellerId: string | null; productName: string; amount: number; intentId: string },
+  onlyIf: SQL,
+): Promise<NotificationWrites> {
+  if (!sale.sellerId) return NO_NOTIFICATIONS;
+  const [seller] = await ctx.db.select(recipientColumns("sale")).from(users).where(eq(users.id, sale.sellerId)).limit(1);
+  if (!seller) return NO_NOTIFICATIONS;
+  return notificationWrites(
+    ctx,
+    [
+      {
+        ...seller,
+        kind: "sale",
+        text: `A buyer paid ${formatCents(sale.amount)} for your ${sale.productName}. The money is held until they have the car.`,
+        link: PATHS.sales,
+        sourceKey: `sale:${sale.intentId}`,
+      },
+    ],
     onlyIf,
   );
 }

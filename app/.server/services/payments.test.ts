@@ -7,7 +7,8 @@ import { Conflict, Invalid, NotFound } from "../errors";
 import { type PaymentIntent } from "../payments/provider";
 import { confirmSimulatedIntent, simulatorProvider, SIMULATOR_CARDS } from "../payments/simulator";
 import { type UserRow } from "./users";
-import { createPaymentIntent, fulfilIntent, PaymentsUnavailable, recordPayment } from "./payments";
+import { PaymentsUnavailable } from "../payments/required";
+import { createPaymentIntent, fulfilIntent, recordPayment } from "./payments";
 
 // The fulfilment rules against the real payment simulator, which keeps its intents in the same database.
 

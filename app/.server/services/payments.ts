@@ -1,30 +1,24 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { type AppContext } from "../context";
 import { bookings, payments, products, refunds, type RefundReason } from "../db/schema";
-import { Conflict, DomainError, Invalid, NotFound } from "../errors";
-import { type PaymentIntent, type PaymentProvider } from "../payments/provider";
+import { Conflict, Invalid, NotFound } from "../errors";
+import { type PaymentIntent } from "../payments/provider";
+import { requireProvider, requireSimulator } from "../payments/required";
 import { checkCard, confirmSimulatedIntent, type SimulatedCard } from "../payments/simulator";
 import { findOwnBooking } from "./bookings";
 import { bookingPaymentUnderWay } from "./payment-window";
-import { sendNotificationEmails, soldWrites } from "./notifications";
+import { dealTerms, ledgerRow } from "./deals";
+import { saleWrites, sendNotificationEmails, soldWrites } from "./notifications";
 import { enqueuePriceRatings } from "./price-ratings";
 import { type UserRow } from "./users";
-
-export class PaymentsUnavailable extends DomainError {
-  constructor() {
-    super(503, "Card payments are unavailable right now. Please try again later.");
-  }
-}
-
-export function requireProvider(ctx: AppContext): PaymentProvider {
-  if (!ctx.payments) throw new PaymentsUnavailable();
-  return ctx.payments;
-}
 
 /** SQL condition: no booking of this car has started paying recently (the car may be deleted). */
 export function noPaymentUnderWay(ctx: AppContext, productId: string) {
   return sql`not exists (select 1 from ${bookings} where ${and(eq(bookings.productId, productId), bookingPaymentUnderWay(ctx))})`;
 }
+
+/** A payment that stands (not given back): a car has at most one. */
+const standing = sql`(${payments.status} is null or ${payments.status} not in ('refunding', 'refunded'))`;
 
 /** The amount to charge for a booking, in cents: always the car's price from the database. */
 const cents = (dollars: number) => dollars * 100;
@@ -37,6 +31,7 @@ export async function createPaymentIntent(ctx: AppContext, user: UserRow, bookin
   const provider = requireProvider(ctx);
   const booking = await findOwnBooking(ctx, user, bookingId);
   if (booking.paid) throw new Conflict("This booking is already paid");
+  if (booking.payment) throw new Conflict("This booking was refunded. Book the car again to buy it.");
   if (booking.soldToSomeoneElse) throw new Conflict("This car has been sold to another buyer");
   const amount = cents(booking.resalePrice);
   const intent = await provider.createIntent({
@@ -83,6 +78,7 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
       price: products.resalePrice,
       productName: products.name,
       make: products.make,
+      sellerId: products.sellerId,
     })
     .from(bookings)
     .innerJoin(products, eq(products.id, bookings.productId))
@@ -91,19 +87,39 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
   if (!booking) return refundUnsold(ctx, intent, "no-longer-for-sale", null);
   if (intent.currency !== "usd" || intent.amount !== cents(booking.price)) return refundUnsold(ctx, intent, "amount-mismatch", booking.id);
 
-  const now = ctx.now().toISOString();
-  const paid = sql`exists (select 1 from ${payments} where ${payments.transactionId} = ${intent.id} and ${payments.bookingId} = ${booking.id})`;
-  // Everyone who booked the car hears of the sale, written only if this payment is the one that bought it.
+  // Given back already (by its seller, an admin or Stripe's dashboard): it buys nothing again.
+  const [earlier] = await ctx.db
+    .select({ status: payments.status })
+    .from(payments)
+    .where(and(eq(payments.transactionId, intent.id), inArray(payments.status, ["refunding", "refunded"])))
+    .limit(1);
+  if (earlier) return { kind: "refunded" };
+
+  const paidAt = ctx.now();
+  const now = paidAt.toISOString();
+  const paymentId = crypto.randomUUID();
+  const paid = sql`exists (select 1 from ${payments} where ${payments.transactionId} = ${intent.id} and ${payments.bookingId} = ${booking.id} and ${standing})`;
+  // Everyone who booked the car hears of the sale, and its seller of the payment, written only if this payment is the one that bought it.
   const sold = await soldWrites(ctx, { productId: booking.productId, productName: booking.productName, buyerBookingId: booking.id }, paid);
+  const sale = await saleWrites(
+    ctx,
+    { sellerId: booking.sellerId, productName: booking.productName, amount: intent.amount, intentId: intent.id },
+    paid,
+  );
   const [inserted, , , [winner]] = await ctx.db.batch([
     ctx.db
       .insert(payments)
       .values({
+        id: paymentId,
         transactionId: intent.id,
         bookingId: booking.id,
         productId: booking.productId,
         buyerEmail: booking.buyerEmail,
         amount: intent.amount,
+        // The deal: the money is held (the car reserved for this buyer) until the handover.
+        status: "held",
+        ...dealTerms(ctx, intent.amount, paidAt),
+        sellerId: booking.sellerId,
         createdAt: now,
       })
       .onConflictDoNothing()
@@ -119,13 +135,19 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
     ctx.db
       .select({ id: payments.id, transactionId: payments.transactionId, bookingId: payments.bookingId })
       .from(payments)
-      .where(eq(payments.productId, booking.productId))
+      .where(and(eq(payments.productId, booking.productId), standing))
       .limit(1),
-    ...sold.statements.map((statement) => ctx.db.run(statement)),
+    ledgerRow(
+      ctx,
+      { id: paymentId, bookingId: booking.id, sellerId: booking.sellerId },
+      { kind: "charge", amount: intent.amount, providerId: intent.id },
+      sql`exists (select 1 from ${payments} where ${payments.id} = ${paymentId})`,
+    ),
+    ...[...sold.statements, ...sale.statements].map((statement) => ctx.db.run(statement)),
   ]);
   if (winner?.transactionId === intent.id) {
     // Sent again when the sale is reported twice (the buyer's POST and the webhook): a refresh is idempotent.
-    await Promise.all([sendNotificationEmails(ctx, sold), enqueuePriceRatings(ctx, [booking.make])]);
+    await Promise.all([sendNotificationEmails(ctx, sold), sendNotificationEmails(ctx, sale), enqueuePriceRatings(ctx, [booking.make])]);
     return { kind: "recorded", paymentId: winner.id, created: inserted.length === 1 };
   }
 
@@ -197,12 +219,6 @@ export async function recordPayment(ctx: AppContext, user: UserRow, bookingId: s
   if (outcome.kind === "duplicate") throw new Conflict("This booking was already paid. The second payment has been refunded.");
   if (outcome.kind === "refunded") throw new Conflict("Sorry, this car is no longer for sale. Your payment has been refunded.");
   return outcome;
-}
-
-/** The simulator's endpoint exists only while the simulator is the provider (404 otherwise). */
-export function requireSimulator(ctx: AppContext): PaymentProvider {
-  if (ctx.payments?.kind !== "simulator") throw new NotFound("The payment simulator is off");
-  return ctx.payments;
 }
 
 /**

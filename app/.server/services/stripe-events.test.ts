@@ -25,11 +25,20 @@ function orphanPayment(): PaymentIntent {
   };
 }
 
-function provider(refund: (intentId: string) => Promise<void>): PaymentProvider {
+function provider(refund: (intentId: string) => Promise<string>): PaymentProvider {
   const unused = async () => {
     throw new Error("not used here");
   };
-  return { kind: "stripe", createIntent: unused, retrieveIntent: unused, refund };
+  return {
+    kind: "stripe",
+    createIntent: unused,
+    retrieveIntent: unused,
+    refund,
+    createPayoutAccount: unused,
+    payoutAccountLink: unused,
+    retrievePayoutAccount: unused,
+    transfer: unused,
+  };
 }
 
 const seen = async (id: string) => (await database.context().db.select().from(stripeEvents).where(eq(stripeEvents.id, id))).length === 1;
@@ -63,7 +72,12 @@ describe("handleStripeEventOnce", () => {
     expect(await seen(id)).toBe(false);
 
     const refunded: string[] = [];
-    const working = database.context({ payments: provider(async (intentId) => void refunded.push(intentId)) });
+    const working = database.context({
+      payments: provider(async (intentId) => {
+        refunded.push(intentId);
+        return `re_${intentId}`;
+      }),
+    });
     expect(await handleStripeEventOnce(working, { id, type: "payment_intent.succeeded", succeededIntent: intent })).toBe(true);
     expect(refunded).toEqual([intent.id]);
     expect(await working.db.select({ reason: refunds.reason }).from(refunds).where(eq(refunds.transactionId, intent.id))).toEqual([

@@ -3,7 +3,20 @@ import { type AppContext } from "../context";
 import { stripeEvents } from "../db/schema";
 import { DomainError } from "../errors";
 import { type PaymentIntent } from "../payments/provider";
+import { cardDisputeOpened, chargeRefunded, payoutAccountUpdated } from "./deals";
 import { fulfilIntent } from "./payments";
+
+/** What the deal (v1.2) takes from Stripe's events: a seller's account, a refund or a card dispute made at Stripe. */
+export type DealEvent =
+  | { kind: "account.updated"; accountId: string; payoutsEnabled: boolean }
+  | { kind: "charge.refunded"; intentId: string; refundId: string }
+  | { kind: "charge.dispute.created"; intentId: string; disputeId: string };
+
+function handleDealEvent(ctx: AppContext, event: DealEvent) {
+  if (event.kind === "account.updated") return payoutAccountUpdated(ctx, event.accountId, event.payoutsEnabled);
+  if (event.kind === "charge.refunded") return chargeRefunded(ctx, event.intentId, event.refundId);
+  return cardDisputeOpened(ctx, event.intentId, event.disputeId);
+}
 
 /**
  * Handles a (verified) Stripe event once: the event is claimed with one insert-or-ignore, so of
@@ -14,7 +27,7 @@ import { fulfilIntent } from "./payments";
  */
 export async function handleStripeEventOnce(
   ctx: AppContext,
-  event: { id: string; type: string; succeededIntent: PaymentIntent | null },
+  event: { id: string; type: string; succeededIntent: PaymentIntent | null; deal?: DealEvent | null },
 ): Promise<boolean> {
   const claimed = await ctx.db
     .insert(stripeEvents)
@@ -22,9 +35,10 @@ export async function handleStripeEventOnce(
     .onConflictDoNothing()
     .returning({ id: stripeEvents.id });
   if (claimed.length === 0) return false;
-  if (!event.succeededIntent) return true;
+  if (!event.succeededIntent && !event.deal) return true;
   try {
-    await fulfilIntent(ctx, event.succeededIntent);
+    if (event.succeededIntent) await fulfilIntent(ctx, event.succeededIntent);
+    if (event.deal) await handleDealEvent(ctx, event.deal);
   } catch (error) {
     if (!(error instanceof DomainError)) {
       await ctx.db.delete(stripeEvents).where(eq(stripeEvents.id, event.id));

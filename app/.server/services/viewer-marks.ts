@@ -27,7 +27,8 @@ export async function viewerMarksOnPage(ctx: AppContext, request: Request, produ
     ctx.db
       .select({ mark: mark("booked"), productId: bookings.productId })
       .from(bookings)
-      .where(and(eq(bookings.buyerId, user.id), inArray(bookings.productId, ids))),
+      // A refunded booking is over: the buyer may book the car again.
+      .where(and(eq(bookings.buyerId, user.id), inArray(bookings.productId, ids), eq(bookings.refunded, false))),
     ctx.db
       .select({ mark: mark("reported"), productId: reports.productId })
       .from(reports)

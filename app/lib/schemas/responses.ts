@@ -98,21 +98,71 @@ export const sellerProfileShape = named(
   }),
 );
 
-export const bookingShape = named(
-  "Booking",
+/** A paid booking's money (v1.2), amounts in cents. */
+export const dealPaymentShape = named(
+  "BookingPayment",
+  v.object({
+    status: v.picklist(["held", "disputed", "released", "refunded"]),
+    amount: v.number(),
+    fee: v.number(),
+    sellerAmount: v.number(),
+    paidAt: isoDate,
+    releaseAt: isoDate,
+    releasedAt: v.nullable(isoDate),
+    refundedAt: v.nullable(isoDate),
+  }),
+);
+
+const bookingFields = v.object({
+  _id: v.string(),
+  productName: v.string(),
+  name: v.string(),
+  email: v.string(),
+  phone: v.string(),
+  meetingLocation: v.string(),
+  image: v.string(),
+  resalePrice: v.number(),
+  product_id: v.string(),
+  paid: v.boolean(),
+  transactionId: v.nullable(v.string()),
+  createdAt: isoDate,
+  payment: v.nullable(dealPaymentShape),
+});
+export const bookingShape = named("Booking", bookingFields);
+
+/** A booking of one of the caller's cars, as its seller sees it. */
+export const receivedBookingShape = named("ReceivedBooking", v.object({ ...bookingFields.entries, buyerName: v.string() }));
+
+export const ledgerEntryShape = named(
+  "LedgerEntry",
   v.object({
     _id: v.string(),
-    productName: v.string(),
-    name: v.string(),
-    email: v.string(),
-    phone: v.string(),
-    meetingLocation: v.string(),
-    image: v.string(),
-    resalePrice: v.number(),
-    product_id: v.string(),
-    paid: v.boolean(),
-    transactionId: v.nullable(v.string()),
+    bookingId: v.nullable(v.string()),
+    kind: v.picklist(["charge", "refund", "fee", "transfer", "transfer_reversal"]),
+    amount: v.number(),
+    providerId: v.string(),
     createdAt: isoDate,
+  }),
+);
+
+export const payoutAccountShape = named(
+  "PayoutAccount",
+  v.object({ status: v.picklist(["none", "pending", "ready"]), payoutsEnabled: v.boolean() }),
+);
+
+export const disputeShape = named(
+  "Dispute",
+  v.object({
+    _id: v.string(),
+    bookingId: v.string(),
+    productName: v.string(),
+    buyerName: v.string(),
+    sellerName: v.string(),
+    amount: v.number(),
+    reason: v.picklist(["not_handed_over", "not_as_described", "other"]),
+    note: v.string(),
+    createdAt: isoDate,
+    resolution: v.nullable(v.picklist(["refund", "release"])),
   }),
 );
 
@@ -132,6 +182,34 @@ export const reportShape = named(
 /** A paged list's answer around the rows' shape. */
 export const pagedShape = <S extends v.GenericSchema>(row: S) =>
   v.object({ data: v.array(row), total: v.number(), currentPage: v.number(), totalPages: v.number() });
+
+export const payoutsShape = named(
+  "Payouts",
+  v.object({
+    held: v.number(),
+    disputed: v.number(),
+    due: v.number(),
+    paidOut: v.number(),
+    ...pagedShape(ledgerEntryShape).entries,
+  }),
+);
+export const ledgerPageShape = named(
+  "LedgerPage",
+  v.object({
+    ...pagedShape(ledgerEntryShape).entries,
+    totals: v.object({
+      charged: v.number(),
+      refunded: v.number(),
+      fees: v.number(),
+      transferred: v.number(),
+      held: v.number(),
+      due: v.number(),
+    }),
+  }),
+);
+export const receivedBookingPageShape = named("ReceivedBookingPage", pagedShape(receivedBookingShape));
+export const disputePageShape = named("DisputePage", pagedShape(disputeShape));
+export const payoutLinkShape = v.object({ url: v.string() });
 
 export const createdShape = named("Created", v.object({ acknowledged: v.literal(true), insertedId: v.string() }));
 export const updatedShape = named("Updated", v.object({ acknowledged: v.literal(true), modifiedCount: v.number() }));

@@ -1,0 +1,24 @@
+import type * as v from "valibot";
+import { type dealPaymentShape, type disputeShape, type ledgerEntryShape } from "./schemas/responses";
+
+// The deal's shapes (the contract's v1.2) and how pages name its states.
+
+export type DealPayment = v.InferOutput<typeof dealPaymentShape>;
+export type LedgerEntry = v.InferOutput<typeof ledgerEntryShape>;
+export type Dispute = v.InferOutput<typeof disputeShape>;
+export type { DisputeInput } from "./schemas/deals";
+
+export const DEAL_STATUS_LABELS: Record<DealPayment["status"], string> = {
+  held: "Money held",
+  disputed: "Disputed",
+  released: "Paid to the seller",
+  refunded: "Refunded",
+};
+
+export const LEDGER_KIND_LABELS: Record<LedgerEntry["kind"], string> = {
+  charge: "Card payment",
+  refund: "Refund",
+  fee: "Platform fee",
+  transfer: "Paid out",
+  transfer_reversal: "Payout reversed",
+};

@@ -1,0 +1,113 @@
+import { type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dealHelpers } from "../support/deal";
+import { app, expectAccessible, gotoInteractive, launchBrowser, listThroughApi, openPage, signInAs } from "./browser";
+
+// The deal (v1.2) in Chromium on a 360 px phone: a buyer pays and confirms the handover from My
+// Orders, the seller sees the sale and the payout, an admin resolves a dispute; and the buyer's two
+// actions also without JavaScript.
+
+const PHONE = { width: 360, height: 800 };
+const { party, carOf, paidBooking, post } = dealHelpers(app);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** Nothing on the page is wider than the phone (no sideways scrolling). */
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+}
+
+describe("the deal in Chromium at 360 px", () => {
+  it("a buyer pays from My Orders, then confirms the handover; the seller sees the sale and the payout", async () => {
+    const buyer = await party("buyer", "phone-buyer");
+    const carName = await listThroughApi("seller@autoreseller.test", `Handover Hatchback ${Date.now()}`);
+    const [car] = (await app.sql("select id from products where name = ?", [carName])) as unknown as { id: string }[];
+    await app.apiJson("/api/bookings", { product_id: car.id, phone: "01711 121212", meetingLocation: "Uttara" }, { token: buyer.token });
+
+    const { page, close } = await openPage(browser, { viewport: PHONE });
+    await signInAs(page, buyer.email, "/dashboard/myorders");
+    await page.getByRole("link", { name: `Pay for ${carName}` }).click();
+    await page.getByRole("heading", { name: `Payment for ${carName}` }).waitFor();
+    await page.waitForFunction(() => !(document.querySelector("form button[type=submit]") as HTMLButtonElement | null)?.disabled);
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByLabel("Expiration (MM/YY)").fill("12/34");
+    await page.getByLabel("CVC").fill("123");
+    await page.getByRole("button", { name: /^Pay/ }).click();
+    await page.getByText("Congrats! your payment completed").waitFor();
+
+    await gotoInteractive(page, "/dashboard/myorders");
+    const order = page.getByRole("listitem").filter({ hasText: carName });
+    await order.getByText(/Released to the seller on/).waitFor();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page, "My Orders with money held");
+    await order.getByRole("button", { name: `I have the car: ${carName}` }).click();
+    await page.getByText("Enjoy your car!").waitFor();
+    await order.getByText("Paid to the seller").waitFor();
+    await close();
+
+    const seller = await openPage(browser, { viewport: PHONE });
+    await signInAs(seller.page, "seller@autoreseller.test", "/dashboard/sales");
+    await seller.page.getByRole("listitem").filter({ hasText: carName }).getByText("Paid to the seller").waitFor();
+    await expectNoSidewaysScroll(seller.page);
+    await expectAccessible(seller.page, "the Sales page");
+    await seller.page.goto("/dashboard/payouts");
+    await seller.page.getByText("$6,650.00").first().waitFor();
+    await expectNoSidewaysScroll(seller.page);
+    await expectAccessible(seller.page, "the Payouts page");
+    await seller.close();
+  });
+
+  it("an admin resolves a dispute, seeing the booking, both parties and their conversation", async () => {
+    const buyer = await party("buyer", "disputing-buyer");
+    const carId = await carOf("seller@autoreseller.test");
+    await app.apiJson("/api/conversations", { product_id: carId, text: "Where do we meet on Friday?" }, { token: buyer.token });
+    const bookingId = await paidBooking(buyer, carId);
+    expect((await post(`/api/bookings/${bookingId}/dispute`, buyer.token, { reason: "not_handed_over", note: "Nobody came" })).status).toBe(
+      201,
+    );
+
+    const { page, close } = await openPage(browser, { viewport: PHONE });
+    await signInAs(page, "admin@autoreseller.test", "/dashboard/disputes");
+    const dispute = page.getByRole("listitem").filter({ hasText: buyer.email });
+    await dispute.getByText("Where do we meet on Friday?").waitFor();
+    await dispute.getByText("Nobody came").waitFor();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page, "the Disputes page");
+    await dispute.getByRole("button", { name: /^Refund/ }).click();
+    await page.getByText("Refunded: the buyer gets the whole amount back").waitFor();
+    expect((await app.sql("select status from payments where booking_id = ?", [bookingId]))[0].status).toBe("refunded");
+    await close();
+  });
+});
+
+describe("the buyer's two actions without JavaScript", () => {
+  it("confirms a handover and reports a problem from My Orders", async () => {
+    const buyer = await party("buyer", "no-script-buyer");
+    const [received, troubled] = [await carOf("seller@autoreseller.test"), await carOf("seller@autoreseller.test")];
+    const receivedId = await paidBooking(buyer, received);
+    const troubledId = await paidBooking(buyer, troubled);
+
+    const { page, close } = await openPage(browser, { viewport: PHONE, javaScriptEnabled: false });
+    await signInAs(page, buyer.email, "/dashboard/myorders");
+    const handoverButton = page.locator(`form:has(input[name=id][value="${receivedId}"]) button[value=handover]`);
+    await handoverButton.click();
+    await page.getByText("Enjoy your car!").waitFor();
+
+    await page.goto(`/dashboard/myorders?dispute=${troubledId}`);
+    await page.getByRole("group", { name: "What went wrong?" }).getByLabel("The car is not as described").check();
+    await page.getByLabel("What happened (optional)").fill("The colour is different");
+    await expectNoSidewaysScroll(page);
+    await page.getByRole("button", { name: "Report the problem" }).click();
+    await page.getByText("Problem reported: the money stays held until an admin decides").waitFor();
+    const statuses = await app.sql("select booking_id, status from payments where booking_id in (?, ?)", [receivedId, troubledId]);
+    expect(Object.fromEntries(statuses.map((row) => [row.booking_id, row.status]))).toEqual({
+      [receivedId]: "released",
+      [troubledId]: "disputed",
+    });
+    await close();
+  });
+});
