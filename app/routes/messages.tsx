@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
-import { listConversations } from "~/.server/services/messages";
+import { listInbox } from "~/.server/services/messages";
 import { formatDateTime } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
 import { PATHS, pathTo } from "~/lib/paths";
@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Messages");
 /** The user's conversations, latest activity first, with the car, the other person, the last message and what is unread. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePermission(context.app, request, "read:inbox");
-  return { conversations: await listConversations(context.app, user), role: user.role };
+  return { conversations: await listInbox(context.app, user), role: user.role };
 }
 
 export default function Messages({ loaderData }: Route.ComponentProps) {

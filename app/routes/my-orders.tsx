@@ -29,7 +29,7 @@ const disputeFormSchema = v.object({ ...disputeSchema.entries, ...rowActionSchem
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const buyer = await requirePermission(context.app, request, "read:my-orders");
-  const [orders, reviews] = await Promise.all([listBuyerOrders(context.app, buyer.id), reviewsOfPaidOrders(context.app, buyer.id)]);
+  const [orders, reviews] = await Promise.all([listBuyerOrders(context.app, buyer), reviewsOfPaidOrders(context.app, buyer.id)]);
   // "Are you sure?" and the rating form without JavaScript are page states (docs/decisions/0004):
   // ?confirm=<booking id> of a cancellable order, ?rate=<booking id> of one whose seller may be rated.
   const params = new URL(request.url).searchParams;

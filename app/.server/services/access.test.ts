@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketplace } from "../../../tests/support/marketplace";
 import { startTestDatabase } from "../../../tests/support/test-database";
 import { listDeadEmails } from "../email/outgoing";
+import { listBuyerOrders } from "./bookings";
+import { listInbox } from "./messages";
 import { Forbidden } from "../errors";
 import { listAuditTrail } from "./audit";
 import { addCategory, createCategory } from "./categories";
@@ -32,6 +34,16 @@ describe("services refuse whom the policy refuses", () => {
       await expect(createCategory(ctx, user, { categoryName: "Not Mine", image: "/images/x.jpg" })).rejects.toThrow(Forbidden);
       await expect(addCategory(ctx, user, "Not Mine", new Blob(["x"]))).rejects.toThrow(Forbidden);
     }
+  });
+
+  it("a role's own pages refuse the other roles", async () => {
+    const ctx = database.context();
+    const { account } = marketplace(ctx);
+    await expect(listBuyerOrders(ctx, await account("seller"))).rejects.toThrow(Forbidden);
+    await expect(listBuyerOrders(ctx, await account("admin"))).rejects.toThrow(Forbidden);
+    await expect(listInbox(ctx, await account("admin"))).rejects.toThrow(Forbidden);
+    expect(await listInbox(ctx, await account("seller"))).toEqual([]);
+    expect(await listBuyerOrders(ctx, await account("buyer"))).toEqual([]);
   });
 
   it("what is one's own refuses everyone else, with the policy's answer", async () => {

@@ -26,7 +26,7 @@ describe("createBooking", () => {
 
     const bookingId = await book(buyer, productId);
 
-    const [order] = await listBuyerOrders(ctx, buyer.id);
+    const [order] = await listBuyerOrders(ctx, buyer);
     expect(order).toMatchObject({
       _id: bookingId,
       product_id: productId,
@@ -66,7 +66,7 @@ describe("createBooking", () => {
     await expect(book(buyer, sold)).rejects.toThrow(new Conflict("This car is already sold"));
     await expect(book(buyer, own)).rejects.toThrow(new Forbidden("You cannot book your own car"));
     await expect(book(buyer, crypto.randomUUID())).rejects.toThrow(NotFound);
-    expect(await listBuyerOrders(ctx, buyer.id)).toEqual([]);
+    expect(await listBuyerOrders(ctx, buyer)).toEqual([]);
   });
 });
 
@@ -82,7 +82,7 @@ describe("orders", () => {
     await book(await account("buyer", "someone-else"), first);
     await ctx.db.update(products).set({ isPaid: true }).where(eq(products.id, first));
 
-    const orders = await listBuyerOrders(ctx, buyer.id);
+    const orders = await listBuyerOrders(ctx, buyer);
     expect(orders.map((order) => [order.product_id, order.soldToSomeoneElse])).toEqual([
       [second, false],
       [first, true],
@@ -143,12 +143,12 @@ describe("cancelBooking", () => {
     await expect(cancelBooking(ctx, buyer, paying)).rejects.toThrow(
       new Conflict("A payment for this booking is under way. Try again in half an hour."),
     );
-    const orders = await listBuyerOrders(ctx, buyer.id);
+    const orders = await listBuyerOrders(ctx, buyer);
     expect(Object.fromEntries(orders.map((order) => [order._id, order.paymentUnderWay]))).toEqual({ [paid]: false, [paying]: true });
     expect(await bookingRow(paid)).toBeDefined();
 
     database.setNow(new Date(ctx.now().getTime() + 2 * MINUTE));
-    expect((await listBuyerOrders(ctx, buyer.id)).find((order) => order._id === paying)?.paymentUnderWay).toBe(false);
+    expect((await listBuyerOrders(ctx, buyer)).find((order) => order._id === paying)?.paymentUnderWay).toBe(false);
     expect(await cancelBooking(ctx, buyer, paying)).toBe(1);
     expect(await bookingRow(paying)).toBeUndefined();
   });

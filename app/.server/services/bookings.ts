@@ -113,8 +113,13 @@ const ALREADY_SOLD = "This car is already sold";
 
 const ORDERS_LIMIT = 200;
 
-/** A buyer's orders, newest first. */
-export async function listBuyerOrders(ctx: AppContext, buyerId: string): Promise<Order[]> {
+/** The signed-in buyer's own orders, newest first (My Orders). */
+export async function listBuyerOrders(ctx: AppContext, buyer: UserRow): Promise<Order[]> {
+  enforce("read:my-orders", buyer);
+  return ordersOf(ctx, buyer.id);
+}
+
+async function ordersOf(ctx: AppContext, buyerId: string): Promise<Order[]> {
   const rows = await selectBookings(ctx).where(eq(bookings.buyerId, buyerId)).orderBy(desc(bookings.createdAt)).limit(ORDERS_LIMIT);
   return rows.map(toOrder);
 }
@@ -128,7 +133,7 @@ export async function listOrdersFor(ctx: AppContext, caller: UserRow, email: str
   enforce("read:orders:self-or-admin", caller, own, "No orders found for this email");
   const buyerId = own ? caller.id : (await findUserByEmail(ctx, email))?.id;
   if (!buyerId) throw new NotFound("No orders found for this email");
-  return listBuyerOrders(ctx, buyerId);
+  return ordersOf(ctx, buyerId);
 }
 
 /**

@@ -172,6 +172,12 @@ function messageNotices(ctx: AppContext, message: NewMessage) {
   );
 }
 
+/** The inbox page: the conversations of a buyer or seller (admins have no inbox; the API lists their none). */
+export async function listInbox(ctx: AppContext, user: UserRow): Promise<ConversationSummary[]> {
+  enforce("read:inbox", user);
+  return listConversations(ctx, user);
+}
+
 /** The conversations the user is in, latest activity first (the newest INBOX_LIMIT): one query. */
 export async function listConversations(ctx: AppContext, user: UserRow): Promise<ConversationSummary[]> {
   enforce("read:conversations", user);
