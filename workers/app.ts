@@ -3,6 +3,7 @@ import { createRequestHandler } from "react-router";
 import { dropUnreadBody } from "~/.server/body-limit";
 import { createAppContext, createScheduledContext, type AppContext } from "~/.server/context";
 import { deliverEmail, enqueueOverdueEmails, type EmailJob } from "~/.server/email/outgoing";
+import { flagNewListing } from "~/.server/services/flags";
 import { enqueueRecentListings, notifyNewListingMatches, sendMatchDigests } from "~/.server/services/listing-matches";
 import { type ListingJob, readListingJob } from "~/.server/services/listings-queue";
 import { refreshPriceRatings } from "~/.server/services/price-ratings";
@@ -167,6 +168,7 @@ async function doListingJobs(ctx: AppContext, batch: MessageBatch<unknown>) {
           : {
               event: "listing-matched",
               matched: await notifyNewListingMatches(ctx, job.productId),
+              flagged: await flagNewListing(ctx, job.productId),
               // A search's first match is mailed at once; later ones wait for its hourly digest.
               matchDigests: await sendMatchDigests(ctx),
             };

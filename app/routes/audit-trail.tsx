@@ -18,6 +18,9 @@ const ACTIONS: Record<string, string> = {
   "dismiss-reports": "Dismissed reports",
   "add-category": "Added a category",
   "remove-review": "Removed a review",
+  "clear-flag": "Cleared a flag",
+  "dismiss-conversation-reports": "Dismissed a conversation's reports",
+  "close-conversation": "Closed a reported conversation",
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {

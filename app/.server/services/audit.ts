@@ -4,7 +4,16 @@ import { auditLog, users } from "../db/schema";
 import { type UserRow } from "./users";
 
 export type AuditAction =
-  "delete-seller" | "delete-buyer" | "verify-seller" | "delete-item" | "dismiss-reports" | "add-category" | "remove-review";
+  | "delete-seller"
+  | "delete-buyer"
+  | "verify-seller"
+  | "delete-item"
+  | "dismiss-reports"
+  | "add-category"
+  | "remove-review"
+  | "clear-flag"
+  | "dismiss-conversation-reports"
+  | "close-conversation";
 
 /** The statement that records an admin action; callers put it in the same batch as the action. */
 export function auditEntry(ctx: AppContext, actor: UserRow, action: AuditAction, target: string, details = "") {
