@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketplace } from "../../../tests/support/marketplace";
 import { startTestDatabase } from "../../../tests/support/test-database";
-import { users } from "../db/schema";
+import { flags, users } from "../db/schema";
 import { flagNewListing } from "./flags";
 
 let database: Awaited<ReturnType<typeof startTestDatabase>>;
@@ -29,6 +29,9 @@ describe("flagNewListing", () => {
     }
     expect(await flagNewListing(ctx, cars[4])).toEqual([]);
     expect(await flagNewListing(ctx, cars[5])).toEqual(["new_account_burst"]);
+    // Flagging twice (a queue message delivered again) makes one flag.
+    expect(await flagNewListing(ctx, cars[5])).toEqual(["new_account_burst"]);
+    expect(await ctx.db.$count(flags, eq(flags.productId, cars[5]))).toBe(1);
     database.setNow(new Date(start + 25 * 3600_000));
     expect(await flagNewListing(ctx, await car(seller, { categoryId }))).toEqual([]);
   });

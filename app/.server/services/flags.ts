@@ -72,10 +72,14 @@ export async function flagNewListing(ctx: AppContext, productId: string): Promis
     });
   }
   if (found.length > 0) {
-    await ctx.db
-      .insert(flags)
-      .values(found.map((flag) => ({ ...flag, productId, createdAt: ctx.now().toISOString() })))
-      .onConflictDoNothing();
+    // Only while the car is still there (it may be deleted meanwhile).
+    const rows = found.map((flag) => ({ ...flag, id: crypto.randomUUID() }));
+    await ctx.db.run(sql`
+      insert into ${flags} (id, product_id, reason, details, created_at)
+      select j.value ->> 'id', ${productId}, j.value ->> 'reason', j.value ->> 'details', ${ctx.now().toISOString()}
+      from json_each(${JSON.stringify(rows)}) j
+      where exists (select 1 from ${products} where ${products.id} = ${productId})
+      on conflict do nothing`);
   }
   return found.map((flag) => flag.reason);
 }
