@@ -46,6 +46,7 @@ export default [
     route(dashboard(PATHS.allSellers), "routes/admin-users.tsx", { id: "all-sellers" }),
     route(dashboard(PATHS.allBuyers), "routes/admin-users.tsx", { id: "all-buyers" }),
     route(dashboard(PATHS.reportedItems), "routes/reported-items.tsx"),
+    route(dashboard(PATHS.flags), "routes/flags.tsx"),
     route(dashboard(PATHS.addCategory), "routes/add-category.tsx"),
     route(dashboard(PATHS.audit), "routes/audit-trail.tsx"),
     route(dashboard(PATHS.emailProblems), "routes/email-problems.tsx"),

@@ -6,6 +6,7 @@ import { createAppContext, createScheduledContext, type AppContext } from "~/.se
 import { deliverEmail, enqueueOverdueEmails } from "~/.server/email/outgoing";
 import { type EmailJob, type ListingJob } from "~/.server/queue-jobs";
 import { runScheduledDeals } from "~/.server/services/deals";
+import { flagNewListing } from "~/.server/services/flags";
 import { enqueueRecentListings, notifyNewListingMatches, sendMatchDigests } from "~/.server/services/listing-matches";
 import { readListingJob } from "~/.server/services/listings-queue";
 import { refreshPriceRatings } from "~/.server/services/price-ratings";
@@ -173,6 +174,7 @@ async function doListingJobs(ctx: AppContext, batch: MessageBatch<unknown>) {
           : {
               event: "listing-matched",
               matched: await notifyNewListingMatches(ctx, job.productId),
+              flagged: await flagNewListing(ctx, job.productId),
               // A search's first match is mailed at once; later ones wait for its hourly digest.
               matchDigests: await sendMatchDigests(ctx),
             };

@@ -19,6 +19,7 @@ const DASHBOARD_PAGES: (MenuLink & { permission: Permission })[] = [
   { to: PATHS.allSellers, label: "All Sellers", permission: "manage:users" },
   { to: PATHS.allBuyers, label: "All Buyers", permission: "manage:users" },
   { to: PATHS.reportedItems, label: "Reported Item", permission: "moderate:reports" },
+  { to: PATHS.flags, label: "Flags", permission: "moderate:reports" },
   { to: PATHS.addCategory, label: "Add Category", permission: "create:category" },
   { to: PATHS.audit, label: "Audit trail", permission: "read:audit" },
   { to: PATHS.emailProblems, label: "Email problems", permission: "read:email-problems" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCars, formatCount, formatDate, formatDateTime, formatMileage, formatMonth, formatPrice } from "./format";
+import { formatCars, formatCount, formatQuantity, formatDate, formatDateTime, formatMileage, formatMonth, formatPrice } from "./format";
 import { postedDate } from "./product-derived";
 
 describe("one format for money and dates", () => {
@@ -12,6 +12,11 @@ describe("one format for money and dates", () => {
     expect(formatCount(1)).toBe("1");
     expect(formatMileage(85000)).toBe("85,000 km");
     expect([formatCars(0), formatCars(1), formatCars(12400)]).toEqual(["0 cars", "1 car", "12,400 cars"]);
+    expect([formatQuantity(1, "report"), formatQuantity(2, "report"), formatQuantity(1, "open report")]).toEqual([
+      "1 report",
+      "2 reports",
+      "1 open report",
+    ]);
   });
 
   it("writes every day as the spec's posted date does, in UTC", () => {

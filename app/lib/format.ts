@@ -22,9 +22,14 @@ export function formatCount(count: number): string {
   return counts.format(count);
 }
 
+/** How many of a thing, e.g. 1 report, 12,400 reports (`many` for irregular plurals). */
+export function formatQuantity(count: number, one: string, many = `${one}s`): string {
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
+}
+
 /** How many cars, e.g. 1 car, 12,400 cars (result counts, categories, sellers, dashboards). */
 export function formatCars(count: number): string {
-  return `${formatCount(count)} ${count === 1 ? "car" : "cars"}`;
+  return formatQuantity(count, "car");
 }
 
 /** A car's mileage, e.g. 85,000 km (here so cards need not load the car page's helpers). */

@@ -35,6 +35,7 @@ export const PATHS = {
   allSellers: "/dashboard/allsellers",
   allBuyers: "/dashboard/allbuyers",
   reportedItems: "/dashboard/reporteditem",
+  flags: "/dashboard/flags",
   addCategory: "/dashboard/addcategory",
   audit: "/dashboard/audit",
   emailProblems: "/dashboard/email-problems",

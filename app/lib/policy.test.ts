@@ -54,6 +54,7 @@ describe("access policy", () => {
       "/dashboard/allsellers",
       "/dashboard/allbuyers",
       "/dashboard/reporteditem",
+      "/dashboard/flags",
       "/dashboard/addcategory",
       "/dashboard/audit",
       "/dashboard/email-problems",

@@ -2,6 +2,7 @@ import { requirePermission } from "~/.server/auth/guards";
 import { parseForm, readFormBody } from "~/.server/form-body";
 import { actionResult, DELETED, failedAction } from "~/.server/page-errors";
 import { actOnListedUser, listUsersByRole, usersListQuery } from "~/.server/services/admin-users";
+import { openReportsBySeller } from "~/.server/services/flags";
 import { ResultBanner } from "~/components/ui/result-banner";
 import { UsersTable } from "~/components/admin/users-table";
 import { confirmTarget } from "~/components/ui/paged-list";
@@ -27,8 +28,18 @@ export async function loader({ request, pattern, context }: Route.LoaderArgs) {
   const list = await listUsersByRole(context.app, role, query);
   const intents = role === "seller" ? ["delete", "verify"] : ["delete"];
   const confirm = confirmTarget(request.url, list.data, intents);
+  // Beside Verify and in its confirmation: how many open reports each seller's cars have.
+  const openReports =
+    role === "seller"
+      ? Object.fromEntries(
+          await openReportsBySeller(
+            context.app,
+            list.data.map((user) => user._id),
+          ),
+        )
+      : null;
   // A seller verified already (just now, or in another tab) has nothing left to confirm.
-  return { role, query, list, confirm: confirm?.intent === "verify" && confirm.row.verify ? null : confirm };
+  return { role, query, list, openReports, confirm: confirm?.intent === "verify" && confirm.row.verify ? null : confirm };
 }
 
 export async function action({ request, pattern, context }: Route.ActionArgs) {
@@ -52,7 +63,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         list={loaderData.list}
         query={loaderData.query}
         confirm={loaderData.confirm}
-        withVerification={role === "seller"}
+        openReports={loaderData.openReports}
         caption={role === "seller" ? "Sellers" : "Buyers"}
       />
     </main>

@@ -21,6 +21,9 @@ const ACTIONS: Record<string, string> = {
   "delete-category": "Deleted a category",
   "remove-review": "Removed a review",
   "resolve-dispute": "Resolved a dispute",
+  "clear-flag": "Cleared a flag",
+  "dismiss-conversation-reports": "Dismissed a conversation's reports",
+  "close-conversation": "Closed a reported conversation",
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {

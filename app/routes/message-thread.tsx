@@ -101,14 +101,20 @@ export default function MessageThread({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ol>
-      <div className="rounded-2xl border border-slate-200 bg-white p-4">
-        <MessageForm
-          id="thread-reply"
-          label={`Your message to ${thread.withName}`}
-          hidden={{ intent: "send" }}
-          error={answer?.form === "send" && !answer.ok ? answer.message : undefined}
-        />
-      </div>
+      {thread.closed ? (
+        <p className="rounded-2xl bg-slate-100 p-4 text-slate-700">
+          An admin closed this conversation after a report: no new messages can be sent.
+        </p>
+      ) : (
+        <div className="rounded-2xl border border-slate-200 bg-white p-4">
+          <MessageForm
+            id="thread-reply"
+            label={`Your message to ${thread.withName}`}
+            hidden={{ intent: "send" }}
+            error={answer?.form === "send" && !answer.ok ? answer.message : undefined}
+          />
+        </div>
+      )}
       <ReportConversation answer={answer?.form === "report" ? answer : undefined} />
     </main>
   );

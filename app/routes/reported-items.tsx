@@ -1,15 +1,16 @@
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
 import { parseForm, readFormBody } from "~/.server/form-body";
 import { actionResult, DELETED, failedAction } from "~/.server/page-errors";
-import { listReportedConversations } from "~/.server/services/messages";
+import { listReportedConversations, moderateConversation } from "~/.server/services/messages";
 import { deleteReportedItem, dismissReports, listReports, reportsListQuery } from "~/.server/services/reports";
 import { ReportedConversations } from "~/components/admin/reported-conversations";
 import { ResultBanner } from "~/components/ui/result-banner";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { type Column, DataTable, ROW_BUTTON } from "~/components/ui/data-table";
 import { ConfirmLink, confirmTarget, Pager } from "~/components/ui/paged-list";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime, formatQuantity } from "~/lib/format";
+import { PATHS, pathTo } from "~/lib/paths";
 import { parseListQueryLeniently } from "~/lib/list-query";
 import { privatePageMeta } from "~/lib/meta";
 import { REPORT_REASON_LABELS } from "~/lib/schemas/bookings";
@@ -19,7 +20,8 @@ import { type Route } from "./+types/reported-items";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Reported Item");
 
-const actionSchema = rowActionSchema(["delete", "dismiss"] as const);
+// Cars: delete or dismiss (after a confirmation); conversations: dismiss their reports or close them.
+const actionSchema = rowActionSchema(["delete", "dismiss", "dismiss-conversation", "close-conversation"] as const);
 const REPORTED_CONVERSATIONS_SHOWN = 20;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -39,6 +41,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return failedAction();
   const { intent, id } = submission.value;
   return actionResult(async () => {
+    if (intent === "dismiss-conversation" || intent === "close-conversation") {
+      const outcome = intent === "close-conversation" ? "close" : "dismiss";
+      await moderateConversation(context.app, admin, id, outcome);
+      return outcome === "close"
+        ? { ok: true, title: "Closed", message: "The conversation is closed: both sides can read it, neither can write in it." }
+        : { ok: true, title: "Dismissed", message: "The reports of this conversation were removed; it goes on as before." };
+    }
     if (intent === "dismiss") {
       await dismissReports(context.app, admin, id);
       return { ok: true, title: "Dismissed", message: "The reports of this item were removed; the item stays." };
@@ -67,7 +76,7 @@ export default function ReportedItems({ loaderData, actionData }: Route.Componen
           cancelTo={`${location.pathname}?${cancel}`}
         />
       )}
-      <p className="mb-3 text-slate-600">{list.total} reports</p>
+      <p className="mb-3 text-slate-600">{formatQuantity(list.total, "report")}</p>
       <DataTable
         caption="Reported items"
         columns={REPORT_COLUMNS}
@@ -83,7 +92,16 @@ export default function ReportedItems({ loaderData, actionData }: Route.Componen
 }
 
 const REPORT_COLUMNS: Column<AdminReport>[] = [
-  { heading: "Product Name", sortKey: "productName", rowHeader: true, cell: (report) => report.productName },
+  {
+    heading: "Product Name",
+    sortKey: "productName",
+    rowHeader: true,
+    cell: (report) => (
+      <Link to={pathTo(PATHS.car, { id: report.product_id })} className="font-semibold text-brand-700 underline">
+        {report.productName}
+      </Link>
+    ),
+  },
   {
     heading: "Reason",
     className: "min-w-40",

@@ -20,7 +20,7 @@ describe("admin console in Chromium", () => {
     await page.waitForURL(/order=asc/);
 
     await page.getByRole("link", { name: "Verify Karim Uddin" }).click();
-    await page.getByRole("alertdialog").getByText("Are you sure?").waitFor();
+    await page.getByRole("alertdialog").getByText("Verify Karim Uddin?").waitFor();
     await expectAccessible(page, "the verify confirmation");
     await page.getByRole("button", { name: "Yes, verify Karim Uddin" }).click();
     await page.getByText("Verified successfully").waitFor();

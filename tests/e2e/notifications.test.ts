@@ -1,5 +1,6 @@
 import { type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { app, appUrl, expectAccessible, gotoInteractive, launchBrowser, openPage, signInAs } from "./browser";
 
 // Notifications in Chromium (issue 17): the seller cuts the price of a car the buyer saved, the
@@ -16,7 +17,10 @@ beforeAll(async () => {
   await app.register({ email: buyer, name: "Bell Watcher" });
   const sellerToken = await app.accessToken(SELLER);
   const [category] = (await (await app.request("/api/categories")).json()) as { _id: string }[];
-  const [{ image }] = (await (await app.request("/api/products/advertisement")).json()) as { image: string }[];
+  // A listing shows only its own seller's uploads.
+  const photo = await renderJpeg(carPhotoSvg({ body: "hatchback", color: "#0f766e", seed: 14 }));
+  const uploaded = await app.uploadImage(photo, "car.jpg", "image/jpeg", sellerToken);
+  const image = ((await uploaded.json()) as { data: { url: string } }).data.url;
   const listed = await app.apiJson(
     "/api/products/add",
     {

@@ -4,7 +4,8 @@ import path from "node:path";
 import { type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
-import { app, appUrl, expectAccessible, gotoInteractive, launchBrowser, openPage } from "./browser";
+import { eventually } from "../support/eventually";
+import { app, appUrl, expectAccessible, gotoInteractive, launchBrowser, openPage, signInAs } from "./browser";
 
 // Trust and safety (issue 28) as people meet it: a new seller must confirm their address before
 // listing, by the link in the mail (read through GET /api/dev/mail, as someone trying the app would).
@@ -67,6 +68,79 @@ describe("a new seller in Chromium", () => {
     await page.getByRole("row").filter({ hasText: name }).waitFor();
     expect(await app.sql("select count(*) as n from products where name = ?", [name])).toEqual([expect.objectContaining({ n: 1 })]);
     expect(foreignRequests).toEqual([]);
+    await close();
+  }, 90_000);
+});
+
+describe("an admin in Chromium", () => {
+  it("sees a seller's open reports beside Verify and in its confirmation, and a flagged listing, which they clear", async () => {
+    // A seller named to sort first, four cars at about $30,000 and one of the same model at $10,000, which a buyer reports.
+    const email = `flagged-seller-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    await app.registerSeller({ email, name: "Aaaa Bargain Motors" });
+    const model = `Model ${crypto.randomUUID().slice(0, 4)}`;
+    const token = await app.accessToken(email);
+    const listCar = async (productName: string, resalePrice: number) => {
+      const { data } = (await (
+        await app.uploadImage(await renderJpeg(carPhotoSvg({ body: "suv", color: "#65a30d", seed: 2 })), "car.jpg", "image/jpeg", token)
+      ).json()) as {
+        data: { url: string };
+      };
+      const response = await app.apiJson(
+        "/api/products/add",
+        {
+          productName,
+          originalPrice: 40000,
+          resalePrice,
+          location: "Dhaka",
+          categoryId: await app.firstCategoryId(),
+          condition: "Good",
+          mobile: "01711 777000",
+          productDescription: "Listed for the admin's look.",
+          purchaseYear: 2019,
+          make: "Toyota",
+          model,
+          mileageKm: 50000,
+          image: data.url,
+        },
+        { token },
+      );
+      return ((await response.json()) as { insertedId: string }).insertedId;
+    };
+    for (const price of [30000, 31000, 29000, 30500]) await listCar(`${model} at ${price}`, price);
+    const cheapName = `${model} Too Cheap`;
+    const cheap = await listCar(cheapName, 10000);
+    const report = await app.apiJson(
+      "/api/report",
+      { product_id: cheap, reason: "scam" },
+      { token: await app.accessToken("buyer@autoreseller.test") },
+    );
+    expect(report.status).toBe(201);
+
+    const { page, close } = await openPage(browser);
+    await signInAs(page, "admin@autoreseller.test", "/dashboard/allsellers");
+    const row = page.getByRole("row", { name: /Aaaa Bargain Motors/ });
+    await row.getByText("1 open report against their cars").waitFor();
+    await row.getByRole("link", { name: "Verify Aaaa Bargain Motors" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByText("Verify Aaaa Bargain Motors?").waitFor();
+    await dialog.getByText("1 open report against their cars").waitFor();
+    await expectAccessible(page, "the verify confirmation with reports");
+
+    // The flag comes from the listings queue, a moment after the listing.
+    await eventually(
+      () => app.sql("select id from flags where product_id = ?", [cheap]),
+      (rows) => rows.length === 1,
+    );
+    await page.goto("/dashboard/flags");
+    const flagged = page.getByRole("row", { name: new RegExp(cheapName) });
+    await flagged.getByText("Priced far under its estimate").waitFor();
+    await expectAccessible(page, "/dashboard/flags");
+    await flagged.getByRole("link", { name: cheapName }).click();
+    await page.waitForURL(`${appUrl}/cars/${cheap}`);
+    await page.goto("/dashboard/flags");
+    await page.getByRole("button", { name: `Clear the flag on ${cheapName}` }).click();
+    await page.getByText("The flag is cleared; the listing stays as it is.").waitFor();
+    expect(await page.getByRole("link", { name: cheapName }).count()).toBe(0);
     await close();
   }, 90_000);
 });

@@ -233,8 +233,10 @@ describe("admin pages", () => {
     const id = await register({ email, accountType: "seller", name: "Aaa Page Seller" });
     const cookie = await signIn("admin@autoreseller.test");
     const confirm = await (await request(`/dashboard/allsellers?confirm=verify:${id}`, { headers: { cookie } })).text();
-    expect(confirm).toContain("Are you sure?");
-    expect(confirm).toContain("You won&#x27;t be able to revert this!");
+    // Verifying destroys nothing: a plain question, not a red warning that it cannot be undone.
+    expect(confirm).toContain("Verify Aaa Page Seller?");
+    expect(confirm).not.toContain("You won&#x27;t be able to revert this!");
+    expect(confirm).toContain("No open reports");
     expect(await (await postForm("/dashboard/allsellers", { intent: "verify", id }, cookie)).text()).toContain("Verified successfully");
     const deleted = await (await postForm("/dashboard/allsellers", { intent: "delete", id }, cookie)).text();
     expect(deleted).toContain("Deleted!");

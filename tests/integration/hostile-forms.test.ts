@@ -46,6 +46,7 @@ const TABLES = [
   "ledger_entries",
   "disputes",
   "payout_accounts",
+  "flags",
 ];
 const URL_ENCODED = "application/x-www-form-urlencoded";
 const WRONG_TYPE = "This form must be sent as";
@@ -127,6 +128,7 @@ const ACTIONS: Record<string, PageAction> = {
   "/dashboard/allsellers": { as: "admin", fields: () => ({ intent: "verify", id: victimSellerId }) },
   "/dashboard/allbuyers": { as: "admin", fields: () => ({ intent: "delete", id: victimBuyerId }) },
   "/dashboard/reporteditem": { as: "admin", fields: () => ({ intent: "delete", id: productId }) },
+  "/dashboard/flags": { as: "admin", fields: () => ({ intent: "clear", id: crypto.randomUUID() }) },
   "/dashboard/addcategory": { as: "admin", upload: true, fields: () => ({ categoryName: "Never Added" }) },
   "/cars": { as: "buyer", fields: () => ({ query: "make=Never" }) },
   "/favourites/:productId": {

@@ -172,7 +172,7 @@ export const productsApi = new Hono<WorkerEnv>()
       summary: "Change an unsold car (its owner); a new resalePrice is added to its price history",
       tag: "Catalog",
       status: 200,
-      description: "Updated",
+      description: "Updated. 409 once sold, or for a new resalePrice while a buyer's payment is under way",
       response: updatedShape,
       errors: [404, 409],
     }),

@@ -89,9 +89,10 @@ export const conversationsApi = new Hono<WorkerEnv>()
       summary: "Send a message in a conversation; the other side is notified",
       tag: TAG,
       status: 201,
-      description: "Sent. 404 for anyone but its buyer and seller (admins included); 429 past 30 messages a minute",
+      description:
+        "Sent. 404 for anyone but its buyer and seller (admins included); 409 once an admin closed the conversation; 429 past 30 messages a minute",
       response: createdShape,
-      errors: [404, 429],
+      errors: [404, 409, 429],
     }),
     allow("write:conversation:own"),
     pathParams(conversationIdParam),

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { FLAG_REASONS } from "../../lib/flags";
 import { NOTIFICATION_KINDS } from "../../lib/notifications";
 import { ROLES } from "../../lib/roles";
 import { PRICE_RATINGS } from "../../lib/price-rating";
@@ -150,6 +151,8 @@ export const products = sqliteTable(
     // category, over a span of years, sold or not; each rule reads its range of years alone.
     index("products_comparable_model_idx").on(sql`${t.make} collate nocase`, sql`${t.model} collate nocase`, t.purchaseYear),
     index("products_comparable_category_idx").on(sql`${t.make} collate nocase`, t.categoryId, t.purchaseYear),
+    // Whoever listed a VIN lately, sold or not (a VIN listed again by another seller is flagged).
+    index("products_vin_idx").on(t.vin, t.createdAt),
     // One unsold listing per VIN; a sold car's VIN may be listed again by its next owner.
     uniqueIndex("products_vin_unsold_unique")
       .on(t.vin)
@@ -739,6 +742,8 @@ export const conversations = sqliteTable(
     sellerReadAt: text("seller_read_at"),
     buyerEmailedAt: text("buyer_emailed_at"),
     sellerEmailedAt: text("seller_emailed_at"),
+    // Set when an admin closed it (after a report): both sides still read it, neither writes.
+    closedAt: text("closed_at"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -810,5 +815,31 @@ export const reviews = sqliteTable(
     // A seller's reviews, newest first (the seller's page, paged).
     index("reviews_seller_idx").on(t.sellerId, t.createdAt, t.id),
     check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/**
+ * Listings that look wrong, for an admin to look at: flagged, never blocked (the listing stays up).
+ * One per car and reason; an admin clears it.
+ */
+export const flags = sqliteTable(
+  "flags",
+  {
+    id: id(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: FLAG_REASONS }).notNull(),
+    // The facts behind it in words, e.g. "$9,000, 45 % of the $20,000 estimate".
+    details: text("details").notNull(),
+    clearedAt: text("cleared_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("flags_product_reason_unique").on(t.productId, t.reason),
+    // The admins' list: open flags, newest first.
+    index("flags_open_idx")
+      .on(t.createdAt)
+      .where(sql`${t.clearedAt} is null`),
   ],
 );

@@ -14,7 +14,10 @@ export type AuditAction =
   | "rename-category"
   | "delete-category"
   | "remove-review"
-  | "resolve-dispute";
+  | "resolve-dispute"
+  | "clear-flag"
+  | "dismiss-conversation-reports"
+  | "close-conversation";
 
 /** The statement that records an admin action; callers put it in the same batch as the action. */
 export function auditEntry(ctx: AppContext, actor: UserRow, action: AuditAction, target: string, details = "") {

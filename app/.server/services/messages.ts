@@ -5,6 +5,7 @@ import { PATHS, pathTo } from "~/lib/paths";
 import { type StartConversationInput } from "~/lib/schemas/messages";
 import { type PagedList, type ReportedConversation } from "~/lib/types";
 import { enforce } from "../auth/enforce";
+import { auditEntry } from "./audit";
 import { countEvent, LIMITS } from "../auth/rate-limits";
 import { type AppContext } from "../context";
 import { isUniqueViolation } from "../db/errors";
@@ -49,6 +50,8 @@ export interface Thread {
   withName: string;
   /** Changes exactly when a message is added: the thread's ETag. */
   version: string;
+  /** An admin closed it: it is read only. */
+  closed: boolean;
   messages: MessageItem[];
 }
 
@@ -77,7 +80,13 @@ export async function startConversation(
 ): Promise<{ conversationId: string; messageId: string }> {
   enforce("start:conversation", buyer);
   const [car] = await ctx.db
-    .select({ name: products.name, sellerId: products.sellerId, isPaid: products.isPaid, conversationId: conversations.id })
+    .select({
+      name: products.name,
+      sellerId: products.sellerId,
+      isPaid: products.isPaid,
+      conversationId: conversations.id,
+      closedAt: conversations.closedAt,
+    })
     .from(products)
     .leftJoin(conversations, and(eq(conversations.productId, products.id), eq(conversations.buyerId, buyer.id)))
     .where(eq(products.id, input.product_id))
@@ -86,6 +95,7 @@ export async function startConversation(
   if (car.sellerId === buyer.id) throw new Forbidden("You cannot message yourself about your own car");
   // A car without a seller outlived the seller's account, which only sold cars do.
   if (car.isPaid || !car.sellerId) throw new Conflict(SOLD);
+  if (car.closedAt) throw new Conflict(CLOSED);
   await countMessage(ctx, buyer);
   const now = ctx.now().toISOString();
   const conversationId = car.conversationId ?? crypto.randomUUID();
@@ -109,7 +119,7 @@ export async function startConversation(
       select ${conversationId}, ${products.id}, ${buyer.id}, ${products.sellerId}, ${now}, ${now}, ${now}
       from ${products}
       where ${products.id} = ${input.product_id} and ${products.isPaid} = 0 and ${products.sellerId} is not null and ${products.sellerId} <> ${buyer.id}
-      on conflict (buyer_id, product_id) do update set last_message_at = excluded.last_message_at
+      on conflict (buyer_id, product_id) do update set last_message_at = excluded.last_message_at where ${conversations.closedAt} is null
       returning id`),
     ctx.db.run(sql`
       insert into ${messages} (id, conversation_id, sender_id, text, created_at)
@@ -124,6 +134,7 @@ export async function startConversation(
 }
 
 const SOLD = "This car is sold: its seller takes no new conversations about it";
+const CLOSED = "An admin closed this conversation: no new messages can be sent in it";
 
 /** How long after a conversation side was emailed about a message no other email goes to it, while it has not read. */
 const EMAIL_QUIET_MS = 15 * 60 * 1000;
@@ -231,6 +242,7 @@ async function findConversation(
       buyerId: conversations.buyerId,
       sellerId: conversations.sellerId,
       withName: users.name,
+      closedAt: conversations.closedAt,
       product: {
         _id: products.id,
         productName: products.name,
@@ -307,6 +319,7 @@ export async function readThread(ctx: AppContext, user: UserRow, id: string, kno
     product: conversation.product?._id ? conversation.product : null,
     withName: conversation.withName,
     version: conversation.latestMessageId,
+    closed: conversation.closedAt !== null,
     messages: rows.reverse().map((row) => ({ _id: row._id, mine: row.senderId === user.id, text: row.text, createdAt: row.createdAt })),
   };
 }
@@ -326,11 +339,20 @@ export async function sendMessage(ctx: AppContext, user: UserRow, conversationId
     emailed: await claimEmail(ctx, conversationId, recipientIsBuyer ? "buyer" : "seller", now),
   };
   const notices = await messageNotices(ctx, message);
-  await ctx.db.batch([
-    ctx.db.insert(messages).values({ id: message.id, conversationId, senderId: user.id, text, createdAt: now }),
-    ctx.db.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, conversationId)),
+  // Each write holds only while the conversation is open: an admin closing it at the same moment wins.
+  const open = sql`exists (select 1 from ${conversations} where ${conversations.id} = ${conversationId} and ${conversations.closedAt} is null)`;
+  const [updated] = await ctx.db.batch([
+    ctx.db
+      .update(conversations)
+      .set({ lastMessageAt: now })
+      .where(and(eq(conversations.id, conversationId), isNull(conversations.closedAt)))
+      .returning({ id: conversations.id }),
+    ctx.db.run(sql`
+      insert into ${messages} (id, conversation_id, sender_id, text, created_at)
+      select ${message.id}, ${conversationId}, ${user.id}, ${text}, ${now} where ${open}`),
     ...notices.statements.map((statement) => ctx.db.run(statement)),
   ]);
+  if (updated.length === 0) throw new Conflict(CLOSED);
   await sendNotificationEmails(ctx, notices);
   return message.id;
 }
@@ -359,6 +381,31 @@ export async function reportConversation(ctx: AppContext, user: UserRow, convers
 export const REPORTED_MESSAGES_SHOWN = 20;
 
 /** One page of conversation reports for the admins, newest first, each with its latest messages: two round trips. */
+/**
+ * An admin's answer to a reported conversation: `dismiss` removes its reports and leaves it as it
+ * is; `close` also ends it, so neither side can write in it again (both still read it). 404 when
+ * no report of it is open. Recorded in the audit trail.
+ */
+export async function moderateConversation(ctx: AppContext, admin: UserRow, conversationId: string, outcome: "dismiss" | "close") {
+  enforce("moderate:reports", admin);
+  const [reported] = await ctx.db
+    .select({ productName: products.name })
+    .from(conversationReports)
+    .innerJoin(conversations, eq(conversations.id, conversationReports.conversationId))
+    .leftJoin(products, eq(products.id, conversations.productId))
+    .where(eq(conversationReports.conversationId, conversationId))
+    .limit(1);
+  if (!reported) throw new NotFound("No open report of this conversation");
+  const about = `The conversation about ${reported.productName ?? "a car no longer listed"}`;
+  await ctx.db.batch([
+    ctx.db.delete(conversationReports).where(eq(conversationReports.conversationId, conversationId)),
+    ...(outcome === "close"
+      ? [ctx.db.update(conversations).set({ closedAt: ctx.now().toISOString() }).where(eq(conversations.id, conversationId))]
+      : []),
+    auditEntry(ctx, admin, outcome === "close" ? "close-conversation" : "dismiss-conversation-reports", conversationId, about),
+  ]);
+}
+
 export async function listReportedConversations(
   ctx: AppContext,
   admin: UserRow,

@@ -1,6 +1,7 @@
+import { Form } from "react-router";
+import { type Column, DataTable, ROW_BUTTON } from "~/components/ui/data-table";
+import { formatDateTime, formatQuantity } from "~/lib/format";
 import { type ReportedConversation } from "~/lib/types";
-import { type Column, DataTable } from "~/components/ui/data-table";
-import { formatDateTime } from "~/lib/format";
 
 /**
  * Conversations a participant reported, for the admins (the reported-items page): who talked about
@@ -14,7 +15,8 @@ export function ReportedConversations({ reports, total }: { reports: ReportedCon
         Reported conversations
       </h2>
       <p className="mb-3 text-slate-600">
-        {total} reports{total > reports.length ? `, the newest ${reports.length} shown` : ""}
+        {formatQuantity(total, "report")}
+        {total > reports.length ? `, the newest ${reports.length} shown` : ""}
       </p>
       <DataTable
         caption="Reported conversations"
@@ -42,7 +44,9 @@ const COLUMNS: Column<ReportedConversation>[] = [
     className: "min-w-64",
     cell: (report) => (
       <details className="max-w-md text-sm">
-        <summary className="cursor-pointer font-semibold text-brand-700">Read its newest {report.messages.length} messages</summary>
+        <summary className="cursor-pointer font-semibold text-brand-700">
+          {report.messages.length === 1 ? "Read its message" : `Read its newest ${report.messages.length} messages`}
+        </summary>
         <ol className="mt-2 flex flex-col gap-2">
           {report.messages.map((message) => (
             <li key={message._id}>
@@ -53,6 +57,32 @@ const COLUMNS: Column<ReportedConversation>[] = [
           ))}
         </ol>
       </details>
+    ),
+  },
+  {
+    heading: "Actions",
+    cell: (report) => (
+      <Form method="post" className="flex flex-wrap gap-2">
+        <input type="hidden" name="id" value={report.conversationId} />
+        <button
+          type="submit"
+          name="intent"
+          value="dismiss-conversation"
+          className={ROW_BUTTON.plain}
+          aria-label={`Dismiss the reports of the conversation about ${report.productName ?? "a car no longer listed"}`}
+        >
+          Dismiss
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="close-conversation"
+          className={ROW_BUTTON.danger}
+          aria-label={`Close the conversation about ${report.productName ?? "a car no longer listed"}`}
+        >
+          Close conversation
+        </button>
+      </Form>
     ),
   },
 ];

@@ -1,4 +1,6 @@
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
+import { formatQuantity } from "~/lib/format";
+import { PATHS } from "~/lib/paths";
 import { type ListQuery } from "~/lib/list-query";
 import { type PagedList, type User } from "~/lib/types";
 import { ConfirmPanel } from "../ui/confirm-panel";
@@ -7,20 +9,25 @@ import { ConfirmLink, Pager } from "../ui/paged-list";
 
 type Sort = "name" | "email";
 
-/** The admin's sellers or buyers table: sortable, paged, with delete (and verify for sellers). */
+/**
+ * The admin's sellers or buyers table: sortable, paged, with delete, and for sellers (`openReports`
+ * given: each seller's open reports by id) verify with the reports beside it.
+ */
 export function UsersTable({
   list,
   query,
   confirm,
-  withVerification,
+  openReports,
   caption,
 }: {
   list: PagedList<User>;
   query: ListQuery<Sort>;
   confirm: { intent: string; row: User } | null;
-  withVerification: boolean;
+  openReports: Record<string, number> | null;
   caption: string;
 }) {
+  const withVerification = openReports !== null;
+  const reportsOf = (user: User) => openReports?.[user._id] ?? 0;
   const location = useLocation();
   // Sellers are sorted by name only (the contract's sellers list); buyers by name or email.
   const columns: Column<User>[] = [
@@ -39,18 +46,33 @@ export function UsersTable({
   cancel.delete("confirm");
   return (
     <>
-      {confirm && (
+      {confirm?.intent === "verify" && (
         <ConfirmPanel
-          intent={confirm.intent}
+          intent="verify"
           id={confirm.row._id}
-          confirmLabel={confirm.intent === "verify" ? `Yes, verify ${confirm.row.name}` : `Yes, delete ${confirm.row.name}`}
+          title={`Verify ${confirm.row.name}?`}
+          text={
+            <>
+              Buyers will see the verified badge on all of their cars. <OpenReports count={reportsOf(confirm.row)} />
+            </>
+          }
+          danger={false}
+          confirmLabel={`Yes, verify ${confirm.row.name}`}
+          cancelTo={`${location.pathname}?${cancel}`}
+        />
+      )}
+      {confirm?.intent === "delete" && (
+        <ConfirmPanel
+          intent="delete"
+          id={confirm.row._id}
+          confirmLabel={`Yes, delete ${confirm.row.name}`}
           cancelTo={`${location.pathname}?${cancel}`}
         />
       )}
       <p className="mb-3 text-slate-600">{list.total} in total</p>
       <DataTable
         caption={caption}
-        columns={withVerification ? [...columns, verificationColumn] : columns}
+        columns={withVerification ? [...columns, verificationColumn(reportsOf)] : columns}
         rows={list.data}
         rowKey={(user) => user._id}
         empty="Nobody here yet."
@@ -61,14 +83,28 @@ export function UsersTable({
   );
 }
 
-const verificationColumn: Column<User> = {
+const verificationColumn = (reportsOf: (user: User) => number): Column<User> => ({
   heading: "Verification Status",
-  cell: (user) =>
-    user.verify ? (
-      <span className="font-semibold text-green-800">Verified</span>
-    ) : (
-      <ConfirmLink id={user._id} intent="verify" label={`Verify ${user.name}`} className={ROW_BUTTON.primary}>
-        Verify
-      </ConfirmLink>
-    ),
-};
+  cell: (user) => (
+    <span className="flex flex-wrap items-center gap-2">
+      {user.verify ? (
+        <span className="font-semibold text-green-800">Verified</span>
+      ) : (
+        <ConfirmLink id={user._id} intent="verify" label={`Verify ${user.name}`} className={ROW_BUTTON.primary}>
+          Verify
+        </ConfirmLink>
+      )}
+      <OpenReports count={reportsOf(user)} />
+    </span>
+  ),
+});
+
+/** A seller's open reports, linked to the reported items when there are any. */
+function OpenReports({ count }: { count: number }) {
+  if (count === 0) return <span className="text-slate-600">No open reports</span>;
+  return (
+    <Link to={PATHS.reportedItems} className="font-semibold text-danger-700 underline">
+      {`${formatQuantity(count, "open report")} against their cars`}
+    </Link>
+  );
+}

@@ -1,9 +1,12 @@
+import { type ReactNode } from "react";
 import { Form } from "react-router";
 import { Button, ButtonLink } from "./button";
 
 /**
  * The "Are you sure?" step before a delete or verify. It is a page state (a link sets
- * `?confirm=…`), so it works the same with and without JavaScript.
+ * `?confirm=…`), so it works the same with and without JavaScript. A step that destroys something
+ * says it cannot be undone and confirms with a danger button; any other (`title` and `text` given)
+ * says what will happen and confirms with a plain one.
  */
 export function ConfirmPanel({
   intent,
@@ -11,6 +14,9 @@ export function ConfirmPanel({
   confirmLabel,
   cancelTo,
   cancelLabel = "Cancel",
+  title = "Are you sure?",
+  text = "You won't be able to revert this!",
+  danger = true,
 }: {
   intent: string;
   id: string;
@@ -18,24 +24,27 @@ export function ConfirmPanel({
   cancelTo: string;
   /** The link that goes back without doing it (e.g. "Keep it" where "Cancel" would be ambiguous). */
   cancelLabel?: string;
+  title?: string;
+  text?: ReactNode;
+  danger?: boolean;
 }) {
   return (
     <div
       role="alertdialog"
       aria-labelledby="confirm-title"
       aria-describedby="confirm-text"
-      className="mb-6 rounded-card border-2 border-amber-400 bg-warning-50 p-6"
+      className={`mb-6 rounded-card border-2 p-6 ${danger ? "border-amber-400 bg-warning-50" : "border-line bg-white"}`}
     >
       <h2 id="confirm-title" className="text-heading">
-        Are you sure?
+        {title}
       </h2>
       <p id="confirm-text" className="mt-1">
-        You won't be able to revert this!
+        {text}
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
         <Form method="post">
           <input type="hidden" name="id" value={id} />
-          <Button type="submit" name="intent" value={intent} autoFocus variant="danger">
+          <Button type="submit" name="intent" value={intent} autoFocus variant={danger ? "danger" : "primary"}>
             {confirmLabel}
           </Button>
         </Form>
