@@ -21,11 +21,11 @@ export const meta: Route.MetaFunction = ({ data }) => privatePageMeta(data ? TIT
 const actionSchema = rowActionSchema(["delete", "verify"] as const);
 
 export async function loader({ request, pattern, context }: Route.LoaderArgs) {
-  await requirePermission(context.app, request, "manage:users");
+  const admin = await requirePermission(context.app, request, "manage:users");
   const role = listedRole(pattern);
   // Bad paging or sorting values fall back to the defaults.
   const query = parseListQueryLeniently(usersListQuery, new URL(request.url).searchParams);
-  const list = await listUsersByRole(context.app, role, query);
+  const list = await listUsersByRole(context.app, admin, role, query);
   const intents = role === "seller" ? ["delete", "verify"] : ["delete"];
   const confirm = confirmTarget(request.url, list.data, intents);
   // Beside Verify and in its confirmation: how many open reports each seller's cars have.

@@ -26,7 +26,7 @@ export const adminUsersApi = new Hono<WorkerEnv>()
     }),
     allow("manage:users"),
     queryParams(usersListQuery),
-    async (c) => c.json(await listUsersByRole(c.var.app, "seller", c.req.valid("query"))),
+    async (c) => c.json(await listUsersByRole(c.var.app, c.var.user, "seller", c.req.valid("query"))),
   )
   .get(
     "/buyers",
@@ -39,7 +39,7 @@ export const adminUsersApi = new Hono<WorkerEnv>()
     }),
     allow("manage:users"),
     queryParams(usersListQuery),
-    async (c) => c.json(await listUsersByRole(c.var.app, "buyer", c.req.valid("query"))),
+    async (c) => c.json(await listUsersByRole(c.var.app, c.var.user, "buyer", c.req.valid("query"))),
   )
   .delete(
     "/seller/:account",

@@ -5,6 +5,7 @@ import { listDeadEmails } from "../email/outgoing";
 import { listBuyerOrders } from "./bookings";
 import { listInbox } from "./messages";
 import { Forbidden } from "../errors";
+import { deleteBuyer, listUsersByRole, verifySeller } from "./admin-users";
 import { listAuditTrail } from "./audit";
 import { addCategory, createCategory } from "./categories";
 import { sessionAccessToken } from "./credentials";
@@ -30,6 +31,9 @@ describe("services refuse whom the policy refuses", () => {
     for (const role of ["seller", "buyer"] as const) {
       const user = await account(role);
       await expect(listAuditTrail(ctx, user, 1)).rejects.toThrow(Forbidden);
+      await expect(listUsersByRole(ctx, user, "buyer", { page: 1, limit: 5, sort: "name", order: "asc" })).rejects.toThrow(Forbidden);
+      await expect(verifySeller(ctx, user, user.id)).rejects.toThrow(Forbidden);
+      await expect(deleteBuyer(ctx, user, user.id)).rejects.toThrow(Forbidden);
       await expect(listDeadEmails(ctx, user, 1, 10)).rejects.toThrow(Forbidden);
       await expect(createCategory(ctx, user, { categoryName: "Not Mine", image: "/images/x.jpg" })).rejects.toThrow(Forbidden);
       await expect(addCategory(ctx, user, "Not Mine", new Blob(["x"]))).rejects.toThrow(Forbidden);

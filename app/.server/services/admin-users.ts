@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { listQuerySchema, type ListQuery, totalPages } from "~/lib/list-query";
 import { type PagedList, type User } from "~/lib/types";
+import { enforce } from "../auth/enforce";
 import { type AppContext } from "../context";
 import { bookings, products, users } from "../db/schema";
 import { Forbidden, Invalid, NotFound } from "../errors";
@@ -14,7 +15,13 @@ export type UserSort = "name" | "email";
 export const usersListQuery = listQuerySchema(["name", "email"] as const, "name");
 
 /** One page of sellers or buyers, sorted by name or email ignoring letter case; one round trip. */
-export async function listUsersByRole(ctx: AppContext, role: "seller" | "buyer", query: ListQuery<UserSort>): Promise<PagedList<User>> {
+export async function listUsersByRole(
+  ctx: AppContext,
+  admin: UserRow,
+  role: "seller" | "buyer",
+  query: ListQuery<UserSort>,
+): Promise<PagedList<User>> {
+  enforce("manage:users", admin);
   const column = query.sort === "name" ? sql`lower(${users.name})` : users.email;
   const direction = query.order === "asc" ? asc : desc;
   const [rows, [{ total }]] = await ctx.db.batch([
@@ -31,6 +38,7 @@ export async function listUsersByRole(ctx: AppContext, role: "seller" | "buyer",
 }
 
 async function targetUser(ctx: AppContext, admin: UserRow, id: string, role: "seller" | "buyer") {
+  enforce("manage:users", admin);
   if (id === admin.id) throw new Forbidden("You cannot delete your own account here");
   const [user] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
   if (user?.role === "admin") throw new Forbidden("Admins cannot be deleted here");
@@ -78,6 +86,7 @@ export async function deleteBuyer(ctx: AppContext, admin: UserRow, id: string): 
 
 /** Gives a seller the verified badge (on all their cards at once); 0, and nothing recorded, when already verified. */
 export async function verifySeller(ctx: AppContext, admin: UserRow, id: string): Promise<number> {
+  enforce("manage:users", admin);
   const [seller] = await ctx.db
     .select({ role: users.role, name: users.name, email: users.email })
     .from(users)
