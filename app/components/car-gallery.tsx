@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { photoSources } from "~/lib/photo";
 import { type ProductPhoto } from "~/lib/types";
+import { SWIPE_PX, ZoomablePhoto } from "./zoomable-photo";
 
-const SWIPE_PX = 40;
 const noSubscription = () => () => {};
 
 /** False in the server's HTML and while hydrating, true once React runs the page in the browser. */
@@ -17,14 +17,18 @@ function useEnhanced() {
 /**
  * A car's photos. Without JavaScript: the cover, and thumbnails that link to each photo file.
  * With it: the photo under Previous/Next buttons, the arrow keys and a swipe; thumbnails are
- * buttons that follow the photo shown; View full screen opens a modal <dialog> (Escape closes it).
+ * buttons that follow the photo shown; a tap or click on the photo, or View full screen, opens a
+ * modal <dialog> with a counter and zoom (Escape closes it).
  */
 export function CarGallery({ photos, name }: { photos: ProductPhoto[]; name: string }) {
   const enhanced = useEnhanced();
   const [current, setCurrent] = useState(0);
   const [fullScreen, setFullScreen] = useState(false);
   const thumbnails = useRef<(HTMLButtonElement | null)[]>([]);
+  const stage = useRef<HTMLDivElement>(null);
   const swipeStart = useRef<number | null>(null);
+  // A swipe ends with a click too: that click must not open full screen.
+  const swiped = useRef(false);
   const headingId = useId();
   const count = photos.length;
   const alt = (index: number) => `${name}, photo ${index + 1} of ${count}`;
@@ -48,6 +52,7 @@ export function CarGallery({ photos, name }: { photos: ProductPhoto[]; name: str
 
   const swipe = {
     onPointerDown: (event: React.PointerEvent) => {
+      swiped.current = false;
       if (event.pointerType !== "mouse") swipeStart.current = event.clientX;
     },
     onPointerUp: (event: React.PointerEvent) => {
@@ -55,7 +60,18 @@ export function CarGallery({ photos, name }: { photos: ProductPhoto[]; name: str
       swipeStart.current = null;
       if (start === null || count < 2) return;
       const moved = event.clientX - start;
-      if (Math.abs(moved) >= SWIPE_PX) show(current + (moved < 0 ? 1 : -1));
+      swiped.current = Math.abs(moved) >= SWIPE_PX;
+      if (swiped.current) show(current + (moved < 0 ? 1 : -1));
+    },
+    // A tap or click opens the photo full screen. Focus goes to the gallery first, so the arrow keys
+    // move the photos from then on (and come back here when full screen closes).
+    onClick: () => {
+      if (swiped.current) {
+        swiped.current = false;
+        return;
+      }
+      stage.current?.focus({ preventScroll: true });
+      setFullScreen(true);
     },
     onPointerCancel: () => {
       swipeStart.current = null;
@@ -67,14 +83,14 @@ export function CarGallery({ photos, name }: { photos: ProductPhoto[]; name: str
       <h2 id={headingId} className="sr-only">
         Photos
       </h2>
-      <div className="relative overflow-hidden rounded-2xl bg-slate-900">
+      <div ref={stage} tabIndex={-1} className="relative overflow-hidden rounded-2xl bg-slate-900 outline-none">
         {/* The page's first photo: fetched before anything else. */}
         <img
           {...photoSources(enhanced ? photo : photos[0])}
           sizes="(min-width: 1024px) 60vw, 100vw"
           alt={alt(enhanced ? current : 0)}
           fetchPriority="high"
-          className="aspect-[4/3] w-full touch-pan-y select-none object-contain"
+          className={`aspect-[4/3] w-full touch-pan-y select-none object-contain ${enhanced ? "cursor-zoom-in" : ""}`}
           draggable={false}
           {...(enhanced ? swipe : {})}
         />
@@ -134,6 +150,7 @@ export function CarGallery({ photos, name }: { photos: ProductPhoto[]; name: str
         <FullScreen
           photo={photo}
           alt={alt(current)}
+          index={current}
           count={count}
           onMove={(step) => show(current + step)}
           onClose={() => setFullScreen(false)}
@@ -174,16 +191,18 @@ function GalleryButton({
   );
 }
 
-/** The photo as large as the screen allows, in a modal dialog; the arrow keys still move, Escape closes. */
+/** The photo as large as the screen allows, in a modal dialog: a counter, the arrow keys still move, Escape closes, and it zooms. */
 function FullScreen({
   photo,
   alt,
+  index,
   count,
   onMove,
   onClose,
 }: {
   photo: ProductPhoto;
   alt: string;
+  index: number;
   count: number;
   onMove: (step: number) => void;
   onClose: () => void;
@@ -198,12 +217,16 @@ function FullScreen({
       ref={dialog}
       aria-labelledby={titleId}
       onClose={onClose}
-      className="m-0 h-dvh max-h-none w-screen max-w-none bg-black p-0 text-white backdrop:bg-black"
+      className="m-0 h-dvh max-h-none w-screen max-w-none overflow-hidden bg-black p-0 text-white backdrop:bg-black"
     >
       <h2 id={titleId} className="sr-only">
         {alt}
       </h2>
-      <img {...photoSources(photo)} sizes="100vw" alt={alt} className="size-full object-contain" />
+      {/* A new photo starts unzoomed. */}
+      <ZoomablePhoto key={photo.url} photo={photo} alt={alt} onSwipe={count > 1 ? onMove : undefined} />
+      <p aria-live="polite" className="absolute left-3 top-3 rounded-full bg-black/70 px-3 py-2 text-sm font-semibold">
+        {`Photo ${index + 1} of ${count}`}
+      </p>
       {count > 1 && (
         <>
           <GalleryButton label="Previous photo" onClick={() => onMove(-1)} className="left-3 top-1/2 -translate-y-1/2">

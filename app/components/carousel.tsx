@@ -65,8 +65,8 @@ export function Carousel({ slides, label }: { slides: Slide[]; label: string }) 
             hidden={index !== current}
             className={`carousel-slide ${slide.background}`}
           >
-            <h2 className="max-w-2xl text-3xl font-extrabold leading-tight sm:text-5xl">{slide.headline}</h2>
-            <p className="mt-4 max-w-xl text-lg text-white/90">{slide.text}</p>
+            <h2 className="max-w-2xl text-2xl font-extrabold leading-tight sm:text-5xl">{slide.headline}</h2>
+            <p className="mt-2 max-w-xl text-white/90 sm:mt-4 sm:text-lg">{slide.text}</p>
           </div>
         ))}
       </div>

@@ -6,7 +6,7 @@ import { PATHS, pathTo } from "~/lib/paths";
 // Below the search and the carousel on every screen: never the first paint, so fetched when near.
 export function CategoryCard({ category }: { category: Category & { cars?: number } }) {
   return (
-    <article className="card flex flex-col overflow-hidden">
+    <article className="card flex w-full flex-col overflow-hidden">
       <img
         src={category.image}
         alt=""

@@ -53,25 +53,28 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { categories, categoryCount, advertised } = loaderData;
   const now = new Date(loaderData.now);
   return (
-    <main id="main" className="mx-auto flex max-w-7xl flex-col gap-16 px-4 py-8">
+    <main id="main" className="home-main">
       <h1 className="sr-only">Auto Reseller: used cars for sale</h1>
-      <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-4 sm:gap-6">
         <HomeSearch locations={loaderData.locations} />
         <Carousel slides={loaderData.slides} label="Featured brands" />
       </div>
 
       <section aria-labelledby="categories-heading">
-        <h2 id="categories-heading" className="mb-6 text-3xl font-bold">
+        <h2 id="categories-heading" className="home-heading">
           Product categories
         </h2>
         {categories.length === 0 ? (
           <p className="text-slate-600">No categories yet.</p>
         ) : (
-          <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+          // On phones a row that scrolls sideways (so the advertised cars are near), a grid from md up (app.css).
+          <ul aria-label="Categories" className="category-row">
             {categories.map((category) => (
-              <CategoryCard key={category._id} category={category} />
+              <li key={category._id}>
+                <CategoryCard category={category} />
+              </li>
             ))}
-          </div>
+          </ul>
         )}
         {categoryCount > categories.length && (
           <p className="mt-6">
@@ -84,7 +87,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {advertised.length > 0 && (
         <section aria-labelledby="advertised-heading">
-          <h2 id="advertised-heading" className="mb-6 text-3xl font-bold">
+          <h2 id="advertised-heading" className="home-heading">
             Advertised cars
           </h2>
           <CarGrid cars={advertised} now={now} marks={loaderData.marks} />
@@ -92,7 +95,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       )}
 
       <section aria-labelledby="faq-heading">
-        <h2 id="faq-heading" className="mb-6 text-3xl font-bold">
+        <h2 id="faq-heading" className="home-heading">
           Buying a used car: questions and answers
         </h2>
         <Faq items={loaderData.faq} />

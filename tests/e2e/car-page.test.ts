@@ -279,4 +279,44 @@ describe("a car that is gone", () => {
       await close();
     }
   });
+
+  it("on a 390 px phone the gallery opens full screen at a tap, counts, moves by arrow keys after a click, and zooms", async () => {
+    const { page, close } = await openPage(browser, { viewport: { width: 390, height: 844 }, hasTouch: true });
+    await gotoInteractive(page, `/cars/${car._id}`);
+    const count = car.images.length;
+    await mainPhoto(page).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    await dialog.getByText(`Photo 1 of ${count}`, { exact: true }).waitFor();
+    await expectAccessible(page, "the gallery full screen at 390 px");
+    await page.keyboard.press("ArrowRight");
+    await dialog.getByText(`Photo 2 of ${count}`, { exact: true }).waitFor();
+
+    // Zoom: a double tap at a point and back, then a pinch with two fingers.
+    const photo = dialog.getByRole("img");
+    const scale = () => photo.evaluate((node) => new DOMMatrix(getComputedStyle(node).transform).a);
+    await photo.dblclick({ position: { x: 100, y: 200 } });
+    expect(await scale()).toBe(2.5);
+    await photo.dblclick();
+    expect(await scale()).toBe(1);
+    await photo.evaluate((node) => {
+      const fire = (type: string, pointerId: number, clientX: number) =>
+        node.dispatchEvent(new PointerEvent(type, { pointerId, pointerType: "touch", clientX, clientY: 400, bubbles: true }));
+      fire("pointerdown", 1, 150);
+      fire("pointerdown", 2, 250);
+      fire("pointermove", 1, 100);
+      fire("pointermove", 2, 300);
+      fire("pointerup", 1, 100);
+      fire("pointerup", 2, 300);
+    });
+    // Fingers twice as far apart: twice the size (a pointer move renders in a later frame).
+    await expect.poll(scale).toBe(2);
+
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    // Focus stayed in the gallery: the arrow keys move its photo without first focusing a button.
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => mainPhoto(page).getAttribute("alt")).toBe(`${car.productName}, photo 3 of ${count}`);
+    await close();
+  });
 });

@@ -90,10 +90,8 @@ describe("favourites and saved searches", () => {
   });
 
   it("on a phone, a heart, a booking and a message started signed out say why sign-in is needed and are kept through it", async () => {
-    const found = (await (await app.request("/api/products?make=Honda&limit=1")).json()) as { data: { _id: string }[] };
-    const [{ id }] = found.data.map((car) => ({
-      id: car._id,
-    }));
+    const { data } = (await (await app.request("/api/products?make=Honda&limit=1")).json()) as { data: { _id: string }[] };
+    const id = data[0]._id;
     for (const javaScriptEnabled of [false, true]) {
       const buyer = `kept-${crypto.randomUUID().slice(0, 8)}@autoreseller.test`;
       await app.register({ email: buyer, name: "Kept Intent" });

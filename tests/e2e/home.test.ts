@@ -98,4 +98,24 @@ describe("home page in Chromium", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await close();
   });
+
+  it("on a 390 px phone the first advertised car is within two screens, with categories in a row that scrolls sideways", async () => {
+    for (const javaScriptEnabled of [false, true]) {
+      const { page, close } = await openPage(browser, { viewport: { width: 390, height: 844 }, javaScriptEnabled });
+      if (javaScriptEnabled) await gotoInteractive(page, "/");
+      else await page.goto("/");
+      const firstCar = page.getByRole("region", { name: "Advertised cars" }).locator("article").first();
+      const top = await firstCar.evaluate((node) => node.getBoundingClientRect().top + window.scrollY);
+      expect(top).toBeLessThan(2 * 844);
+      const row = page.getByRole("list", { name: "Categories" });
+      expect(await row.evaluate((node) => node.scrollWidth > node.clientWidth)).toBe(true);
+      const cards = await row
+        .getByRole("listitem")
+        .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+      expect(new Set(cards).size).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      if (javaScriptEnabled) await expectAccessible(page, "Home at 390 px");
+      await close();
+    }
+  });
 });

@@ -118,6 +118,12 @@ function measure(page: Page) {
       if (box.width <= 1 || box.height <= 1 || getComputedStyle(control).visibility === "hidden") continue;
       // Within the viewport, and a form's fields and buttons within the form's card.
       // (A form drawn as its contents alone, like a card's favourite heart, has no box of its own.)
+      // A control in a row that scrolls sideways on its own (Home's categories on phones) is reached
+      // by scrolling that row: it only has to fit, not each of its controls.
+      let scroller = control.parentElement;
+      while (scroller && !["auto", "scroll"].includes(getComputedStyle(scroller).overflowX)) scroller = scroller.parentElement;
+      const row = scroller?.getBoundingClientRect();
+      if (row && row.left >= -0.5 && row.right <= viewport + 0.5) continue;
       const form = [control.closest("form")?.getBoundingClientRect()].find((candidate) => candidate && candidate.width > 0);
       const [left, right] = form ? [Math.max(0, form.left), Math.min(viewport, form.right)] : [0, viewport];
       if (box.left >= left - 0.5 && box.right <= right + 0.5) continue;
