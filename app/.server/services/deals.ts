@@ -275,19 +275,24 @@ async function recordRefund(ctx: AppContext, payment: PaymentRow, refundId: stri
   logDeal(ctx, "payment-refunded", payment, { refundId });
 }
 
-/** A booking with its car's seller and its deal's payment (if paid under the deal). */
+/** A booking with its car's seller and its deal's payment (if paid under the deal): one round trip. */
 async function readDeal(ctx: AppContext, bookingId: string) {
-  const [row] = await ctx.db
-    .select({ bookingId: bookings.id, buyerId: bookings.buyerId, sellerId: products.sellerId })
-    .from(bookings)
-    .innerJoin(products, eq(products.id, bookings.productId))
-    .where(eq(bookings.id, bookingId))
-    .limit(1);
-  if (!row) return undefined;
-  const [payment] = await ctx.db.select().from(payments).where(dealPaymentJoinFor(bookingId)).orderBy(desc(payments.createdAt)).limit(1);
-  return { ...row, payment };
+  const [[row], [payment]] = await ctx.db.batch([
+    ctx.db
+      .select({ bookingId: bookings.id, buyerId: bookings.buyerId, sellerId: products.sellerId })
+      .from(bookings)
+      .innerJoin(products, eq(products.id, bookings.productId))
+      .where(eq(bookings.id, bookingId))
+      .limit(1),
+    ctx.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.bookingId, bookingId), sql`${payments.status} is not null`))
+      .orderBy(desc(payments.createdAt))
+      .limit(1),
+  ]);
+  return row ? { ...row, payment } : undefined;
 }
-const dealPaymentJoinFor = (bookingId: string) => and(eq(payments.bookingId, bookingId), sql`${payments.status} is not null`);
 
 const NOT_HELD = "Nothing to do: the money for this booking is not held";
 
