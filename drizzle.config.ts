@@ -3,7 +3,7 @@ import { readAuthToken } from "./scripts/libsql-server/token-file.ts";
 
 export default defineConfig({
   dialect: "turso",
-  schema: "./app/.server/db/schema.ts",
+  schema: "./app/.server/db/schema/index.ts",
   out: "./migrations",
   dbCredentials: {
     // Turso, else the local server of `npm start`/`npm run dev` with the token it saved in .data/.

@@ -17,7 +17,7 @@ import { readFlash } from "./.server/flash";
 import { type Route } from "./+types/root";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import stylesheet from "./app.css?url";
-import { ErrorPage } from "./components/error-page-on-demand";
+import { ErrorPage } from "./components/site/error-page-on-demand";
 import { ToasterHost } from "./components/ui/toaster-host";
 import { useNonce } from "./lib/nonce";
 import { reloadOnStaleBuild } from "./lib/reload-on-stale-build";

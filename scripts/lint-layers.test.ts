@@ -21,14 +21,18 @@ describe("layers", () => {
     [
       "infrastructure imports a service",
       "app/.server/auth/crossing.ts",
-      'import { findUserByEmail } from "../services/users";\nexport { findUserByEmail };\n',
+      'import { findUserByEmail } from "../services/accounts/users";\nexport { findUserByEmail };\n',
     ],
     [
       "infrastructure imports a service by alias",
       "app/.server/db/crossing.ts",
-      'import { findUserByEmail } from "~/.server/services/users";\nexport { findUserByEmail };\n',
+      'import { findUserByEmail } from "~/.server/services/accounts/users";\nexport { findUserByEmail };\n',
     ],
-    ["a page imports the database", "app/routes/crossing.tsx", 'import { products } from "~/.server/db/schema";\nexport { products };\n'],
+    [
+      "a page imports the database",
+      "app/routes/catalog/crossing.tsx",
+      'import { products } from "~/.server/db/schema";\nexport { products };\n',
+    ],
     [
       "an API route imports the database",
       "workers/api/crossing.ts",
@@ -36,8 +40,8 @@ describe("layers", () => {
     ],
     [
       "a component imports a service's type",
-      "app/components/crossing.tsx",
-      'import { type UserRow } from "~/.server/services/users";\nexport type Row = UserRow;\n',
+      "app/components/catalog/crossing.tsx",
+      'import { type UserRow } from "~/.server/services/accounts/users";\nexport type Row = UserRow;\n',
     ],
     [
       "shared code imports the database",
@@ -53,7 +57,7 @@ describe("layers", () => {
     [
       "a page imports a service",
       "app/routes/fine.tsx",
-      'import { findUserByEmail } from "~/.server/services/users";\nexport { findUserByEmail };\n',
+      'import { findUserByEmail } from "~/.server/services/accounts/users";\nexport { findUserByEmail };\n',
     ],
   ])("lets %s", async (_allowed, file, code) => {
     expect(await problems(file, code)).not.toContain(RESTRICTED);

@@ -1,6 +1,6 @@
 // Answers kept between requests in the Workers Cache API (this data centre's cache; on a
 // workers.dev address the platform keeps nothing, so every read is a miss there). The context
-// holds one; services decide what goes in under which name (services/search-cache.ts).
+// holds one; services decide what goes in under which name (services/search/search-cache.ts).
 
 export interface AnswerCache {
   /** The JSON kept under this name, if any (a failed read is a miss). */

@@ -14,7 +14,7 @@ export interface AppContext {
   email: EmailSender;
   /** The queue that delivers `outgoing_emails` rows (app/.server/email/outgoing.ts). */
   emailQueue: Queue<EmailJob>;
-  /** The queue that matches new listings against saved searches and refreshes price ratings (app/.server/services/listings-queue.ts). */
+  /** The queue that matches new listings against saved searches and refreshes price ratings (app/.server/services/search/listings-queue.ts). */
   listingsQueue: Queue<ListingJob>;
   /** Stripe, the offline simulator (development/test only), or null when card payments are unavailable. */
   payments: PaymentProvider | null;

@@ -18,5 +18,5 @@ export interface RepriceJob {
   makes: string[];
 }
 
-/** The listings queue (app/.server/services/listings-queue.ts). */
+/** The listings queue (app/.server/services/search/listings-queue.ts). */
 export type ListingJob = NewListingJob | RepriceJob;

@@ -1,5 +1,5 @@
-import { type Slide } from "~/components/carousel";
-import { type FaqItem } from "~/components/faq";
+import { type Slide } from "~/components/site/carousel";
+import { type FaqItem } from "~/components/site/faq";
 
 export const HOME_SLIDES: Slide[] = [
   {

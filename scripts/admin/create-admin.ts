@@ -7,7 +7,7 @@ import { drizzle } from "drizzle-orm/libsql";
 import { parseArgs } from "node:util";
 import * as v from "valibot";
 import { hashPassword } from "../../app/.server/auth/passwords.ts";
-import { sessions, users } from "../../app/.server/db/schema.ts";
+import { sessions, users } from "../../app/.server/db/schema/index.ts";
 import { emailField, newPasswordField, requiredText } from "../../app/lib/schemas/fields.ts";
 import { readAuthToken } from "../libsql-server/token-file.ts";
 

@@ -75,7 +75,7 @@ async function inspect(webSocketUrl: string) {
   };
 }
 
-/** Maps a frame of the built Worker back to its source: "app/routes/home.tsx" or "node_modules/react-dom/…". */
+/** Maps a frame of the built Worker back to its source: "app/routes/site/home.tsx" or "node_modules/react-dom/…". */
 function sourceMapper(serverDir: string) {
   const maps = new Map<string, SourceMap | null>();
   const mapOf = (url: string) => {

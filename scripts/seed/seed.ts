@@ -16,8 +16,8 @@ import {
   reviews,
   uploads,
   users,
-} from "../../app/.server/db/schema.ts";
-import { refreshPriceRatings } from "../../app/.server/services/price-ratings.ts";
+} from "../../app/.server/db/schema/index.ts";
+import { refreshPriceRatings } from "../../app/.server/services/catalog/price-ratings.ts";
 import { buildDemoMarket, DEMO_CATEGORIES, DEMO_PASSWORD, DEMO_USERS, type PhotoSpec } from "./demo-data.ts";
 import { renderJpegPairCached } from "./photo-cache.ts";
 import { carPhotoSvg, categorySvg } from "./photos.ts";

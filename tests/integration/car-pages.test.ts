@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { VERIFIED_MEANING } from "~/components/seller-badge";
+import { VERIFIED_MEANING } from "~/components/catalog/seller-badge";
 import { decodeVin } from "~/lib/vin";
 import { appUrl, request, signIn, sql } from "./client";
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "~/.server/auth/rate-limits";
-import { pendingObjectKey } from "~/.server/services/direct-uploads";
+import { pendingObjectKey } from "~/.server/services/uploads/direct-uploads";
 import { LOCAL_BUCKET, LOCAL_SIGNING_KEY, presignPut } from "~/.server/storage/presigned-put";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { makeImage } from "../support/images.ts";

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { deleteBuyer, deleteSeller, listUsersByRole, usersListQuery, verifySeller } from "~/.server/services/admin-users";
-import { createCategory, deleteCategory, renameCategory } from "~/.server/services/categories";
-import { deleteReportedItem, dismissReports, listReports, reportsListQuery } from "~/.server/services/reports";
+import { deleteBuyer, deleteSeller, listUsersByRole, usersListQuery, verifySeller } from "~/.server/services/admin/admin-users";
+import { createCategory, deleteCategory, renameCategory } from "~/.server/services/catalog/categories";
+import { deleteReportedItem, dismissReports, listReports, reportsListQuery } from "~/.server/services/admin/reports";
 import { categoryApiSchema, categoryRenameSchema } from "~/lib/schemas/catalog";
 import { createdShape, deletedShape, pagedShape, reportShape, updatedShape, userShape } from "~/lib/schemas/responses";
 import { type WorkerEnv } from "../hono-env";

@@ -1,13 +1,20 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { cancelBooking, createBooking, findBookingFor, listOrdersFor, listReceivedBookings, type Order } from "~/.server/services/bookings";
-import { createReport } from "~/.server/services/reports";
+import {
+  cancelBooking,
+  createBooking,
+  findBookingFor,
+  listOrdersFor,
+  listReceivedBookings,
+  type Order,
+} from "~/.server/services/deals/bookings";
+import { createReport } from "~/.server/services/admin/reports";
 import { bookingSchema, reportSchema } from "~/lib/schemas/bookings";
 import { emailField } from "~/lib/schemas/fields";
 import { bookingShape, createdShape, deletedShape, receivedBookingPageShape, updatedShape } from "~/lib/schemas/responses";
 import { declineSchema, disputeSchema } from "~/lib/schemas/deals";
 import { pagedListQuerySchema } from "~/lib/list-query";
-import { confirmHandover, declineBooking, openDispute, refundBySeller } from "~/.server/services/deals";
+import { confirmHandover, declineBooking, openDispute, refundBySeller } from "~/.server/services/deals/deals";
 import { doc } from "./openapi";
 import { type WorkerEnv } from "../hono-env";
 import { allow } from "./auth";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import { Invalid, PayloadTooLarge, UnsupportedMediaType } from "~/.server/errors";
-import { listCategories } from "~/.server/services/categories";
+import { listCategories } from "~/.server/services/catalog/categories";
 import {
   advertiseProduct,
   createProduct,
@@ -10,11 +10,11 @@ import {
   listAdvertisedProducts,
   listSellerProducts,
   updateProduct,
-} from "~/.server/services/products";
-import { analysePrice } from "~/.server/services/price-analysis";
-import { searchCacheOutcome, searchProducts } from "~/.server/services/search";
-import { searchCategory } from "~/.server/services/search-page";
-import { findSellerProfile } from "~/.server/services/sellers";
+} from "~/.server/services/catalog/products";
+import { analysePrice } from "~/.server/services/catalog/price-analysis";
+import { searchCacheOutcome, searchProducts } from "~/.server/services/search/search";
+import { searchCategory } from "~/.server/services/search/search-page";
+import { findSellerProfile } from "~/.server/services/catalog/sellers";
 import { searchQuerySchema } from "~/lib/schemas/search";
 import { storeImage } from "~/.server/storage/images";
 import { MAX_PHOTO_BYTES, PHOTO_TOO_LARGE } from "~/lib/photo";

@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import * as v from "valibot";
-import { listConversations, readThread, sendMessage, startConversation } from "~/.server/services/messages";
+import { listConversations, readThread, sendMessage, startConversation } from "~/.server/services/messages/messages";
 import { conversationIdParam, sendMessageSchema, startConversationSchema } from "~/lib/schemas/messages";
 import { conversationShape, createdShape, messageShape } from "~/lib/schemas/responses";
 import { type WorkerEnv } from "../hono-env";

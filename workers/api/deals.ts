@@ -1,6 +1,13 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { adminLedger, listDisputes, payoutAccountOf, payoutOnboardingLink, resolveDispute, sellerPayouts } from "~/.server/services/deals";
+import {
+  adminLedger,
+  listDisputes,
+  payoutAccountOf,
+  payoutOnboardingLink,
+  resolveDispute,
+  sellerPayouts,
+} from "~/.server/services/deals/deals";
 import { pagedListQuerySchema } from "~/lib/list-query";
 import { disputeStatusSchema, resolveDisputeSchema } from "~/lib/schemas/deals";
 import {

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { listMailTo, requireDevelopmentMode } from "~/.server/services/dev-mail";
+import { listMailTo, requireDevelopmentMode } from "~/.server/services/notifications/dev-mail";
 import { devMailQuerySchema } from "~/lib/schemas/account";
 import { devMailShape } from "~/lib/schemas/responses";
 import { type WorkerEnv } from "../hono-env";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { listFavourites, removeFavourite, saveFavourite } from "~/.server/services/favourites";
-import { deleteSavedSearch, listSavedSearches, saveSearch } from "~/.server/services/saved-searches";
+import { listFavourites, removeFavourite, saveFavourite } from "~/.server/services/search/favourites";
+import { deleteSavedSearch, listSavedSearches, saveSearch } from "~/.server/services/search/saved-searches";
 import { createdShape, deletedShape, productShape, savedSearchShape, updatedShape } from "~/lib/schemas/responses";
 import { type WorkerEnv } from "../hono-env";
 import { allow } from "./auth";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { completeDirectUpload, startDirectUpload } from "~/.server/services/direct-uploads";
+import { completeDirectUpload, startDirectUpload } from "~/.server/services/uploads/direct-uploads";
 import { directUploadShape, uploadedShape } from "~/lib/schemas/responses";
 import { directUploadSchema, uploadKeyParams } from "~/lib/schemas/uploads";
 import { type WorkerEnv } from "../hono-env";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { listNotifications, markNotificationsRead } from "~/.server/services/notifications";
+import { listNotifications, markNotificationsRead } from "~/.server/services/notifications/notifications";
 import { pagedListQuerySchema } from "~/lib/list-query";
 import { markReadSchema } from "~/lib/schemas/notifications";
 import { notificationPageShape, updatedShape } from "~/lib/schemas/responses";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { requireSimulator } from "~/.server/payments/required";
-import { confirmSimulatorCard, createPaymentIntent, recordPayment } from "~/.server/services/payments";
+import { confirmSimulatorCard, createPaymentIntent, recordPayment } from "~/.server/services/deals/payments";
 import { paymentIntentSchema, recordPaymentSchema, simulatorConfirmSchema } from "~/lib/schemas/payments";
 import { clientSecretShape, createdShape, simulatedPaymentShape } from "~/lib/schemas/responses";
 import { doc } from "./openapi";

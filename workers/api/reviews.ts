@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { answerReview, createReview, listSellerReviews, removeReview } from "~/.server/services/reviews";
+import { answerReview, createReview, listSellerReviews, removeReview } from "~/.server/services/catalog/reviews";
 import { type SellerReview } from "~/lib/reviews";
 import { pagedListQuerySchema } from "~/lib/list-query";
 import { reviewAnswerSchema, reviewIdParam, reviewSchema } from "~/lib/schemas/reviews";

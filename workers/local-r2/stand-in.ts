@@ -1,5 +1,5 @@
 import { type Context, Hono } from "hono";
-import { openDirectUpload, pendingObjectKey } from "~/.server/services/direct-uploads";
+import { openDirectUpload, pendingObjectKey } from "~/.server/services/uploads/direct-uploads";
 import { LOCAL_BUCKET, LOCAL_SIGNING_KEY, usesLocalUploads } from "~/.server/storage/presigned-put";
 import { isPhotoKey } from "~/lib/photo";
 import { type WorkerEnv } from "../hono-env";

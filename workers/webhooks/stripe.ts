@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import Stripe from "stripe";
 import { readBodyWithin } from "~/.server/body-limit";
 import { toPaymentIntent } from "~/.server/payments/stripe";
-import { type DealEvent, handleStripeEventOnce } from "~/.server/services/stripe-events";
+import { type DealEvent, handleStripeEventOnce } from "~/.server/services/deals/stripe-events";
 import { type WorkerEnv } from "../hono-env";
 
 const TOLERANCE_SECONDS = 300;

@@ -2,17 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketplace } from "../../../tests/support/marketplace";
 import { startTestDatabase } from "../../../tests/support/test-database";
 import { listDeadEmails } from "../email/outgoing";
-import { listBuyerOrders } from "./bookings";
-import { listInbox } from "./messages";
+import { listBuyerOrders } from "./deals/bookings";
+import { listInbox } from "./messages/messages";
 import { Forbidden } from "../errors";
-import { deleteBuyer, listUsersByRole, verifySeller } from "./admin-users";
-import { listAuditTrail } from "./audit";
-import { addCategory, createCategory } from "./categories";
-import { sessionAccessToken } from "./credentials";
-import { listSellerProducts } from "./products";
-import { createReport } from "./reports";
-import { searchCategory } from "./search-page";
-import { hasRole } from "./users";
+import { deleteBuyer, listUsersByRole, verifySeller } from "./admin/admin-users";
+import { listAuditTrail } from "./admin/audit";
+import { addCategory, createCategory } from "./catalog/categories";
+import { sessionAccessToken } from "./accounts/credentials";
+import { listSellerProducts } from "./catalog/products";
+import { createReport } from "./admin/reports";
+import { searchCategory } from "./search/search-page";
+import { hasRole } from "./accounts/users";
 
 // Every permission is enforced in the service that does the work (issue 29, point 4), so a page and
 // the API refuse alike whatever their own guards say: each call below is the service itself, asked

@@ -1,0 +1,39 @@
+import { eq, sql } from "drizzle-orm";
+import { type User } from "~/lib/types";
+import { enforce } from "../../auth/enforce";
+import { type AppContext } from "../../context";
+import { users, type Role } from "../../db/schema";
+import { NotFound } from "../../errors";
+
+export type UserRow = typeof users.$inferSelect;
+
+export function toUser(row: UserRow): User {
+  return { _id: row.id, name: row.name, email: row.email, accountType: row.role, verify: row.sellerVerified };
+}
+
+export async function findUserByEmail(ctx: AppContext, email: string): Promise<UserRow | undefined> {
+  const [row] = await ctx.db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  return row;
+}
+
+/** The role of the account with this email, or null when there is none (the API's role checks). */
+export async function findRoleByEmail(ctx: AppContext, email: string): Promise<Role | null> {
+  const user = await findUserByEmail(ctx, email);
+  return user?.role ?? null;
+}
+
+export async function requireUserById(ctx: AppContext, id: string): Promise<UserRow> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!user) throw new NotFound("User not found");
+  return user;
+}
+
+/** Whether the account with this email has the role: asked by its owner, or an admin. */
+export async function hasRole(ctx: AppContext, caller: UserRow, email: string, role: Role): Promise<boolean> {
+  enforce("read:role:self-or-admin", caller, caller.email.toLowerCase() === email.toLowerCase(), "You can only ask about your own account");
+  return (await findRoleByEmail(ctx, email)) === role;
+}

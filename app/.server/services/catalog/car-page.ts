@@ -1,0 +1,74 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { type Product, type ProductDetail } from "~/lib/types";
+import { type AppContext } from "../../context";
+import { products, users } from "../../db/schema";
+import { productDetailQueries, selectProducts, toProduct, toProductDetail } from "./products";
+
+export const SIMILAR_LIMIT = 6;
+// Similar cars are picked from this many of the category's newest unsold cars (read backwards
+// along products_unsold_category_idx), so the cost stays the same however large the category grows.
+const SIMILAR_CANDIDATES = 60;
+
+/**
+ * Up to 6 cars for sale like this one: from the newest unsold cars of its category (not itself),
+ * the same make first, then the closest asking price, then the newest. One statement.
+ * Make alone has no index, so cars of the same make in other categories are not searched.
+ */
+export function similarProductsQuery(ctx: AppContext, productId: string) {
+  const candidates = sql`(select c.id from products c join products t on t.id = ${productId}
+    where c.category_id = t.category_id and c.is_paid = 0 and c.id <> t.id
+    order by c.created_at desc limit ${SIMILAR_CANDIDATES})`;
+  const targetMake = sql`(select t.make from products t where t.id = ${productId})`;
+  const targetPrice = sql`(select t.resale_price from products t where t.id = ${productId})`;
+  return selectProducts(ctx)
+    .where(sql`${products.id} in ${candidates}`)
+    .orderBy(
+      sql`coalesce(lower(${products.make}) = lower(${targetMake}), 0) desc`,
+      sql`abs(${products.resalePrice} - ${targetPrice})`,
+      desc(products.createdAt),
+    )
+    .limit(SIMILAR_LIMIT);
+}
+
+export async function listSimilarProducts(ctx: AppContext, productId: string): Promise<Product[]> {
+  return (await similarProductsQuery(ctx, productId)).map(toProduct);
+}
+
+export interface CarPage {
+  product: ProductDetail;
+  similar: Product[];
+  /** When the seller joined; null when the seller's account is gone (a sold car's records stay). */
+  sellerSince: string | null;
+}
+
+/**
+ * Everything a car's page shows, in one round trip: the car with its price history and VIN decode,
+ * similar cars and when its seller joined. Unknown id → 404.
+ */
+export async function findCarPage(ctx: AppContext, id: string): Promise<CarPage> {
+  const [rows, history, similar, seller] = await ctx.db.batch([
+    ...productDetailQueries(ctx, id),
+    similarProductsQuery(ctx, id),
+    ctx.db
+      .select({ createdAt: users.createdAt })
+      .from(users)
+      .where(sql`${users.id} = (select p.seller_id from products p where p.id = ${id})`)
+      .limit(1),
+  ]);
+  return { product: toProductDetail(rows, history), similar: similar.map(toProduct), sellerSince: seller[0]?.createdAt ?? null };
+}
+
+// One sitemap holds at most 50,000 URLs; the fixed pages and categories take a few of them.
+export const SITEMAP_CAR_LIMIT = 49_000;
+
+/**
+ * Unsold cars for the sitemap with the date each last changed. One scan of the table with a limit
+ * and no sort: past 49,000 cars this needs a sitemap index whose pages walk the table by key.
+ */
+export async function listCarsForSitemap(ctx: AppContext, limit = SITEMAP_CAR_LIMIT) {
+  return ctx.db
+    .select({ id: products.id, lastModified: sql<string>`coalesce(${products.updatedAt}, ${products.createdAt})` })
+    .from(products)
+    .where(eq(products.isPaid, false))
+    .limit(limit);
+}

@@ -1,0 +1,125 @@
+import { and, asc, between, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { CANDIDATE_LIMIT, chooseRule, CLOSEST_FIRST, type Closeness, comparableRules, type ComparableRule } from "~/lib/comparables";
+import { countedPrice, estimatePrice, MIN_COMPARABLES, type PricedCar, rateAgainst } from "~/lib/price-rating";
+import { type PriceAnalysis } from "~/lib/types";
+import { formatCount, formatMileage } from "~/lib/format";
+import { type Product } from "~/lib/types";
+import { type AppContext } from "../../context";
+import { payments, products } from "../../db/schema";
+import { findProduct, selectProducts, toProduct } from "./products";
+
+// Comparables shown (the estimate uses all those read).
+const SHOWN = 10;
+
+interface CandidateRow {
+  resalePrice: number;
+  isPaid: boolean;
+  purchaseYear: number;
+  mileageKm: number | null;
+  saleCents: number | null;
+}
+
+/** A rule's comparables in words, e.g. "Toyota Corolla cars from 2015–2019 with 40,000–80,000 km". */
+function describe(car: Product, rule: ComparableRule): string {
+  const [from, to] = rule.years;
+  const band = rule.mileage ? ` with ${formatCount(rule.mileage[0])}–${formatMileage(rule.mileage[1])}` : "";
+  return `${car.make} ${rule.model} cars from ${from}–${to}${band}`;
+}
+
+/** A rule as SQL over products: the car's other sold and unsold cars of the same make and model that follow it. */
+function ruleWhere(car: Product, rule: ComparableRule): SQL {
+  return and(
+    ne(products.id, car._id),
+    // Sold and unsold cars alike, through the comparables' index (make, model, then year).
+    sql`${products.make} = ${car.make} collate nocase`,
+    sql`${products.model} = ${rule.model} collate nocase`,
+    between(products.purchaseYear, ...rule.years),
+    rule.mileage ? between(products.mileageKm, ...rule.mileage) : undefined,
+  )!;
+}
+
+/** CLOSEST_FIRST as an SQL order for this car. */
+function closestFirst(car: Product) {
+  const columns: Record<keyof Closeness, SQL | typeof products.id> = {
+    yearDistance: sql`abs(${products.purchaseYear} - ${car.purchaseYear})`,
+    createdAt: sql`${products.createdAt}`,
+    id: products.id,
+  };
+  return CLOSEST_FIRST.map(([key, direction]) => (direction === "asc" ? asc : desc)(columns[key]));
+}
+
+/**
+ * A car's fair-price rating with its evidence (decision record 17): comparables of the same make and
+ * model only, close in year and mileage, or, when fewer than 3, over a wider span of years; sold
+ * ones count at the price they sold for. With fewer than 3 even then, no rating: it says so. Two
+ * round trips: the car, then both choices in one batch.
+ */
+export async function analysePrice(ctx: AppContext, id: string): Promise<PriceAnalysis> {
+  return analyseCarPrice(ctx, await findProduct(ctx, id));
+}
+
+/** The analysis of a car already read (the car's page has it): one round trip. */
+export async function analyseCarPrice(ctx: AppContext, car: Product): Promise<PriceAnalysis> {
+  const rules = comparableRules({ ...car, id: car._id, createdAt: car.createdDate });
+  if (rules.length === 0) {
+    return {
+      rating: "unknown",
+      estimate: null,
+      comparables: [],
+      basis:
+        "Not enough similar cars to rate this price: the car's make and model are not both known, and only cars of the same make and model are compared.",
+    };
+  }
+  const closest = closestFirst(car);
+  // Per rule: the candidates as the estimate needs them (a few columns, sold ones with their sale),
+  // and the first SHOWN of them in full. Decoding 50 whole cars per rule cost the car's page half its
+  // CPU (decision record 21).
+  const [first, ...rest] = rules.flatMap((rule) => {
+    const where = ruleWhere(car, rule);
+    return [
+      ctx.db
+        .select({
+          resalePrice: products.resalePrice,
+          isPaid: products.isPaid,
+          purchaseYear: products.purchaseYear,
+          mileageKm: products.mileageKm,
+          saleCents: payments.amount,
+        })
+        .from(products)
+        .leftJoin(payments, eq(payments.productId, products.id))
+        .where(where)
+        .orderBy(...closest)
+        .limit(CANDIDATE_LIMIT),
+      selectProducts(ctx)
+        .where(where)
+        .orderBy(...closest)
+        .limit(SHOWN),
+    ] as const;
+  });
+  const found = await ctx.db.batch([first, ...rest]);
+  const candidates = rules.map((_, i) => found[2 * i] as CandidateRow[]);
+  const chosen = chooseRule(candidates);
+  const shown = (found[2 * chosen + 1] as Parameters<typeof toProduct>[0][]).map(toProduct);
+  const priced: PricedCar[] = candidates[chosen].map((candidate) => ({
+    price: countedPrice(candidate, candidate.saleCents),
+    purchaseYear: candidate.purchaseYear,
+    mileageKm: candidate.mileageKm,
+  }));
+  const sold = candidates[chosen].filter((candidate) => candidate.isPaid).length;
+  const described = describe(car, rules[chosen]);
+  const estimate = estimatePrice(car, priced);
+  if (estimate === null) {
+    return {
+      rating: "unknown",
+      estimate: null,
+      comparables: shown,
+      basis: `Not enough similar cars to rate this price: ${priced.length === 0 ? "no" : `only ${priced.length}`} other ${described} listed or sold here, and a rating needs at least ${MIN_COMPARABLES}.`,
+    };
+  }
+  return {
+    rating: rateAgainst(car.resalePrice, estimate),
+    estimate,
+    comparables: shown,
+    basis: `Compared with ${priced.length} other ${described} (the same make and model only), ${sold === 0 ? "none" : sold} of them sold here.`,
+  };
+}

@@ -1,0 +1,252 @@
+import { and, count, desc, eq, getTableColumns, not, type SQL, sql } from "drizzle-orm";
+import { totalPages } from "~/lib/list-query";
+import { type BookingInput } from "~/lib/schemas/bookings";
+import { type Booking, type PagedList } from "~/lib/types";
+import { enforce } from "../../auth/enforce";
+import { type AppContext } from "../../context";
+import { isUniqueViolation } from "../../db/errors";
+import { bookings, conversations, payments, products } from "../../db/schema";
+import { Conflict, Forbidden, NotFound } from "../../errors";
+import { bookingWrites, NO_NOTIFICATIONS, sellerOfCar, sendNotificationEmails } from "../notifications/notifications";
+import { dealPaymentColumns, dealPaymentJoin, dealPaymentOf } from "./deals";
+import { bookingPaymentUnderWay } from "./payment-window";
+import { findUserByEmail, type UserRow } from "../accounts/users";
+
+// The car's name, photo and price are read from the car itself, never copied from the client.
+const bookingColumns = {
+  ...getTableColumns(bookings),
+  productName: products.name,
+  image: products.image,
+  resalePrice: products.resalePrice,
+  productSold: products.isPaid,
+};
+type BookingRow = typeof bookings.$inferSelect & {
+  productName: string;
+  image: string;
+  resalePrice: number;
+  productSold: boolean;
+  paymentUnderWay: boolean;
+} & Parameters<typeof dealPaymentOf>[0];
+
+export function toBooking(row: BookingRow): Booking {
+  return {
+    _id: row.id,
+    productName: row.productName,
+    name: row.buyerName,
+    email: row.buyerEmail,
+    phone: row.phone,
+    meetingLocation: row.meetingLocation,
+    image: row.image,
+    resalePrice: row.resalePrice,
+    product_id: row.productId,
+    paid: row.paid,
+    transactionId: row.transactionId,
+    createdAt: row.createdAt,
+    payment: dealPaymentOf(row),
+  };
+}
+
+/**
+ * An order as the buyer's page shows it: the booking plus whether someone else bought the car and
+ * whether the buyer is paying for it right now (it cannot be cancelled then).
+ */
+export type Order = Booking & { soldToSomeoneElse: boolean; paymentUnderWay: boolean };
+
+function toOrder(row: BookingRow): Order {
+  return { ...toBooking(row), soldToSomeoneElse: row.productSold && !row.paid, paymentUnderWay: row.paymentUnderWay };
+}
+
+function selectBookings<Extra extends Record<string, SQL.Aliased | SQL>>(ctx: AppContext, extra: Extra = {} as Extra) {
+  const paymentUnderWay = sql<boolean>`${bookingPaymentUnderWay(ctx)}`.mapWith((value) => Number(value) === 1);
+  return ctx.db
+    .select({ ...bookingColumns, ...dealPaymentColumns, paymentUnderWay, ...extra })
+    .from(bookings)
+    .innerJoin(products, eq(products.id, bookings.productId))
+    .leftJoin(payments, dealPaymentJoin);
+}
+
+/**
+ * Books a car for a buyer. Only buyers book, once per car, never a sold car or their own; several
+ * buyers may book the same car and the first to pay wins it. The insert itself re-checks that the
+ * car is unsold, so a car sold a moment ago cannot be booked.
+ */
+export async function createBooking(ctx: AppContext, buyer: UserRow, input: BookingInput): Promise<string> {
+  enforce("book:car", buyer);
+  const id = crypto.randomUUID();
+  // The car and its seller first: the reason for a refusal, and who to notify.
+  const [car] = await sellerOfCar(ctx, input.product_id);
+  if (!car) throw new NotFound("Product not found");
+  if (car.sellerId === buyer.id) throw new Forbidden("You cannot book your own car");
+  if (car.isPaid) throw new Conflict(ALREADY_SOLD);
+  const sellerHears =
+    car.userId && car.email
+      ? await bookingWrites(
+          ctx,
+          { userId: car.userId, email: car.email, emailOptedOut: car.emailOptedOut },
+          { id, buyerName: buyer.name, productName: car.productName },
+        )
+      : NO_NOTIFICATIONS;
+  let inserted: number;
+  try {
+    // The insert itself checks again that the car exists, is unsold and is not theirs; the seller's
+    // notification is written only with the booking.
+    const [result] = await ctx.db.batch([
+      ctx.db.run(sql`
+        insert into ${bookings} (id, product_id, buyer_id, buyer_name, buyer_email, phone, meeting_location, created_at)
+        select ${id}, ${products.id}, ${buyer.id}, ${buyer.name}, ${buyer.email}, ${input.phone}, ${input.meetingLocation}, ${ctx.now().toISOString()}
+        from ${products}
+        where ${products.id} = ${input.product_id} and ${products.isPaid} = 0 and ${products.sellerId} is not ${buyer.id}`),
+      ...sellerHears.statements.map((statement) => ctx.db.run(statement)),
+    ]);
+    inserted = result.rowsAffected;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Conflict("You have already booked this car");
+    throw error;
+  }
+  // Sold (or gone) since it was read a moment ago.
+  if (inserted === 0) throw new Conflict(ALREADY_SOLD);
+  await sendNotificationEmails(ctx, sellerHears);
+  return id;
+}
+
+const ALREADY_SOLD = "This car is already sold";
+
+const ORDERS_LIMIT = 200;
+
+/** The signed-in buyer's own orders, newest first (My Orders). */
+export async function listBuyerOrders(ctx: AppContext, buyer: UserRow): Promise<Order[]> {
+  enforce("read:my-orders", buyer);
+  return ordersOf(ctx, buyer.id);
+}
+
+async function ordersOf(ctx: AppContext, buyerId: string): Promise<Order[]> {
+  const rows = await selectBookings(ctx).where(eq(bookings.buyerId, buyerId)).orderBy(desc(bookings.createdAt)).limit(ORDERS_LIMIT);
+  return rows.map(toOrder);
+}
+
+/**
+ * The orders of the buyer with this email, for that buyer or an admin; for anyone else the list
+ * does not exist (404), so nobody learns which emails have orders.
+ */
+export async function listOrdersFor(ctx: AppContext, caller: UserRow, email: string): Promise<Order[]> {
+  const own = caller.email === email;
+  enforce("read:orders:self-or-admin", caller, own, "No orders found for this email");
+  const buyerId = own ? caller.id : (await findUserByEmail(ctx, email))?.id;
+  if (!buyerId) throw new NotFound("No orders found for this email");
+  return ordersOf(ctx, buyerId);
+}
+
+/**
+ * A booking of a seller's car as their Bookings and Sales pages show it: with the buyer's name, and
+ * their conversation about the car if there is one (the API leaves out the page-only fields).
+ */
+export type ReceivedBooking = Booking & { buyerName: string; paymentUnderWay: boolean; conversationId: string | null };
+
+/**
+ * The bookings made for a seller's cars, newest first, paged: who booked (their phone and meeting
+ * place), and each booking's money once paid. `paidOnly`: the sales (paid under the deal) alone.
+ */
+export async function listReceivedBookings(
+  ctx: AppContext,
+  seller: UserRow,
+  page: number,
+  limit: number,
+  { paidOnly = false }: { paidOnly?: boolean } = {},
+): Promise<PagedList<ReceivedBooking>> {
+  enforce("read:bookings-received", seller);
+  const theirs = and(eq(products.sellerId, seller.id), paidOnly ? sql`${payments.status} is not null` : undefined);
+  const conversationId = sql<string | null>`(select ${conversations.id} from ${conversations}
+    where ${conversations.buyerId} = ${bookings.buyerId} and ${conversations.productId} = ${bookings.productId})`;
+  const [rows, [{ total }]] = await ctx.db.batch([
+    selectBookings(ctx, { conversationId })
+      .where(theirs)
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    ctx.db
+      .select({ total: count() })
+      .from(bookings)
+      .innerJoin(products, eq(products.id, bookings.productId))
+      .leftJoin(payments, dealPaymentJoin)
+      .where(theirs),
+  ]);
+  return {
+    data: rows.map((row) => ({
+      ...toBooking(row),
+      buyerName: row.buyerName,
+      paymentUnderWay: row.paymentUnderWay,
+      conversationId: row.conversationId,
+    })),
+    total,
+    currentPage: page,
+    totalPages: totalPages(total, limit),
+  };
+}
+
+/** The viewer's own paid booking of a car under the deal, if any (the car's page shows what comes next). */
+export async function findOwnDeal(ctx: AppContext, buyerId: string, productId: string) {
+  const [row] = await selectBookings(ctx)
+    .where(and(eq(bookings.buyerId, buyerId), eq(bookings.productId, productId), eq(bookings.refunded, false)))
+    .limit(1);
+  const payment = row && dealPaymentOf(row);
+  return payment ? { bookingId: row.id, payment } : null;
+}
+
+/** How many buyers have booked a car and may still buy it (the booking page tells the next one). */
+export async function countOpenBookings(ctx: AppContext, productId: string): Promise<number> {
+  return ctx.db.$count(bookings, and(eq(bookings.productId, productId), eq(bookings.refunded, false), eq(bookings.lost, false)));
+}
+
+// The one rule of whose a booking is: the account that made it, by id (the email on the booking is
+// a snapshot kept for the records).
+const isBuyerOf = (row: BookingRow, user: UserRow) => row.buyerId === user.id;
+
+async function readBooking(ctx: AppContext, id: string): Promise<BookingRow | undefined> {
+  const [row] = await selectBookings(ctx).where(eq(bookings.id, id)).limit(1);
+  return row;
+}
+
+/** A booking for its own buyer only (paying is theirs alone); for anyone else it does not exist (404). */
+export async function findOwnBooking(ctx: AppContext, buyer: UserRow, id: string): Promise<Order> {
+  const row = await readBooking(ctx, id);
+  if (!row) throw new NotFound("Booking not found");
+  enforce("pay:booking:own", buyer, isBuyerOf(row, buyer), "Booking not found");
+  return toOrder(row);
+}
+
+/** A booking for its buyer or an admin, and whether the caller is its buyer (who alone pays); for anyone else it does not exist (404). */
+export async function findBookingToView(ctx: AppContext, user: UserRow, id: string): Promise<{ order: Order; own: boolean }> {
+  const row = await readBooking(ctx, id);
+  const own = !!row && isBuyerOf(row, user);
+  if (!row) throw new NotFound("Booking not found");
+  enforce("read:booking:own-or-admin", user, own, "Booking not found");
+  return { order: toOrder(row), own };
+}
+
+/** A booking for its buyer or an admin; for anyone else it does not exist (404). */
+export async function findBookingFor(ctx: AppContext, user: UserRow, id: string): Promise<Order> {
+  return (await findBookingToView(ctx, user, id)).order;
+}
+
+const PAID_CANNOT_CANCEL = "This booking is paid and cannot be cancelled";
+
+/**
+ * Cancels a buyer's own unpaid booking (the car may be booked again). One conditional delete
+ * decides it, so it cannot race a payment: the booking goes only if it is the caller's, unpaid, and
+ * not being paid for right now. Anyone else's booking does not exist for them (404, admins too).
+ */
+export async function cancelBooking(ctx: AppContext, user: UserRow, id: string): Promise<number> {
+  enforce("cancel:booking:own", user);
+  const deleted = await ctx.db
+    .delete(bookings)
+    .where(and(eq(bookings.id, id), eq(bookings.buyerId, user.id), eq(bookings.paid, false), not(bookingPaymentUnderWay(ctx))))
+    .returning({ id: bookings.id });
+  if (deleted.length === 1) return 1;
+  // Refused by the conditions: say which one held (not theirs or gone, paid, or a payment under way).
+  const row = await readBooking(ctx, id);
+  enforce("cancel:booking:own", user, !!row && isBuyerOf(row, user), "Booking not found");
+  if (!row) throw new NotFound("Booking not found");
+  if (row.paid) throw new Conflict(PAID_CANNOT_CANCEL);
+  // Otherwise a payment was under way when the delete ran (its window may have ended just since).
+  throw new Conflict("A payment for this booking is under way. Try again in half an hour.");
+}

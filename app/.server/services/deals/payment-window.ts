@@ -1,0 +1,17 @@
+import { and, eq, gt, isNotNull } from "drizzle-orm";
+import { type AppContext } from "../../context";
+import { bookings } from "../../db/schema";
+
+// A card payment takes minutes at most; after this a started payment no longer holds anything back
+// (the car may be deleted, the booking cancelled: a payment that still succeeds later is refunded
+// automatically). Apart from payments.ts, which imports bookings.ts, so bookings.ts can use it too.
+const PAYMENT_UNDER_WAY_SECONDS = 30 * 60;
+
+/**
+ * SQL condition on a bookings row: unpaid, and its buyer started paying within the window. Never
+ * NULL (a booking that never started paying is simply false), so it can be negated.
+ */
+export function bookingPaymentUnderWay(ctx: AppContext) {
+  const since = new Date(ctx.now().getTime() - PAYMENT_UNDER_WAY_SECONDS * 1000).toISOString();
+  return and(eq(bookings.paid, false), isNotNull(bookings.paymentStartedAt), gt(bookings.paymentStartedAt, since))!;
+}

@@ -1,0 +1,102 @@
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { savedSearchOf } from "~/lib/saved-searches";
+import { type PageFilter, activeFilters, parseSearchLeniently } from "~/lib/search-params";
+import { type SearchQuery } from "~/lib/schemas/search";
+import { enforce } from "../../auth/enforce";
+import { getSessionUser } from "../../auth/guards";
+import { type AppContext } from "../../context";
+import { products } from "../../db/schema";
+import { NotFound } from "../../errors";
+import { searchStatements, searchWithCategories } from "./search";
+import { type UserRow } from "../accounts/users";
+import { viewerMarksOnPage } from "../catalog/viewer-marks";
+
+// The search pages' one loader: /cars and a category's page (its category fixed by the path) read
+// the URL's query once and make the same search; the API's category read is that search too.
+
+/** /cars: the search the URL asks for (bad values dropped), with what the page shows beside the cars. */
+export function loadSearchPage(ctx: AppContext, request: Request) {
+  return loadSearch(ctx, request, {});
+}
+
+/** A category's page (signed-in users only, as the spec has it): the search with its category fixed; 404 for an unknown one. */
+export async function loadCategoryPage(ctx: AppContext, request: Request, categoryId: string) {
+  enforce("read:cars", await getSessionUser(ctx, request));
+  const found = await loadSearch(ctx, request, { categoryId });
+  const category = found.categories.find((candidate) => candidate._id === categoryId);
+  if (!category) throw new NotFound("Category not found");
+  return { ...found, category };
+}
+
+async function loadSearch(ctx: AppContext, request: Request, fixed: { categoryId?: string }) {
+  const query = parseSearchLeniently(new URL(request.url).searchParams, fixed);
+  const found = await searchWithCategories(ctx, query);
+  const fixedFilters: PageFilter[] = fixed.categoryId ? ["categoryId"] : [];
+  const [advice, marks, user] = await Promise.all([
+    found.total === 0 ? adviceForEmptySearch(ctx, query, fixedFilters) : null,
+    viewerMarksOnPage(
+      ctx,
+      request,
+      found.data.map((product) => product._id),
+    ),
+    getSessionUser(ctx, request),
+  ]);
+  const toSave = savedSearchOf(query);
+  return {
+    ...found,
+    query,
+    advice,
+    marks,
+    // The search as "Save this search" would keep it (none when there is no filter to keep).
+    saveQuery: toSave.ok ? toSave.query : null,
+    signedIn: user !== null,
+  };
+}
+
+/** GET /api/categories/:id: the category's cars for sale, newest first, as the search reads them; 404 for an unknown category. */
+export async function searchCategory(ctx: AppContext, user: UserRow, categoryId: string, page: number, limit: number) {
+  enforce("read:cars", user);
+  const query: SearchQuery = { categoryId, sort: "newest", page, limit };
+  const found = await searchWithCategories(ctx, query);
+  if (!found.categories.some((category) => category._id === categoryId)) throw new NotFound("Category not found");
+  return found.data;
+}
+
+export interface LoosenAdvice {
+  filter: PageFilter;
+  total: number;
+}
+
+/**
+ * For a search that found nothing: the one filter whose removal finds the most cars, and how many.
+ * One round trip of counts (one per filter in use, each on the same indexes as the search);
+ * null when no single filter is to blame. `fixed` filters (the category of its page) are not offered.
+ */
+export async function adviceForEmptySearch(
+  ctx: AppContext,
+  query: SearchQuery,
+  fixed: readonly PageFilter[] = [],
+): Promise<LoosenAdvice | null> {
+  const candidates = activeFilters(query, fixed);
+  if (candidates.length === 0) return null;
+  const counts = candidates.map((filter) => searchStatements(ctx, { ...query, [filter]: undefined })[1]);
+  const results = await ctx.db.batch(counts as [(typeof counts)[number], ...typeof counts]);
+  let best: LoosenAdvice | null = null;
+  results.forEach(([{ total }], index) => {
+    if (total > 0 && (!best || total > best.total)) best = { filter: candidates[index], total };
+  });
+  return best;
+}
+
+/** Every make with cars for sale, spelled as most of its listings spell it (the sitemap's make pages). */
+export async function listMakesForSale(ctx: AppContext, limit = 1000): Promise<string[]> {
+  const make = sql`${products.make} collate nocase`;
+  const rows = await ctx.db
+    .select({ make: sql<string>`min(${products.make})` })
+    .from(products)
+    .where(and(eq(products.isPaid, false), isNotNull(products.make)))
+    .groupBy(make)
+    .orderBy(make)
+    .limit(limit);
+  return rows.map((row) => row.make);
+}

@@ -1,0 +1,314 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as v from "valibot";
+import { marketplace } from "../../../../tests/support/marketplace";
+import { startTestDatabase } from "../../../../tests/support/test-database";
+import { searchQuerySchema } from "~/lib/schemas/search";
+import { keywordMatch, searchProducts, searchStatements } from "./search";
+import { products } from "../../db/schema";
+import { eq } from "drizzle-orm";
+
+let database: Awaited<ReturnType<typeof startTestDatabase>>;
+beforeAll(async () => {
+  database = await startTestDatabase();
+});
+afterAll(() => database.stop());
+
+const query = (params: Record<string, string>) => v.parse(searchQuerySchema, params);
+
+describe("keywordMatch", () => {
+  it("makes every word a required quoted prefix, ignoring punctuation", () => {
+    expect(keywordMatch("toyota  corolla-axio")).toBe('"toyota"* "corolla"* "axio"*');
+    expect(keywordMatch('"; drop table products; --')).toBe('"drop"* "table"* "products"*');
+    expect(keywordMatch("Škoda")).toBe('"Škoda"*');
+    expect(keywordMatch("  !!! ")).toBeUndefined();
+    expect(keywordMatch(undefined)).toBeUndefined();
+  });
+
+  it("limits the model's words to the model column", () => {
+    expect(keywordMatch(undefined, "Corolla")).toBe('model : ("Corolla"*)');
+    expect(keywordMatch("hybrid", "corolla axio")).toBe('"hybrid"* AND model : ("corolla"* "axio"*)');
+    expect(keywordMatch(undefined, " - ")).toBeUndefined();
+  });
+});
+
+describe("searchProducts", () => {
+  it("answers page, total and facets in one round trip", async () => {
+    const ctx = database.context();
+    const { account, car } = marketplace(ctx);
+    const seller = await account("seller");
+    const id = await car(seller);
+    await ctx.db.update(products).set({ make: "Toyota", description: "Très propre, climatisation" }).where(eq(products.id, id));
+    const before = database.roundTrips();
+    const result = await searchProducts(ctx, query({ q: "tres climat", sellerId: seller.id }));
+    expect(database.roundTrips() - before).toBe(1);
+    expect(result.data.map((product) => product._id)).toEqual([id]);
+    expect(result.facets.make).toEqual([{ value: "Toyota", count: 1 }]);
+  });
+});
+
+describe("facet_counts", () => {
+  // What the triggers must keep: the unsold cars' counts per facet value (makes whatever their case).
+  async function recount(ctx: ReturnType<typeof database.context>) {
+    const { rows } = await ctx.db.$client.execute(`
+      select 'total' as facet, '' as value, count(*) as count from products where is_paid = 0
+      union all select 'make', lower(make), count(*) from products where is_paid = 0 and make is not null group by make collate nocase
+      union all select 'location', location, count(*) from products where is_paid = 0 group by location
+      union all select 'condition', condition, count(*) from products where is_paid = 0 group by condition
+      union all select 'categoryId', category_id, count(*) from products where is_paid = 0 group by category_id`);
+    return rows.map((row) => `${row.facet}:${row.value}=${row.count}`).sort();
+  }
+  async function kept(ctx: ReturnType<typeof database.context>) {
+    const { rows } = await ctx.db.$client.execute(
+      "select facet, case facet when 'make' then lower(value) else value end as value, count from facet_counts",
+    );
+    return rows.map((row) => `${row.facet}:${row.value}=${row.count}`).sort();
+  }
+
+  it("stay exact as cars are listed, edited, sold, relisted and deleted", async () => {
+    const ctx = database.context();
+    const { account, car, category } = marketplace(ctx);
+    const seller = await account("seller");
+    const other = await category();
+    const ids = [await car(seller), await car(seller), await car(seller), await car(seller, { categoryId: other })];
+    expect(await kept(ctx)).toEqual(await recount(ctx));
+
+    const set = (id: string, values: Partial<typeof products.$inferInsert>) =>
+      ctx.db.update(products).set(values).where(eq(products.id, id));
+    await set(ids[0], { make: "Toyota", location: "Sylhet", condition: "Fair" });
+    await set(ids[1], { make: "TOYOTA" }); // the same make for the counts
+    await set(ids[2], { make: "Honda", categoryId: other });
+    expect(await kept(ctx)).toEqual(await recount(ctx));
+    await set(ids[1], { isPaid: true }); // sold: out of every count
+    await set(ids[2], { name: "Renamed", resalePrice: 1234 }); // no facet column: no change
+    expect(await kept(ctx)).toEqual(await recount(ctx));
+    await set(ids[1], { isPaid: false, make: null }); // relisted without a make
+    await set(ids[0], { make: "Honda" });
+    expect(await kept(ctx)).toEqual(await recount(ctx));
+    await ctx.db.delete(products).where(eq(products.id, ids[2]));
+    await set(ids[3], { isPaid: true });
+    await ctx.db.delete(products).where(eq(products.id, ids[3])); // a sold car leaves no count behind
+    expect(await kept(ctx)).toEqual(await recount(ctx));
+
+    // And the search's answer without filters (read from facet_counts) equals a count of the cars.
+    const result = await searchProducts(ctx, query({}));
+    const [{ n }] = (await ctx.db.$client.execute("select count(*) as n from products where is_paid = 0")).rows;
+    expect(result.total).toBe(Number(n));
+    const honda = result.facets.make.find((facet) => facet.value.toLowerCase() === "honda");
+    expect(honda?.count).toBe(
+      Number((await ctx.db.$client.execute("select count(*) as n from products where is_paid = 0 and make = 'Honda'")).rows[0].n),
+    );
+  });
+
+  it("give the same facets as grouping the cars, for every kind of part", async () => {
+    const ctx = database.context();
+    const { account, car } = marketplace(ctx);
+    const seller = await account("seller");
+    for (const [make, location] of [
+      ["Kia", "Dhaka"],
+      ["Kia", "Khulna"],
+      ["kia", "Dhaka"],
+      ["Mazda", "Dhaka"],
+    ] as const) {
+      await ctx.db
+        .update(products)
+        .set({ make, location })
+        .where(eq(products.id, await car(seller)));
+    }
+    // make alone: the make facet from facet_counts, the others from the materialized matches.
+    const byMake = await searchProducts(ctx, query({ make: "kia", sellerId: seller.id }));
+    expect(byMake.total).toBe(3);
+    expect(byMake.facets.location).toEqual([
+      { value: "Dhaka", count: 2 },
+      { value: "Khulna", count: 1 },
+    ]);
+    expect(byMake.facets.make.map(({ value, count }) => [value.toLowerCase(), count])).toEqual([
+      ["kia", 3],
+      ["mazda", 1],
+    ]);
+    // make and location: each facet counts the cars matching the other filter.
+    const both = await searchProducts(ctx, query({ make: "KIA", location: "Dhaka", sellerId: seller.id }));
+    expect(both.total).toBe(2);
+    expect(both.facets.make.map(({ value, count }) => [value.toLowerCase(), count])).toEqual([
+      ["kia", 2],
+      ["mazda", 1],
+    ]);
+    expect(both.facets.location).toEqual([
+      { value: "Dhaka", count: 2 },
+      { value: "Khulna", count: 1 },
+    ]);
+  });
+});
+
+/** EXPLAIN QUERY PLAN of one statement of the search (a query builder or a raw statement). */
+async function planOf(ctx: ReturnType<typeof database.context>, statement: ReturnType<typeof searchStatements>[number]) {
+  const { sql, params: args } = "toSQL" in statement ? statement.toSQL() : statement.getQuery();
+  const plan = (await ctx.db.$client.execute({ sql: `explain query plan ${sql}`, args: args as never })).rows.map((row) =>
+    String(row.detail),
+  );
+  return { sql, plan };
+}
+
+describe("query plans", () => {
+  // Each filter a user may pick alone is answered from an index: no statement of the search (page,
+  // total, facets) reads the whole products table.
+  it.each<[string, Record<string, string>, RegExp]>([
+    ["no filter", {}, /\(is_paid=\?\)/],
+    ["make", { make: "toyota" }, /products_make(_model)?_idx \(is_paid=\? AND make=\?\)/],
+    // A model matches by its words' starts, through the full-text index: the make's index leads.
+    [
+      "make and model",
+      { make: "toyota", model: "corolla" },
+      /USING INDEX \w+ \((is_paid=\? AND )?make=\?\)[\s\S]*products_fts VIRTUAL TABLE/,
+    ],
+    ["model", { model: "corolla" }, /products_fts VIRTUAL TABLE/],
+    ["location", { location: "Dhaka" }, /products_location_idx \(is_paid=\? AND location=\?\)/],
+    ["condition", { condition: "Good" }, /products_condition_idx \(is_paid=\? AND condition=\?\)/],
+    ["price range", { minPrice: "10000", maxPrice: "20000" }, /products_price_idx \(is_paid=\? AND resale_price>\? AND resale_price<\?\)/],
+    ["category", { categoryId: "c0ffee" }, /products_unsold_category_idx \(is_paid=\? AND category_id=\?\)/],
+    ["seller", { sellerId: "c0ffee" }, /products_seller_unsold_idx \(seller_id=\? AND is_paid=\?\)/],
+    ["keywords", { q: "corolla" }, /products_fts VIRTUAL TABLE/],
+    ["make sorted by price", { make: "toyota", sort: "price_asc" }, /products_make(_model)?_idx \(is_paid=\? AND make=\?\)/],
+    [
+      "maximum mileage sorted by mileage",
+      { maxMileage: "80000", sort: "mileage_asc" },
+      /products_mileage_idx \(is_paid=\? AND mileage_km<\?\)/,
+    ],
+    [
+      "year range sorted by year",
+      { minYear: "2015", maxYear: "2020", sort: "year_desc" },
+      /products_year_idx \(is_paid=\? AND purchase_year>\? AND purchase_year<\?\)/,
+    ],
+  ])("%s: the total uses the filter's index, and no statement reads the whole table", async (_, params, index) => {
+    const ctx = database.context();
+    for (const [position, statement] of searchStatements(ctx, query(params)).entries()) {
+      const { sql, plan } = await planOf(ctx, statement);
+      expect(
+        plan.filter((step) => /^SCAN products\b(?! USING (COVERING )?INDEX)|^SCAN products$/.test(step)),
+        `${sql}\n${plan.join("\n")}`,
+      ).toEqual([]);
+      // The page may walk another index in its sort's order (it stops after a page of matches).
+      if (position === 1) expect(plan.join("\n"), sql).toMatch(index);
+    }
+  });
+
+  it("without filters, the counts read facet_counts alone, and the page the newest index", async () => {
+    const ctx = database.context();
+    const [page, , counts] = searchStatements(ctx, query({}));
+    const { plan } = await planOf(ctx, counts);
+    expect(plan.filter((step) => /\bproducts\b/.test(step))).toEqual([]);
+    expect(plan.join("\n")).toMatch(/facet_counts/);
+    expect((await planOf(ctx, page)).plan.join("\n")).toMatch(/INDEX products_unsold_newest_idx \(is_paid=\?\)/);
+  });
+
+  // Facet counts of a filter's matches, and the choice of a page's cars, read the filter's index
+  // alone (it carries the facets' columns, the price and the date): never a car's row.
+  it.each<[string, Record<string, string>, RegExp]>([
+    ["make", { make: "toyota" }, /COVERING INDEX products_make(_model)?_idx \(is_paid=\? AND make=\?\)/],
+    ["location", { location: "Dhaka" }, /COVERING INDEX products_location_idx \(is_paid=\? AND location=\?\)/],
+    ["category", { categoryId: "c0ffee" }, /COVERING INDEX products_unsold_category_idx \(is_paid=\? AND category_id=\?\)/],
+    [
+      "price range",
+      { minPrice: "10000", maxPrice: "20000" },
+      /COVERING INDEX products_price_idx \(is_paid=\? AND resale_price>\? AND resale_price<\?\)/,
+    ],
+    ["make and price", { make: "toyota", maxPrice: "20000", sort: "price_asc" }, /COVERING INDEX products_(make|price)_idx/],
+    ["make and location", { make: "toyota", location: "Dhaka" }, /COVERING INDEX products_(make|location)_idx/],
+  ])("%s: facet counts read only the filter's index", async (_, params, index) => {
+    const ctx = database.context();
+    const [page, , counts] = searchStatements(ctx, query(params));
+    const countPlan = (await planOf(ctx, counts)).plan;
+    const reads = countPlan.filter((step) => /^(SEARCH|SCAN) products\b/.test(step));
+    expect(reads.length, countPlan.join("\n")).toBeGreaterThan(0);
+    for (const step of reads) expect(step).toMatch(index);
+    // The page: cars picked through an index, then only those cars' rows, by rowid.
+    const pagePlan = (await planOf(ctx, page)).plan;
+    const pageReads = pagePlan.filter((step) => /^(SEARCH|SCAN) products\b/.test(step));
+    expect(pageReads, pagePlan.join("\n")).toContain("SEARCH products USING INTEGER PRIMARY KEY (rowid=?)");
+    expect(
+      pageReads.filter((step) => !/USING (COVERING )?INDEX|rowid=/.test(step)),
+      pagePlan.join("\n"),
+    ).toEqual([]);
+  });
+});
+
+describe("paging by key (after / before)", () => {
+  // A seller's cars with ties everywhere: two prices, two dates, two years, mileage known or not.
+  async function carsWithTies(ctx: ReturnType<typeof database.context>) {
+    const { account, car } = marketplace(ctx);
+    const seller = await account("seller");
+    for (let n = 0; n < 13; n++) {
+      const id = await car(seller, { resalePrice: n % 2 ? 15000 : 20000 });
+      await ctx.db
+        .update(products)
+        .set({
+          createdAt: n % 3 ? "2026-11-01T10:00:00.000Z" : "2026-11-02T10:00:00.000Z",
+          purchaseYear: n % 2 ? 2018 : 2020,
+          mileageKm: n % 4 === 0 ? null : (n % 3) * 10000,
+        })
+        .where(eq(products.id, id));
+    }
+    return seller.id;
+  }
+
+  it.each(["newest", "price_asc", "price_desc", "mileage_asc", "year_desc"])(
+    "%s: walking forwards by nextCursor and back by previousCursor meets every car once, in the order of one long page",
+    async (sort) => {
+      const ctx = database.context();
+      const sellerId = await carsWithTies(ctx);
+      const whole = await searchProducts(ctx, query({ sellerId, sort, limit: "50" }));
+      expect(whole.data).toHaveLength(13);
+
+      const forwards: string[] = [];
+      const cursors: (string | null)[] = [];
+      let page = await searchProducts(ctx, query({ sellerId, sort, limit: "4" }));
+      for (;;) {
+        forwards.push(...page.data.map((car) => car._id));
+        cursors.push(page.previousCursor);
+        if (!page.nextCursor) break;
+        page = await searchProducts(ctx, query({ sellerId, sort, limit: "4", after: page.nextCursor }));
+      }
+      expect(forwards).toEqual(whole.data.map((car) => car._id));
+      expect(cursors[0]).toBeNull();
+
+      const backwards: string[] = [];
+      let previous: string | null = page.previousCursor;
+      while (previous) {
+        page = await searchProducts(ctx, query({ sellerId, sort, limit: "4", before: previous }));
+        backwards.unshift(...page.data.map((car) => car._id));
+        previous = page.previousCursor;
+      }
+      expect(backwards).toEqual(whole.data.slice(0, 12).map((car) => car._id));
+    },
+  );
+
+  it("a page by cursor reads from the sort's key, with no OFFSET", async () => {
+    const ctx = database.context();
+    const sellerId = await carsWithTies(ctx);
+    const first = await searchProducts(ctx, query({ sellerId, sort: "price_asc", limit: "4" }));
+    const [page] = searchStatements(ctx, query({ sellerId, sort: "price_asc", limit: "4", after: first.nextCursor! }));
+    const { sql, plan } = await planOf(ctx, page);
+    expect(sql).not.toMatch(/\boffset\b/i);
+    expect(
+      plan.filter((step) => /^SCAN products\b(?! USING (COVERING )?INDEX)/.test(step)),
+      plan.join("\n"),
+    ).toEqual([]);
+  });
+
+  it("refuses a cursor that is not one, or belongs to another sort, naming the parameter", async () => {
+    const ctx = database.context();
+    const sellerId = await carsWithTies(ctx);
+    const { nextCursor } = await searchProducts(ctx, query({ sellerId, sort: "price_asc", limit: "4" }));
+    const issues = (params: Record<string, string>) =>
+      v.safeParse(searchQuerySchema, params).issues?.map((issue) => `${v.getDotPath(issue)}: ${issue.message}`);
+    expect(issues({ after: "not-a-cursor" })).toEqual([
+      "after: after must be a cursor from a previous answer's nextCursor or previousCursor",
+    ]);
+    expect(issues({ before: btoa(JSON.stringify(["newest", 1, 2])) })).toEqual([
+      "before: before must be a cursor from a previous answer's nextCursor or previousCursor",
+    ]);
+    expect(issues({ after: nextCursor!, sort: "newest" })).toEqual([
+      "after: after is a cursor of another sort: send the sort it came with",
+    ]);
+    expect(issues({ after: nextCursor!, before: nextCursor!, sort: "price_asc" })).toEqual(["before: send after or before, not both"]);
+  });
+});

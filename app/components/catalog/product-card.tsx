@@ -1,0 +1,98 @@
+import { Link } from "react-router";
+import { FavouriteButton } from "~/components/search/favourite-button";
+import { PriceRatingBadge } from "~/components/catalog/price-rating-badge";
+import { VerifiedBadge } from "~/components/catalog/seller-badge";
+import { SellerRatingSummary } from "~/components/catalog/seller-rating";
+import { ChipList } from "~/components/ui/chip";
+import { formatMileage, formatPrice } from "~/lib/format";
+import { PATHS, pathTo } from "~/lib/paths";
+import { photoSources } from "~/lib/photo";
+import { type CardProduct } from "~/lib/card-product";
+import { postedDate, yearsUsed } from "~/lib/product-derived";
+
+/**
+ * A car for sale (spec point 2), photo first: the photo, the price, its facts as chips, then the
+ * spec's other card fields and the seller. `actions` holds Book Now and the More actions menu;
+ * `saved` is whether the signed-in user saved it (the heart), from the page's loader. `sizes` is
+ * the photo's width in the page's grid, so a narrow slot takes the small copy; `eager` fetches the
+ * photo at once and first (the first visible card), the others when scrolled near. Its looks are
+ * app.css's .car-card classes, so Home's JavaScript carries their names rather than their lists.
+ */
+export function ProductCard({
+  product,
+  now,
+  sizes,
+  eager = false,
+  saved = false,
+  actions,
+}: {
+  product: CardProduct;
+  now: Date;
+  sizes: string;
+  eager?: boolean;
+  saved?: boolean;
+  actions?: React.ReactNode;
+}) {
+  const carPage = pathTo(PATHS.car, { id: product._id });
+  const chips = [
+    { label: "Year", value: product.purchaseYear },
+    ...(product.mileageKm === null ? [] : [{ label: "Mileage", value: formatMileage(product.mileageKm) }]),
+    { label: "Location", value: product.location },
+    { label: "Condition", value: product.condition },
+  ];
+  return (
+    <article aria-labelledby={`product-${product._id}`} className="card car-card">
+      {/* The title is the card's one link for keyboards and screen readers (and for React Router's route
+          discovery); the photo repeats it for pointers. */}
+      <Link to={carPage} aria-hidden="true" tabIndex={-1} discover="none" className="car-card-photo">
+        <img
+          {...photoSources(product.photo)}
+          sizes={sizes}
+          alt={`Photo of ${product.productName}`}
+          loading={eager ? "eager" : "lazy"}
+          fetchPriority={eager ? "high" : undefined}
+          decoding="async"
+        />
+      </Link>
+      <div className="car-card-body">
+        <div className="car-card-title">
+          <h3 id={`product-${product._id}`}>
+            <Link to={carPage}>{product.productName}</Link>
+          </h3>
+          <FavouriteButton productId={product._id} productName={product.productName} saved={saved} />
+        </div>
+        <div className="car-card-price">
+          <p>
+            <span className="sr-only">Resale price </span>
+            {formatPrice(product.resalePrice)}
+          </p>
+          {/* What it cost new, not a discount: never struck through. */}
+          <p className="car-card-new">{`Price new ${formatPrice(product.originalPrice)}`}</p>
+          <PriceRatingBadge rating={product.priceRating} />
+        </div>
+        <ChipList chips={chips} />
+        <p>{product.overview}</p>
+        <dl className="car-card-facts">
+          <dt>Contact</dt>
+          <dd>
+            <a href={`tel:${product.mobile.replace(/[^\d+]/g, "")}`}>{product.mobile}</a>
+          </dd>
+          <dt>Years used</dt>
+          <dd>{yearsUsed(product.purchaseYear, now)}</dd>
+          <dt>Posted</dt>
+          <dd>
+            <time dateTime={product.createdDate}>{postedDate(product.createdDate)}</time>
+          </dd>
+        </dl>
+        <div className="car-card-seller">
+          <p>
+            Seller: <strong>{product.seller}</strong>
+          </p>
+          {product.sellerVerified && <VerifiedBadge compact />}
+          <SellerRatingSummary rating={product.sellerRating} />
+        </div>
+        {actions && <div className="car-card-actions">{actions}</div>}
+      </div>
+    </article>
+  );
+}

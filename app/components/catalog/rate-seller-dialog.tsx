@@ -1,0 +1,38 @@
+import { getFormProps } from "@conform-to/react";
+import { useFetcher, useLocation } from "react-router";
+import { type ActionResult } from "~/lib/action-result";
+import { PATHS } from "~/lib/paths";
+import { loginUrl } from "~/lib/redirects";
+import { rateSellerFormSchema } from "~/lib/schemas/reviews";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { RateSellerFields } from "./rate-seller-fields";
+import { FormDialog } from "../ui/form-dialog";
+
+/** "Rate the seller" over My Orders; a refusal keeps it open with its message. */
+export default function RateSellerDialog({
+  bookingId,
+  productName,
+  onClose,
+}: {
+  bookingId: string;
+  productName: string;
+  onClose: () => void;
+}) {
+  const fetcher = useFetcher<ActionResult>();
+  const location = useLocation();
+  const [form, fields] = useSchemaForm(rateSellerFormSchema, { id: `rate-${bookingId}` });
+  return (
+    <FormDialog
+      title="Rate the seller"
+      action={PATHS.myOrders}
+      formProps={getFormProps(form)}
+      fetcher={fetcher}
+      submitLabel="Send rating"
+      signInPrompt="Please sign in to rate the seller."
+      signInHref={loginUrl(location.pathname + location.search)}
+      onClose={onClose}
+    >
+      <RateSellerFields bookingId={bookingId} productName={productName} fields={fields} />
+    </FormDialog>
+  );
+}

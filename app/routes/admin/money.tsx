@@ -1,0 +1,51 @@
+import { requirePermission } from "~/.server/auth/guards";
+import { adminLedger, ledgerBalances } from "~/.server/services/deals/deals";
+import { LedgerTable } from "~/components/deals/ledger-table";
+import { Badge } from "~/components/ui/badge";
+import { StatGrid } from "~/components/ui/stat";
+import { formatCents } from "~/lib/format";
+import { pageFromUrl } from "~/lib/list-query";
+import { privatePageMeta } from "~/lib/meta";
+import { type Route } from "./+types/money";
+
+// The admins' Money page: the ledger's totals, whether they balance, and every entry, newest first.
+
+export const meta: Route.MetaFunction = () => privatePageMeta("Money");
+
+const PAGE_SIZE = 20;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requirePermission(context.app, request, "read:ledger");
+  const ledger = await adminLedger(context.app, admin, pageFromUrl(request.url), PAGE_SIZE);
+  return { ledger, balances: ledgerBalances(ledger.totals) };
+}
+
+export default function Money({ loaderData }: Route.ComponentProps) {
+  const { ledger, balances } = loaderData;
+  const { totals } = ledger;
+  return (
+    <main id="main" className="flex flex-col gap-6">
+      <h1 className="text-title">Money</h1>
+      <StatGrid
+        stats={[
+          { label: "Charged", value: formatCents(totals.charged), note: "Card payments from buyers" },
+          { label: "Refunded", value: formatCents(totals.refunded), note: "Given back to buyers" },
+          { label: "Fees", value: formatCents(totals.fees), note: "The platform's" },
+          { label: "Transferred", value: formatCents(totals.transferred), note: "Paid out to sellers" },
+          { label: "Held", value: formatCents(totals.held), note: "Until the buyers have their cars (disputed included)" },
+          { label: "Due", value: formatCents(totals.due), note: "Released, waiting for sellers' payout accounts" },
+        ]}
+      />
+      <p className="flex flex-wrap items-center gap-2">
+        <Badge tone={balances ? "success" : "danger"}>{balances ? "The ledger balances" : "The ledger does not balance"}</Badge>
+        <span>charged = refunded + fees + transferred + held + due</span>
+      </p>
+      <section aria-labelledby="entries-heading" className="flex flex-col gap-3">
+        <h2 id="entries-heading" className="text-heading">
+          Latest entries
+        </h2>
+        <LedgerTable caption="Ledger entries, newest first" empty="No money has moved yet." list={ledger} withBooking />
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,327 @@
+import { Link, useLocation } from "react-router";
+import { orPageError } from "~/.server/page-errors";
+import { findCarPage } from "~/.server/services/catalog/car-page";
+import { analyseCarPrice } from "~/.server/services/catalog/price-analysis";
+import { viewerMarksOnPage } from "~/.server/services/catalog/viewer-marks";
+import { getSessionUser } from "~/.server/auth/guards";
+import { countOpenBookings, findOwnDeal } from "~/.server/services/deals/bookings";
+import { BookedBy } from "~/components/deals/booked-by";
+import { OrderDeal } from "~/components/deals/order-deal";
+import { CarGallery } from "~/components/catalog/car-gallery";
+import { ContactActions, PRICE_BOX_ID, StickyCarBar } from "~/components/catalog/car-contact";
+import { FavouriteButton } from "~/components/search/favourite-button";
+import { MessageSeller } from "~/components/messages/message-seller";
+import { PriceEvidence } from "~/components/catalog/price-evidence";
+import { PriceRatingBadge } from "~/components/catalog/price-rating-badge";
+import { ProductActions } from "~/components/catalog/product-actions";
+import { CarGrid } from "~/components/catalog/car-grid";
+import { VerifiedBadge } from "~/components/catalog/seller-badge";
+import { SellerRatingSummary } from "~/components/catalog/seller-rating";
+import {
+  carHeadline,
+  carJsonLd,
+  carSummary,
+  dropSentence,
+  fuelWord,
+  latestDrop,
+  mileageWords,
+  priceChanges,
+  transmissionWord,
+} from "~/lib/car-listing";
+import { toCardProduct } from "~/lib/card-product";
+import { formatDate, formatMonth, formatPrice } from "~/lib/format";
+import { pageTitle } from "~/lib/meta";
+import { useNonce } from "~/lib/nonce";
+import { openGraph } from "~/lib/open-graph";
+import { PATHS, pathTo } from "~/lib/paths";
+import { postedDate, yearsUsed } from "~/lib/product-derived";
+import { type ProductDetail } from "~/lib/types";
+import { OPEN_BOOKING_PARAM } from "~/lib/redirects";
+import { actionsFor, type CarActionsState } from "~/lib/viewer-marks";
+import { sameMaker } from "~/lib/vin";
+import { type Route } from "./+types/car";
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data
+    ? [
+        { title: pageTitle(carHeadline(data.product)) },
+        ...openGraph({
+          title: carHeadline(data.product),
+          description: carSummary(data.product),
+          url: data.url,
+          image: `${data.origin}${data.product.image}`,
+        }),
+      ]
+    : [{ title: pageTitle("Car") }];
+
+/** Public: anyone may look at a car, sold ones too (they stay for the record, without booking). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const ctx = context.app;
+  const { product, similar, sellerSince } = await orPageError(() => findCarPage(ctx, params.id));
+  // Not awaited: the page renders without it and the panel streams in (one more round trip, in parallel).
+  const priceAnalysis = analyseCarPrice(ctx, product);
+  const [marks, user] = await Promise.all([
+    viewerMarksOnPage(ctx, request, [product._id, ...similar.map((car) => car._id)]),
+    getSessionUser(ctx, request),
+  ]);
+  // The viewer's own purchase of this car (what comes next), or how many others booked it (the first to pay gets it).
+  const [deal, bookedBy] = await Promise.all([
+    user ? findOwnDeal(ctx, user.id, product._id) : null,
+    product.isPaid ? 0 : countOpenBookings(ctx, product._id),
+  ]);
+  const origin = ctx.publicOrigin;
+  const url = `${origin}${pathTo(PATHS.car, { id: product._id })}`;
+  const decodedMaker = product.vinDecoded?.manufacturer;
+  return {
+    product,
+    deal,
+    bookedBy,
+    similar: similar.map(toCardProduct),
+    sellerSince,
+    marks,
+    priceAnalysis,
+    // Decided here so the makers' table stays out of the browser's bundle.
+    vinSays: decodedMaker && product.make && !sameMaker(decodedMaker, product.make) ? decodedMaker : null,
+    jsonLd: carJsonLd(product, url, origin),
+    url,
+    origin,
+    now: ctx.now().toISOString(),
+  };
+}
+
+export default function CarPage({ loaderData }: Route.ComponentProps) {
+  const { product, similar, sellerSince, vinSays, jsonLd } = loaderData;
+  const now = new Date(loaderData.now);
+  const nonce = useNonce();
+  // (Not useSearchParams: it would add its code to every page's shared bundle, Home's too.)
+  const { search } = useLocation();
+  const actions = actionsFor(loaderData.marks, product._id);
+  return (
+    // Room at the bottom on phones for the sticky bar.
+    <main id="main" className="mx-auto max-w-7xl px-4 pt-6 pb-24 sm:pt-8 lg:pb-8">
+      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      <div className="mb-6 flex flex-wrap items-center gap-3">
+        <h1 className="min-w-0 break-words text-2xl font-bold sm:text-3xl">{product.productName}</h1>
+        <span className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-900">{product.condition}</span>
+        {product.isPaid && <span className="rounded-full bg-slate-800 px-3 py-1 text-sm font-bold uppercase text-white">Sold</span>}
+        <FavouriteButton
+          productId={product._id}
+          productName={product.productName}
+          saved={loaderData.marks.favouriteIds.includes(product._id)}
+        />
+      </div>
+      {/* Phone first: the price, its rating and the buttons come right after the photos, then the
+          seller; description and facts follow. On large screens those two stay under the photos and
+          the price, evidence and seller make a column beside them. */}
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+        <div className="min-w-0 lg:col-start-1">
+          <CarGallery photos={product.photos} name={product.productName} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-span-3 lg:row-start-1">
+          {loaderData.deal && (
+            <section aria-labelledby="purchase-heading" className={boxClass}>
+              <h2 id="purchase-heading" className="mb-3 text-xl font-bold">
+                Your purchase
+              </h2>
+              <OrderDeal bookingId={loaderData.deal.bookingId} productName={product.productName} payment={loaderData.deal.payment} />
+            </section>
+          )}
+          <PriceBox
+            product={product}
+            actions={actions}
+            openBooking={new URLSearchParams(search).has(OPEN_BOOKING_PARAM)}
+            bookedBy={loaderData.bookedBy}
+          />
+          <SellerBox product={product} sellerSince={sellerSince} />
+          <PriceEvidence analysis={loaderData.priceAnalysis} price={product.resalePrice} className={boxClass} />
+        </div>
+        <section aria-labelledby="description-heading" className="min-w-0 lg:col-start-1">
+          <h2 id="description-heading" className="mb-3 text-xl font-bold">
+            Description
+          </h2>
+          <p className="whitespace-pre-line break-words text-slate-800">{product.productDescription}</p>
+        </section>
+        <div className="min-w-0 lg:col-start-1">
+          <Facts product={product} vinSays={vinSays} now={now} />
+        </div>
+      </div>
+      <StickyCarBar product={product} actions={actions} />
+      {similar.length > 0 && (
+        <section aria-labelledby="similar-heading" className="mt-12">
+          <h2 id="similar-heading" className="mb-6 text-2xl font-bold">
+            Similar cars
+          </h2>
+          <CarGrid cars={similar} now={now} marks={loaderData.marks} />
+        </section>
+      )}
+    </main>
+  );
+}
+
+const boxClass = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
+
+function PriceBox({
+  product,
+  actions,
+  openBooking,
+  bookedBy,
+}: {
+  product: ProductDetail;
+  actions: CarActionsState;
+  openBooking: boolean;
+  bookedBy: number;
+}) {
+  const changes = priceChanges(product.priceHistory);
+  const drop = latestDrop(changes);
+  return (
+    <section id={PRICE_BOX_ID} aria-labelledby="price-heading" className={boxClass}>
+      <h2 id="price-heading" className="sr-only">
+        Price
+      </h2>
+      {product.isPaid ? (
+        <div className="flex flex-col gap-2">
+          <p className="flex flex-wrap items-center gap-3">
+            <span className="text-3xl font-extrabold text-slate-800">Sold</span>
+            <PriceRatingBadge rating={product.priceRating} />
+          </p>
+          <p className="text-slate-700">
+            This car was sold for {formatPrice(product.resalePrice)}. It can no longer be booked; the page stays for the record.
+          </p>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-2">
+          <p className="flex flex-wrap items-center gap-3">
+            <span className="text-4xl font-extrabold text-brand-700">{formatPrice(product.resalePrice)}</span>
+            <PriceRatingBadge rating={product.priceRating} />
+          </p>
+          <p className="text-slate-700">
+            Price new <span className="font-medium">{formatPrice(product.originalPrice)}</span>
+          </p>
+          {drop && (
+            <p className="inline-flex items-center gap-1 self-start rounded-lg bg-emerald-50 px-3 py-1 font-semibold text-emerald-800">
+              <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3">
+                <path d="M12 4v16M5 13l7 7 7-7" />
+              </svg>
+              {dropSentence(drop)}
+            </p>
+          )}
+          <div className="mt-2 flex flex-wrap gap-2">
+            <ProductActions product={product} {...actions} openBooking={openBooking} />
+            <ContactActions product={product} />
+          </div>
+          <BookedBy count={bookedBy} />
+        </div>
+      )}
+      {changes.length > 1 && (
+        <div className="mt-5 border-t border-slate-200 pt-4">
+          <h3 className="mb-2 font-semibold">Price history</h3>
+          <ol className="flex flex-col gap-1 text-sm">
+            {changes.map((change) => (
+              <li key={`${change.changedAt}-${change.price}`} className="flex flex-wrap justify-between gap-x-4">
+                <time dateTime={change.changedAt} className="text-slate-600">
+                  {formatDate(change.changedAt)}
+                </time>
+                <span>
+                  {change.change === null ? "Listed at " : ""}
+                  <span className="font-semibold">{formatPrice(change.price)}</span>
+                  {change.change !== null && change.change !== 0 && (
+                    <span className={change.change < 0 ? "text-emerald-800" : "text-slate-700"}>
+                      {" "}
+                      ({change.change < 0 ? "down" : "up"} {formatPrice(Math.abs(change.change))})
+                    </span>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function SellerBox({ product, sellerSince }: { product: ProductDetail; sellerSince: string | null }) {
+  return (
+    <section aria-labelledby="seller-heading" className={`${boxClass} flex flex-col gap-3`}>
+      <h2 id="seller-heading" className="text-xl font-bold">
+        Seller
+      </h2>
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span className="min-w-0 break-words text-lg font-semibold">{product.seller}</span>
+        <SellerRatingSummary rating={product.sellerRating} />
+      </p>
+      {product.sellerVerified && <VerifiedBadge />}
+      {sellerSince && <p className="text-slate-700">Member since {formatMonth(sellerSince)}</p>}
+      <p>
+        Call{" "}
+        <a
+          href={`tel:${product.mobile.replace(/[^\d+]/g, "")}`}
+          className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+        >
+          {product.mobile}
+        </a>
+      </p>
+      <MessageSeller product={product} />
+      {product.sellerId && sellerSince && (
+        <Link
+          to={pathTo(PATHS.seller, { id: product.sellerId })}
+          className="self-start rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-700 hover:bg-slate-50"
+        >
+          More from {product.seller}
+        </Link>
+      )}
+    </section>
+  );
+}
+
+function Facts({ product, vinSays, now }: { product: ProductDetail; vinSays: string | null; now: Date }) {
+  const decoded = product.vinDecoded;
+  const facts: [string, React.ReactNode][] = [
+    [
+      "Make",
+      product.make && (
+        <>
+          {product.make}
+          {vinSays && (
+            <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">VIN says: {vinSays}</span>
+          )}
+        </>
+      ),
+    ],
+    ["Model", product.model],
+    ["Purchase year", product.purchaseYear],
+    ["Years used", yearsUsed(product.purchaseYear, now)],
+    ["Mileage", mileageWords(product.mileageKm)],
+    ["Transmission", transmissionWord(product.transmission)],
+    ["Fuel", fuelWord(product.fuel)],
+    ["Colour", product.colour],
+    ["Location", product.location],
+    ["Condition", product.condition],
+    ["Posted", <time dateTime={product.createdDate}>{postedDate(product.createdDate)}</time>],
+    // A VIN is read (and compared) as one string: never broken over two lines.
+    ["VIN", product.vin && <span className="font-mono whitespace-nowrap">{product.vin}</span>],
+    ["VIN manufacturer", decoded?.manufacturer],
+    ["VIN region", decoded?.region],
+    ["VIN model year", decoded?.modelYear],
+  ];
+  return (
+    <section aria-labelledby="facts-heading">
+      <h2 id="facts-heading" className="mb-3 text-xl font-bold">
+        Facts
+      </h2>
+      <dl
+        className={`${boxClass} grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2 sm:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)]`}
+      >
+        {facts.map(([label, value]) => (
+          <div key={label} className="contents">
+            {/* On phones the VIN takes a row of its own under its label, so it fits on one line. */}
+            <dt className={label === "VIN" ? "text-slate-600 max-sm:col-span-2" : "text-slate-600"}>{label}</dt>
+            <dd className={label === "VIN" ? "font-medium max-sm:col-span-2" : "font-medium"}>
+              {value === null || value === undefined || value === "" ? <span className="text-slate-600">Not given</span> : value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { getFormProps } from "@conform-to/react";
+import { Form, Link, useActionData } from "react-router";
+import { getSessionUser, requireUser } from "~/.server/auth/guards";
+import { parseForm, readFormBody } from "~/.server/form-body";
+import { actionResult, failedAction, orPageError } from "~/.server/page-errors";
+import { countOpenBookings, createBooking } from "~/.server/services/deals/bookings";
+import { BookedBy } from "~/components/deals/booked-by";
+import { findProduct } from "~/.server/services/catalog/products";
+import { BookingFields } from "~/components/deals/booking-fields";
+import { Button } from "~/components/ui/button";
+import { privatePageMeta } from "~/lib/meta";
+import { PATHS, pathTo } from "~/lib/paths";
+import { loginUrl } from "~/lib/redirects";
+import { bookingSchema } from "~/lib/schemas/bookings";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { type Route } from "./+types/book";
+
+export const meta: Route.MetaFunction = ({ data }) => privatePageMeta(data ? `Book ${data.product.productName}` : "Book a car");
+
+/** The booking page: the modal's no-JavaScript fallback, and where the modal posts. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const [product, user, bookedBy] = await Promise.all([
+    orPageError(() => findProduct(context.app, params.id)),
+    getSessionUser(context.app, request),
+    countOpenBookings(context.app, params.id),
+  ]);
+  return { product, user: user && { name: user.name, email: user.email }, bookedBy };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireUser(context.app, request);
+  const formData = await readFormBody(request);
+  formData.set("product_id", params.id);
+  const submission = parseForm(formData, bookingSchema);
+  if (submission.status !== "success") return failedAction("Please fill in your phone and the meeting location");
+  return actionResult(async () => {
+    await createBooking(context.app, user, submission.value);
+    return { ok: true, message: "Booking confirmed" };
+  });
+}
+
+export default function BookPage({ loaderData }: Route.ComponentProps) {
+  const { product, user } = loaderData;
+  const result = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm(bookingSchema, { id: "booking-page" });
+  return (
+    <main id="main" className="mx-auto max-w-lg px-4 py-12">
+      <h1 className="mb-2 text-3xl font-bold">Book {product.productName}</h1>
+      <div className="mb-6">
+        <BookedBy count={loaderData.bookedBy} />
+      </div>
+      {!user ? (
+        <p className="rounded-2xl bg-white p-6">
+          Please Signin to book it.{" "}
+          <Link to={loginUrl(pathTo(PATHS.book, { id: product._id }))} className="font-semibold text-brand-700 underline">
+            Sign In
+          </Link>
+        </p>
+      ) : result?.ok ? (
+        <div role="status" className="rounded-2xl bg-green-50 p-6 text-green-900">
+          <p className="font-bold">{result.message}</p>
+          <Link to={PATHS.myOrders} className="mt-2 inline-block font-semibold underline">
+            Go to My Orders
+          </Link>
+        </div>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6">
+          {result && (
+            <p role="alert" className="font-medium text-red-700">
+              {result.message}
+            </p>
+          )}
+          <BookingFields product={product} user={user} fields={fields} />
+          <Button type="submit">Submit</Button>
+        </Form>
+      )}
+    </main>
+  );
+}

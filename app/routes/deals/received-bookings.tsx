@@ -1,0 +1,117 @@
+import { requirePermission } from "~/.server/auth/guards";
+import { parseForm, readFormBody } from "~/.server/form-body";
+import { actionResult, failedAction } from "~/.server/page-errors";
+import { listReceivedBookings } from "~/.server/services/deals/bookings";
+import { declineBooking } from "~/.server/services/deals/deals";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { inputClass } from "~/components/ui/field";
+import { ResultBanner } from "~/components/ui/result-banner";
+import { SimplePager } from "~/components/ui/simple-pager";
+import { DEAL_STATUS_LABELS } from "~/lib/deal";
+import { formatDateTime, formatPrice } from "~/lib/format";
+import { pageFromUrl } from "~/lib/list-query";
+import { privatePageMeta } from "~/lib/meta";
+import { PATHS, pathTo } from "~/lib/paths";
+import { declineSchema } from "~/lib/schemas/deals";
+import { type Route } from "./+types/received-bookings";
+import * as v from "valibot";
+
+// The seller's Bookings page: who booked which of their cars, how to reach them, and a way to
+// decline an unpaid booking with a reason the buyer is told.
+
+export const meta: Route.MetaFunction = () => privatePageMeta("Bookings");
+
+const PAGE_SIZE = 10;
+const declineFormSchema = v.object({ ...declineSchema.entries, id: v.pipe(v.string("Missing booking"), v.nonEmpty("Missing booking")) });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const seller = await requirePermission(context.app, request, "read:bookings-received");
+  return { list: await listReceivedBookings(context.app, seller, pageFromUrl(request.url), PAGE_SIZE) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const seller = await requirePermission(context.app, request, "decline:booking:own");
+  const submission = parseForm(await readFormBody(request), declineFormSchema);
+  if (submission.status !== "success") return failedAction(Object.values(submission.error ?? {})[0]?.[0]);
+  const { id, reason } = submission.value;
+  return actionResult(async () => {
+    await declineBooking(context.app, seller, id, reason ?? "");
+    return { ok: true, message: "Booking declined: the buyer has been told" };
+  });
+}
+
+export default function ReceivedBookings({ loaderData, actionData }: Route.ComponentProps) {
+  const { list } = loaderData;
+  return (
+    <main id="main" className="flex flex-col gap-6">
+      <h1 className="text-title">Bookings</h1>
+      <p>Buyers who booked your cars. The first to pay gets the car; you can decline a booking until it is paid.</p>
+      <ResultBanner result={actionData} />
+      {list.data.length === 0 ? (
+        <EmptyState title="Nobody has booked your cars yet." />
+      ) : (
+        <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+          {list.data.map((booking) => (
+            <li key={booking._id} className="card flex flex-col gap-2 p-5">
+              <h2 className="text-heading break-words">{booking.productName}</h2>
+              <p className="font-semibold text-brand-700">{formatPrice(booking.resalePrice)}</p>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+                <dt className="font-semibold text-slate-700">Buyer</dt>
+                <dd className="break-words">{booking.buyerName}</dd>
+                <dt className="font-semibold text-slate-700">Phone</dt>
+                <dd className="break-words">
+                  <a href={`tel:${booking.phone}`} className="underline">
+                    {booking.phone}
+                  </a>
+                </dd>
+                <dt className="font-semibold text-slate-700">Meet at</dt>
+                <dd className="break-words">{booking.meetingLocation}</dd>
+                <dt className="font-semibold text-slate-700">Booked</dt>
+                <dd>{formatDateTime(booking.createdAt)}</dd>
+              </dl>
+              <div className="mt-2 flex flex-wrap items-center gap-3">
+                {booking.payment ? (
+                  <>
+                    <Badge tone="success">{DEAL_STATUS_LABELS[booking.payment.status]}</Badge>
+                    <ButtonLink to={PATHS.sales} variant="secondary" size="sm">
+                      See the sale
+                    </ButtonLink>
+                  </>
+                ) : booking.paymentUnderWay ? (
+                  <Badge tone="info">The buyer is paying</Badge>
+                ) : null}
+                {booking.conversationId && (
+                  <ButtonLink to={pathTo(PATHS.messageThread, { id: booking.conversationId })} variant="secondary" size="sm">
+                    Conversation with {booking.buyerName}
+                  </ButtonLink>
+                )}
+              </div>
+              {!booking.paid && !booking.payment && !booking.paymentUnderWay && (
+                <form method="post" className="mt-2 flex flex-col gap-2 border-t border-slate-200 pt-3">
+                  <input type="hidden" name="id" value={booking._id} />
+                  <label htmlFor={`reason-${booking._id}`} className="font-medium">
+                    Why you decline (optional, the buyer is told)
+                  </label>
+                  <input id={`reason-${booking._id}`} name="reason" maxLength={300} className={inputClass} />
+                  <div>
+                    <Button
+                      type="submit"
+                      variant="danger"
+                      size="sm"
+                      aria-label={`Decline the booking of ${booking.productName} by ${booking.buyerName}`}
+                    >
+                      Decline booking
+                    </Button>
+                  </div>
+                </form>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <SimplePager page={list.currentPage} totalPages={list.totalPages} label="Booking pages" />
+    </main>
+  );
+}

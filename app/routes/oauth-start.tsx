@@ -1,8 +1,0 @@
-import { startOAuth } from "~/.server/services/oauth-sign-in";
-import { orPageError } from "~/.server/page-errors";
-import { safeRedirect } from "~/lib/redirects";
-import { type Route } from "./+types/oauth-start";
-
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return orPageError(() => startOAuth(context.app, params.provider, safeRedirect(new URL(request.url).searchParams.get("redirectTo"))));
-}

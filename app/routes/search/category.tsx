@@ -1,0 +1,74 @@
+import { requirePermission } from "~/.server/auth/guards";
+import { orPageError } from "~/.server/page-errors";
+import { loadCategoryPage } from "~/.server/services/search/search-page";
+import { CarGrid } from "~/components/catalog/car-grid";
+import { SearchLayout } from "~/components/search/search-filters";
+import { EmptySearch, SearchPager } from "~/components/search/search-results";
+import { pageTitle } from "~/lib/meta";
+import { toCardProduct } from "~/lib/card-product";
+import { openGraph } from "~/lib/open-graph";
+import { formatCars } from "~/lib/format";
+import { PATHS, pathTo } from "~/lib/paths";
+import { activeFilters } from "~/lib/search-params";
+import { type Route } from "./+types/category";
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data
+    ? [
+        { title: pageTitle(data.category.categoryName) },
+        ...openGraph({
+          title: `Used ${data.category.categoryName} cars for sale`,
+          description: `Used ${data.category.categoryName} cars for sale on Auto Reseller: compare prices, book a car and pay securely.`,
+          url: `${data.origin}/category/${data.category._id}`,
+          image: `${data.origin}${data.category.image}`,
+        }),
+      ]
+    : [{ title: pageTitle("Category") }];
+
+const FIXED = ["categoryId"] as const;
+
+/** A category's cars for sale, with the search's filters and sort (the category fixed by the path). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requirePermission(context.app, request, "read:cars");
+  const found = await orPageError(() => loadCategoryPage(context.app, request, params.id));
+  return {
+    ...found,
+    data: found.data.map(toCardProduct),
+    now: context.app.now().toISOString(),
+    origin: context.app.origin,
+  };
+}
+
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  const { category, query, facets, categories, total, data: products, totalPages, advice } = loaderData;
+  const now = new Date(loaderData.now);
+  const state = { path: pathTo(PATHS.category, { id: category._id }), query, facets, categories, fixed: FIXED, total };
+  const headline = (
+    <div>
+      <h1 className="mb-2 text-3xl font-bold">{category.categoryName}</h1>
+      <h2 className="text-lg text-slate-700">{`${formatCars(total)} for sale`}</h2>
+    </div>
+  );
+  return (
+    <main id="main" className="mx-auto max-w-7xl px-4 py-8">
+      <SearchLayout state={state} products={products} headline={headline}>
+        {products.length === 0 ? (
+          <EmptySearch
+            state={state}
+            advice={advice}
+            nothingForSale={activeFilters(query, FIXED).length === 0 ? "No car Available for this category" : undefined}
+          />
+        ) : (
+          <CarGrid cars={products} now={now} marks={loaderData.marks} eager columns="besideFilters" />
+        )}
+        <SearchPager
+          state={state}
+          totalPages={totalPages}
+          nextCursor={loaderData.nextCursor}
+          previousCursor={loaderData.previousCursor}
+          label="Pages of this category"
+        />
+      </SearchLayout>
+    </main>
+  );
+}

@@ -1,0 +1,105 @@
+import { Link } from "react-router";
+import { Carousel } from "~/components/site/carousel";
+import { CategoryCard } from "~/components/catalog/category-card";
+import { Faq } from "~/components/site/faq";
+import { HomeSearch } from "~/components/search/home-search";
+import { CarGrid } from "~/components/catalog/car-grid";
+import { HOME_FAQ, HOME_SLIDES } from "~/content/home";
+import { busiestCategories } from "~/.server/services/catalog/categories";
+import { listAdvertisedProducts } from "~/.server/services/catalog/products";
+import { viewerMarksOnPage } from "~/.server/services/catalog/viewer-marks";
+import { pageTitle } from "~/lib/meta";
+import { PATHS } from "~/lib/paths";
+import { toCardProduct } from "~/lib/card-product";
+import { LOCATIONS } from "~/lib/schemas/catalog";
+import { openGraph } from "~/lib/open-graph";
+import { type Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: pageTitle("Home") },
+  ...openGraph({
+    title: "Auto Reseller: used cars for sale",
+    description: "Buy and sell used cars across Bangladesh: browse by category, book a car and pay securely by card.",
+    url: `${data?.origin ?? ""}/`,
+    image: data?.categories[0] ? `${data.origin}${data.categories[0].image}` : undefined,
+  }),
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [{ categories, total: categoryCount }, advertised] = await Promise.all([
+    busiestCategories(context.app),
+    listAdvertisedProducts(context.app),
+  ]);
+  const marks = await viewerMarksOnPage(
+    context.app,
+    request,
+    advertised.map((product) => product._id),
+  );
+  return {
+    categories,
+    categoryCount,
+    advertised: advertised.map(toCardProduct),
+    marks,
+    // Home's fixed texts travel as data, not in its JavaScript (its budget: tests/integration/budgets.test.ts).
+    slides: HOME_SLIDES,
+    faq: HOME_FAQ,
+    locations: LOCATIONS,
+    now: context.app.now().toISOString(),
+    origin: context.app.origin,
+  };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { categories, categoryCount, advertised } = loaderData;
+  const now = new Date(loaderData.now);
+  return (
+    <main id="main" className="home-main">
+      <h1 className="sr-only">Auto Reseller: used cars for sale</h1>
+      <div className="flex flex-col gap-4 sm:gap-6">
+        <HomeSearch locations={loaderData.locations} />
+        <Carousel slides={loaderData.slides} label="Featured brands" />
+      </div>
+
+      <section aria-labelledby="categories-heading">
+        <h2 id="categories-heading" className="home-heading">
+          Product categories
+        </h2>
+        {categories.length === 0 ? (
+          <p className="text-slate-600">No categories yet.</p>
+        ) : (
+          // On phones a row that scrolls sideways (so the advertised cars are near), a grid from md up (app.css).
+          <ul aria-label="Categories" className="category-row">
+            {categories.map((category) => (
+              <li key={category._id}>
+                <CategoryCard category={category} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {categoryCount > categories.length && (
+          <p className="mt-6">
+            <Link to={PATHS.categories} className="btn btn-secondary btn-md">
+              See all {categoryCount} categories
+            </Link>
+          </p>
+        )}
+      </section>
+
+      {advertised.length > 0 && (
+        <section aria-labelledby="advertised-heading">
+          <h2 id="advertised-heading" className="home-heading">
+            Advertised cars
+          </h2>
+          <CarGrid cars={advertised} now={now} marks={loaderData.marks} />
+        </section>
+      )}
+
+      <section aria-labelledby="faq-heading">
+        <h2 id="faq-heading" className="home-heading">
+          Buying a used car: questions and answers
+        </h2>
+        <Faq items={loaderData.faq} />
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,32 @@
+import { Outlet } from "react-router";
+import { ErrorPage } from "~/components/site/error-page-on-demand";
+import { Footer } from "~/components/site/footer";
+import { Navbar } from "~/components/site/navbar";
+import { useOptionalUser } from "~/lib/use-user";
+import { type Route } from "./+types/public-layout";
+
+export default function PublicLayout() {
+  const user = useOptionalUser();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <Navbar user={user} />
+      <div className="flex-1">
+        <Outlet />
+      </div>
+      <Footer />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const user = useOptionalUser();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <Navbar user={user} />
+      <div className="flex-1">
+        <ErrorPage error={error} />
+      </div>
+      <Footer />
+    </div>
+  );
+}
