@@ -71,7 +71,9 @@ const vitestArgs = (layer ? rest : process.argv.slice(2)).join(" ");
 
 if (layer === undefined) {
   ensureChromium();
-  await runTogether("npx react-router typegen && npx tsc -p tsconfig.json && npx tsc -p tsconfig.node.json && npm run lint", BUILD);
+  // Route types first (lint reads them too), then the type check, lint and the build side by side.
+  run("npx react-router typegen");
+  await runTogether("npx tsc -p tsconfig.json && npx tsc -p tsconfig.node.json", "npm run lint", BUILD);
   run(`npx vitest run ${vitestArgs}`);
 } else {
   if (layer === "e2e") ensureChromium();
