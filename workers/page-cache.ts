@@ -1,5 +1,6 @@
 // Anonymous visitors' public pages, kept in this data centre's cache (Workers Cache API) and served
-// to the next anonymous visitor with a fresh CSP nonce (decision record 19).
+// to the next anonymous visitor as they were stored, bytes and headers, the Content-Security-Policy
+// included (decision records 19 and 29).
 
 import { type MiddlewareHandler } from "hono";
 import { INFO_PAGES, PATHS } from "~/lib/paths";
@@ -83,19 +84,12 @@ export function storable(response: Response): boolean {
   );
 }
 
-/** The stored page for this visitor: every nonce in it (scripts, module preloads, links) replaced by this response's. */
-function served(stored: Response, nonce: string, head: boolean): Response {
+/** The stored page as it was rendered: its bytes and headers (its CSP too), less the cache's own. */
+function served(stored: Response, head: boolean): Response {
   const headers = new Headers(stored.headers);
   // The cache's own headers, not the page's (the page had no Cache-Control: see storable).
   for (const name of [GENERATION_HEADER, "cache-control", "content-length", "age", "expires", "cf-cache-status"]) headers.delete(name);
-  if (head) return new Response(null, { status: 200, headers });
-  return new HTMLRewriter()
-    .on("[nonce]", {
-      element(element) {
-        element.setAttribute("nonce", nonce);
-      },
-    })
-    .transform(new Response(stored.body, { status: 200, headers }));
+  return new Response(head ? null : stored.body, { status: 200, headers });
 }
 
 async function safely<T>(work: Promise<T>, fallback: T): Promise<T> {
@@ -110,7 +104,7 @@ async function safely<T>(work: Promise<T>, fallback: T): Promise<T> {
 /**
  * Serves anonymous GET/HEAD requests for public pages from the cache, and stores what it renders for
  * them; a successful write of any kind starts a new generation first (see currentGeneration). Runs
- * inside the middleware that sets the nonce and the security headers, so a hit gets both fresh.
+ * inside the middleware that sets the hardening headers and the request id, so a hit gets both fresh.
  */
 export const pageCache: MiddlewareHandler<WorkerEnv> = async (c, next) => {
   const { method } = c.req;
@@ -137,7 +131,7 @@ export const pageCache: MiddlewareHandler<WorkerEnv> = async (c, next) => {
   const [stored, generation] =
     (await safely(Promise.all([reload ? undefined : cache.match(url.href), currentGeneration(cache, url.origin)]), undefined)) ?? [];
   if (stored && generation !== undefined && stored.headers.get(GENERATION_HEADER) === generation) {
-    c.res = served(stored, c.var.cspNonce, method === "HEAD");
+    c.res = served(stored, method === "HEAD");
     c.res.headers.append("Server-Timing", `${TIMING};desc=hit`);
     return;
   }
