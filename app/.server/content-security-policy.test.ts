@@ -37,11 +37,13 @@ describe("inlineScriptHashes", () => {
 
 describe("pageContentSecurityPolicy", () => {
   it("allows the given hashes and what they load, no inline script else, and Stripe on the payment page only", () => {
-    const policy = pageContentSecurityPolicy(["'sha256-abc='"], "https://cars.example/cars/1", {});
+    const policy = pageContentSecurityPolicy(["'sha256-abc='"], "https://cars.example/cars/1", { r2Api: null });
     expect(policy).toContain("script-src 'self' 'sha256-abc=' 'strict-dynamic';");
     expect(policy).not.toMatch(/unsafe-inline[^;]*;[^;]*script-src|script-src[^;]*unsafe-inline|nonce/);
     expect(policy).toContain("upgrade-insecure-requests");
     expect(policy).not.toContain("stripe.com");
-    expect(pageContentSecurityPolicy([], "http://localhost/dashboard/payment/b1", {})).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/);
+    expect(pageContentSecurityPolicy([], "http://localhost/dashboard/payment/b1", { r2Api: null })).toMatch(
+      /script-src [^;]*https:\/\/js\.stripe\.com/,
+    );
   });
 });
