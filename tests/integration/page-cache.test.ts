@@ -62,7 +62,7 @@ describe("anonymous pages from the edge cache", () => {
       }
       expect(hit.response.headers.get("x-request-id")).not.toBe(first.response.headers.get("x-request-id"));
       expect(hit.response.headers.get("cache-control")).toBeNull();
-      expect(hit.response.headers.get("x-page-generation")).toBeNull();
+      expect(hit.response.headers.get("x-page-versions")).toBeNull();
     }
   });
 
@@ -122,6 +122,47 @@ describe("anonymous pages from the edge cache", () => {
     const after = await page(path);
     expect(after.outcome).toBe("miss");
     expect(after.html).toContain(formatPrice(newPrice));
+  });
+
+  it("empty only what a price edit changed: the car's page and the lists of cars, while another car's page stays a hit", async () => {
+    const { hit: list } = await cachedPage("/cars");
+    const carA = /href="(\/cars\/[^"/?]+)"/.exec(list.html)![1];
+    const [a] = await sql("select p.resale_price, u.email from products p join users u on u.id = p.seller_id where p.id = ?", [
+      carA.slice("/cars/".length),
+    ]);
+    const [b] = await sql("select id from products where is_paid = 0 and id <> ? order by id limit 1", [carA.slice("/cars/".length)]);
+    const carB = `/cars/${String(b.id)}`;
+    await cachedPage(carA);
+    await cachedPage(carB);
+    const newPrice = Number(a.resale_price) - 211;
+    const changed = await apiJson(
+      `/api/products/${carA.slice("/cars/".length)}`,
+      { resalePrice: newPrice },
+      { method: "PATCH", token: await accessToken(String(a.email)) },
+    );
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    const pageA = await page(carA);
+    expect(pageA.outcome).toBe("miss");
+    expect(pageA.html).toContain(formatPrice(newPrice));
+    expect((await page(carB)).outcome, "another car's page").toBe("hit");
+    const listAfter = await page("/cars");
+    expect(listAfter.outcome).toBe("miss");
+    expect(listAfter.html).toContain(formatPrice(newPrice));
+  });
+
+  it("empty every page after a write that does not say what it changed (an admin verifying a seller: a badge on every card)", async () => {
+    const [car] = await sql(
+      "select p.id, p.seller_id from products p join users u on u.id = p.seller_id where p.is_paid = 0 and u.verified = 0 order by p.id limit 1",
+    );
+    const path = `/cars/${String(car.id)}`;
+    await cachedPage(path);
+    await cachedPage("/about");
+    const verified = await request(`/api/users/verify-seller/${String(car.seller_id)}`, {
+      method: "PATCH",
+      headers: { authorization: `Bearer ${await accessToken("admin@autoreseller.test")}` },
+    });
+    expect(verified.status, await verified.clone().text()).toBe(200);
+    for (const again of [path, "/about"]) expect((await page(again)).outcome, again).toBe("miss");
   });
 
   it("keep a change made behind the app's back (SQL) until a hard reload, which then refreshes the stored page", async () => {
