@@ -95,6 +95,35 @@ describe("anonymous pages from the edge cache", () => {
     for (const secret of [name, email]) expect(hit.html).not.toContain(secret);
   });
 
+  it("keep nothing of a signed-in visitor for anyone else: neither an anonymous visitor nor another user sees their name or hearts", async () => {
+    const [a, b] = [
+      { name: `Heartowner ${Date.now()}`, email: uniqueEmail("page-cache-a") },
+      { name: `Otherbuyer ${Date.now()}`, email: uniqueEmail("page-cache-b") },
+    ];
+    for (const user of [a, b]) await register(user);
+    const car = await carOnSale();
+    const saved = await request(`/api/favourites/${car.id}`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${await accessToken(a.email)}` },
+    });
+    expect(saved.status).toBe(200);
+    const [cookieA, cookieB] = [await signIn(a.email), await signIn(b.email)];
+    const paths = ["/", `/cars/${car.id}`];
+    for (const path of paths) {
+      const own = await page(path, { cookie: cookieA });
+      expect(own.outcome, path).toBe("bypass");
+      expect(own.response.headers.get("cache-control"), path).toBe("private, no-store");
+      expect(own.html, path).toContain(a.name);
+    }
+    expect((await page(`/cars/${car.id}`, { cookie: cookieA })).html).toContain('aria-pressed="true"');
+    for (const path of paths) {
+      for (const other of [await page(path), (await cachedPage(path)).hit, await page(path, { cookie: cookieB })]) {
+        for (const trace of [a.name, a.email, 'aria-pressed="true"']) expect(other.html, `${path}: ${trace}`).not.toContain(trace);
+      }
+      expect((await page(path, { cookie: cookieB })).html, path).toContain(b.name);
+    }
+  });
+
   it("never store a page that sets a cookie: a toast handed over by a redirect is shown once, to its visitor", async () => {
     const toast = `Saved ${Date.now()}`;
     const cookie = `ar_flash=${encodeURIComponent(JSON.stringify({ type: "success", message: toast }))}`;
