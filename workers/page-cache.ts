@@ -3,7 +3,7 @@
 // included (decision records 19 and 29).
 
 import { type MiddlewareHandler } from "hono";
-import { NOTHING_PUBLIC, PAGE_TAGS } from "~/.server/page-changes";
+import { EVERY_PAGE, NOTHING_PUBLIC, PAGE_TAGS } from "~/.server/page-changes";
 import { INFO_PAGES, PATHS } from "~/lib/paths";
 import { SEARCH_PARAMETERS } from "~/lib/schemas/search";
 import { type WorkerEnv } from "./hono-env";
@@ -62,19 +62,18 @@ const openPages = () => (pages ??= caches.open("pages"));
 
 /**
  * Versions, each a random token kept in the same cache as the pages and replaced by a write: the
- * generation, which every write that does not say what it changed replaces, and one per tag
- * (app/.server/page-changes.ts). A stored page is served only while the generation and its tags'
+ * generation (`EVERY_PAGE`), which every write that does not say what it changed replaces, and one
+ * per tag (app/.server/page-changes.ts). A stored page is served only while the generation and its tags'
  * versions it was rendered at stand, so a write seen here makes just the pages it changed stale at
  * once; writes seen elsewhere wait out the pages' age. Read together with the page, so a hit costs
  * no extra round trip.
  */
-const GENERATION = "generation";
 const versionKey = (origin: string, name: string) => `${origin}/__page-cache/${encodeURIComponent(name)}`;
 
 /** The page's versions as one string: the generation's and its tags', in its tags' fixed order. */
 async function versionsOf(cache: Cache, origin: string, tags: readonly string[]): Promise<string> {
   const versions = await Promise.all(
-    [GENERATION, ...tags].map(async (name) => {
+    [EVERY_PAGE, ...tags].map(async (name) => {
       const stored = await cache.match(versionKey(origin, name));
       return stored ? stored.text() : "none";
     }),
@@ -88,7 +87,7 @@ async function startNewVersions(origin: string, changed: ReadonlySet<string>): P
   const cache = await openPages();
   // Kept longer than any page; if one is evicted, pages stored since are at most PAGE_MAX_AGE_SECONDS old anyway.
   const headers = { "cache-control": "max-age=86400" };
-  const names = changed.size > 0 ? [...changed].filter((tag) => tag !== NOTHING_PUBLIC) : [GENERATION];
+  const names = changed.size > 0 ? [...changed].filter((tag) => tag !== NOTHING_PUBLIC) : [EVERY_PAGE];
   await Promise.all(names.map((name) => cache.put(versionKey(origin, name), new Response(crypto.randomUUID(), { headers }))));
 }
 
