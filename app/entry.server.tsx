@@ -1,8 +1,13 @@
-import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, isRouteErrorResponse, ServerRouter } from "react-router";
-import { NonceProvider } from "./lib/nonce";
+import { inlineScriptHashes, pageContentSecurityPolicy } from "./.server/content-security-policy";
 
+/**
+ * Renders the whole page, then gives it the Content-Security-Policy that allows exactly its inline
+ * scripts (their hashes): the page and its header are final together, so the page cache can keep
+ * and serve both as they are (decision record 29). Pages are not streamed: their loaders have read
+ * everything before rendering starts, so only the last bytes wait.
+ */
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -11,30 +16,23 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   let shellRendered = false;
-  const nonce = loadContext.cspNonce;
-  const body = await renderToReadableStream(
-    <NonceProvider value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-    </NonceProvider>,
-    {
-      nonce,
-      signal: request.signal,
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        // Errors before the shell is ready are reported by the error boundary; later ones are logged.
-        if (shellRendered) console.error(error);
-      },
+  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    signal: request.signal,
+    onError(error: unknown) {
+      responseStatusCode = 500;
+      // Errors before the shell is ready are reported by the error boundary; later ones are logged.
+      if (shellRendered) console.error(error);
     },
-  );
+  });
   shellRendered = true;
-
-  // Crawlers and SPA-mode generation get the whole document at once.
-  if ((request.headers.get("user-agent") && isbot(request.headers.get("user-agent"))) || routerContext.isSpaMode) {
-    await body.allReady;
-  }
+  const html = await new Response(body).text();
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  responseHeaders.set(
+    "Content-Security-Policy",
+    pageContentSecurityPolicy(await inlineScriptHashes(html), request.url, loadContext.app.config),
+  );
+  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }
 
 /**

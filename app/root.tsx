@@ -19,7 +19,6 @@ import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal
 import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/site/error-page-on-demand";
 import { ToasterHost } from "./components/ui/toaster-host";
-import { useNonce } from "./lib/nonce";
 import { reloadOnStaleBuild } from "./lib/reload-on-stale-build";
 import { roleMay } from "./lib/policy";
 
@@ -55,7 +54,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const nonce = useNonce();
   const origin = useRouteLoaderData<typeof loader>("root")?.origin;
   const { pathname } = useLocation();
   // A page whose query makes it a page of its own (a make's cars) names its canonical path in its data.
@@ -79,8 +77,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-canvas text-ink antialiased">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );

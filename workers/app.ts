@@ -14,7 +14,7 @@ import { removeUnusedUploads } from "~/.server/services/uploads/uploads";
 import { LOCAL_UPLOAD_PATH } from "~/.server/storage/presigned-put";
 import { PATHS } from "~/lib/paths";
 import { api } from "./api";
-import { applyContentSecurityPolicy, createNonce, hardeningHeaders } from "./security-headers";
+import { applyContentSecurityPolicy, hardeningHeaders } from "./security-headers";
 import { type WorkerEnv } from "./hono-env";
 import { images } from "./images";
 import { createLocalR2StandIn } from "./local-r2/stand-in";
@@ -25,7 +25,6 @@ import { stripeWebhook } from "./webhooks/stripe";
 declare module "react-router" {
   export interface AppLoadContext {
     app: AppContext;
-    cspNonce: string;
     cloudflare: { env: Env; ctx: ExecutionContext };
   }
 }
@@ -44,8 +43,6 @@ app.use(async (c, next) => {
     createAppContext(c.env, c.req.raw, requestId, (work) => c.executionCtx.waitUntil(work)),
   );
   const started = Date.now();
-  const nonce = createNonce();
-  c.set("cspNonce", nonce);
   await next();
   // An answer given without reading the request's body (a refusal, a page without an action):
   // read the rest first, or the client's connection is cut and its next request on it fails.
@@ -53,11 +50,9 @@ app.use(async (c, next) => {
   c.header("X-Request-Id", requestId);
   keepPrivate(c.res, c.var.app);
   applyContentSecurityPolicy(c.res, {
-    nonce,
-    path: c.req.path,
-    https: c.req.url.startsWith("https:"),
+    url: c.req.url,
     isPage: (c.res.headers.get("content-type") ?? "").startsWith("text/html") && !c.req.path.startsWith("/api/"),
-    uploadOrigin: c.var.app.config.r2Api ? `https://${c.var.app.config.r2Api.accountId}.r2.cloudflarestorage.com` : undefined,
+    config: c.var.app.config,
   });
   console.log(
     JSON.stringify({
@@ -108,7 +103,6 @@ app.all("*", (c) => {
   if (c.req.method === "OPTIONS") return c.body(null, 204, { Allow: "GET, HEAD, POST" });
   return requestHandler(c.req.raw, {
     app: c.var.app,
-    cspNonce: c.var.cspNonce,
     cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext },
   });
 });

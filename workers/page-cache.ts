@@ -1,7 +1,9 @@
 // Anonymous visitors' public pages, kept in this data centre's cache (Workers Cache API) and served
-// to the next anonymous visitor with a fresh CSP nonce (decision record 19).
+// to the next anonymous visitor as they were stored, bytes and headers, the Content-Security-Policy
+// included (decision records 19 and 29).
 
 import { type MiddlewareHandler } from "hono";
+import { EVERY_PAGE, NOTHING_PUBLIC, PAGE_TAGS } from "~/.server/page-changes";
 import { INFO_PAGES, PATHS } from "~/lib/paths";
 import { SEARCH_PARAMETERS } from "~/lib/schemas/search";
 import { type WorkerEnv } from "./hono-env";
@@ -11,37 +13,42 @@ export const PAGE_MAX_AGE_SECONDS = 60;
 
 // How a response says what the cache did: hit, miss (rendered, and stored if it may be), bypass (per-visitor).
 const TIMING = "page-cache";
-// On a stored page: the generation of the pages it was rendered in (see currentGeneration).
-const GENERATION_HEADER = "x-page-generation";
+// On a stored page: the versions it was rendered at (see versionsOf).
+const VERSIONS_HEADER = "x-page-versions";
 
 /**
- * The public pages and the query parameters each may carry and still be cached: anything else in
- * the query (`?book` opens the booking form; a seller page's `confirm` is for admins) is rendered
- * afresh, never stored.
+ * The public pages, the query parameters each may carry and still be cached (anything else in the
+ * query, such as `?book`, which opens the booking form, or a seller page's admin-only `confirm`, is
+ * rendered afresh, never stored), and the tags of what each shows that a write can change
+ * (app/.server/page-changes.ts), from its path's parameter. Blog and information pages change with
+ * a deployment only.
  */
-const PUBLIC_PAGES: { path: RegExp; params: readonly string[] }[] = [
-  ...[PATHS.home, PATHS.homeAlias, PATHS.blog, ...INFO_PAGES.map((slug) => `/${slug}`)].map((path) => ({
-    path: pattern(path),
-    params: [],
-  })),
-  { path: pattern(PATHS.categories), params: ["page"] },
-  { path: pattern(PATHS.search), params: SEARCH_PARAMETERS },
-  { path: pattern(PATHS.category), params: SEARCH_PARAMETERS },
-  { path: pattern(PATHS.car), params: [] },
-  { path: pattern(PATHS.seller), params: ["page", "reviews"] },
+const PUBLIC_PAGES: { path: RegExp; params: readonly string[]; tags: (id: string) => string[] }[] = [
+  ...[PATHS.blog, ...INFO_PAGES.map((slug) => `/${slug}`)].map((path) => ({ path: pattern(path), params: [], tags: () => [] })),
+  ...[PATHS.home, PATHS.homeAlias].map((path) => ({ path: pattern(path), params: [], tags: () => [PAGE_TAGS.carLists] })),
+  { path: pattern(PATHS.categories), params: ["page"], tags: () => [PAGE_TAGS.carLists] },
+  { path: pattern(PATHS.search), params: SEARCH_PARAMETERS, tags: () => [PAGE_TAGS.carLists] },
+  { path: pattern(PATHS.category), params: SEARCH_PARAMETERS, tags: () => [PAGE_TAGS.carLists] },
+  // A car's page also shows similar cars: another car's change reaches it within PAGE_MAX_AGE_SECONDS.
+  { path: pattern(PATHS.car), params: [], tags: (id) => [PAGE_TAGS.car(id)] },
+  { path: pattern(PATHS.seller), params: ["page", "reviews"], tags: (id) => [PAGE_TAGS.seller(id)] },
 ];
 
-/** `/cars/:id` → /^\/cars\/[^/]+$/ (a parameter is one path segment). */
+/** `/cars/:id` → /^\/cars\/([^/]+)$/ (a parameter is one path segment, captured). */
 function pattern(path: string): RegExp {
-  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:\w+/g, "[^/]+");
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:\w+/g, "([^/]+)");
   return new RegExp(`^${escaped}$`);
 }
 
-/** The allow-list's entry for this URL's path, if it is a public page. */
+/** The allow-list's entry for this URL's path, if it is a public page, with the tags of what it shows. */
 function publicPageOf(url: URL) {
   // React Router's data requests (`/cars/x.data`) are not pages.
   if (url.pathname.endsWith(".data")) return undefined;
-  return PUBLIC_PAGES.find(({ path }) => path.test(url.pathname));
+  for (const page of PUBLIC_PAGES) {
+    const match = page.path.exec(url.pathname);
+    if (match) return { params: page.params, tags: page.tags(match[1] ?? "") };
+  }
+  return undefined;
 }
 
 /** A cookie (a session, a toast to show, a sign-in under way) or credentials make a page the visitor's own. */
@@ -54,22 +61,34 @@ let pages: Promise<Cache> | undefined;
 const openPages = () => (pages ??= caches.open("pages"));
 
 /**
- * The pages' generation in this data centre: a random token, replaced after every write. A stored
- * page is served only while the generation it was rendered in stands, so a write seen here makes
- * every page here stale at once; writes seen elsewhere wait out the pages' age. Kept in the same
- * cache and read together with the page, so a hit costs no extra round trip.
+ * Versions, each a random token kept in the same cache as the pages and replaced by a write: the
+ * generation (`EVERY_PAGE`), which every write that does not say what it changed replaces, and one
+ * per tag (app/.server/page-changes.ts). A stored page is served only while the generation and its tags'
+ * versions it was rendered at stand, so a write seen here makes just the pages it changed stale at
+ * once; writes seen elsewhere wait out the pages' age. Read together with the page, so a hit costs
+ * no extra round trip.
  */
-const generationKey = (origin: string) => `${origin}/__page-cache/generation`;
+const versionKey = (origin: string, name: string) => `${origin}/__page-cache/${encodeURIComponent(name)}`;
 
-async function currentGeneration(cache: Cache, origin: string): Promise<string> {
-  const stored = await cache.match(generationKey(origin));
-  return stored ? stored.text() : "";
+/** The page's versions as one string: the generation's and its tags', in its tags' fixed order. */
+async function versionsOf(cache: Cache, origin: string, tags: readonly string[]): Promise<string> {
+  const versions = await Promise.all(
+    [EVERY_PAGE, ...tags].map(async (name) => {
+      const stored = await cache.match(versionKey(origin, name));
+      return stored ? stored.text() : "none";
+    }),
+  );
+  // Never blank at either end: a header's value loses its outer white space.
+  return versions.join(",");
 }
 
-async function startNewGeneration(origin: string): Promise<void> {
-  // Kept longer than any page; if it is evicted, pages stored since are at most PAGE_MAX_AGE_SECONDS old anyway.
+/** After a write: new versions for the tags it changed, or a new generation when it did not say what it changed. */
+async function startNewVersions(origin: string, changed: ReadonlySet<string>): Promise<void> {
   const cache = await openPages();
-  await cache.put(generationKey(origin), new Response(crypto.randomUUID(), { headers: { "cache-control": "max-age=86400" } }));
+  // Kept longer than any page; if one is evicted, pages stored since are at most PAGE_MAX_AGE_SECONDS old anyway.
+  const headers = { "cache-control": "max-age=86400" };
+  const names = changed.size > 0 ? [...changed].filter((tag) => tag !== NOTHING_PUBLIC) : [EVERY_PAGE];
+  await Promise.all(names.map((name) => cache.put(versionKey(origin, name), new Response(crypto.randomUUID(), { headers }))));
 }
 
 /** A rendered page that anyone may be given: a full 200 HTML page that sets no cookie and asks for no caching of its own. */
@@ -83,19 +102,12 @@ export function storable(response: Response): boolean {
   );
 }
 
-/** The stored page for this visitor: every nonce in it (scripts, module preloads, links) replaced by this response's. */
-function served(stored: Response, nonce: string, head: boolean): Response {
+/** The stored page as it was rendered: its bytes and headers (its CSP too), less the cache's own. */
+function served(stored: Response, head: boolean): Response {
   const headers = new Headers(stored.headers);
   // The cache's own headers, not the page's (the page had no Cache-Control: see storable).
-  for (const name of [GENERATION_HEADER, "cache-control", "content-length", "age", "expires", "cf-cache-status"]) headers.delete(name);
-  if (head) return new Response(null, { status: 200, headers });
-  return new HTMLRewriter()
-    .on("[nonce]", {
-      element(element) {
-        element.setAttribute("nonce", nonce);
-      },
-    })
-    .transform(new Response(stored.body, { status: 200, headers }));
+  for (const name of [VERSIONS_HEADER, "cache-control", "content-length", "age", "expires", "cf-cache-status"]) headers.delete(name);
+  return new Response(head ? null : stored.body, { status: 200, headers });
 }
 
 async function safely<T>(work: Promise<T>, fallback: T): Promise<T> {
@@ -109,8 +121,8 @@ async function safely<T>(work: Promise<T>, fallback: T): Promise<T> {
 
 /**
  * Serves anonymous GET/HEAD requests for public pages from the cache, and stores what it renders for
- * them; a successful write of any kind starts a new generation first (see currentGeneration). Runs
- * inside the middleware that sets the nonce and the security headers, so a hit gets both fresh.
+ * them; a successful write first makes the pages it changed stale (see versionsOf). Runs
+ * inside the middleware that sets the hardening headers and the request id, so a hit gets both fresh.
  */
 export const pageCache: MiddlewareHandler<WorkerEnv> = async (c, next) => {
   const { method } = c.req;
@@ -118,7 +130,7 @@ export const pageCache: MiddlewareHandler<WorkerEnv> = async (c, next) => {
   if (method !== "GET" && method !== "HEAD") {
     await next();
     // Awaited: the writer's next page, and anyone's after it, must not be an older one.
-    if (method !== "OPTIONS" && c.res.status < 400) await safely(startNewGeneration(url.origin), undefined);
+    if (method !== "OPTIONS" && c.res.status < 400) await safely(startNewVersions(url.origin, c.var.app.changedPages), undefined);
     return;
   }
   const page = publicPageOf(url);
@@ -134,22 +146,22 @@ export const pageCache: MiddlewareHandler<WorkerEnv> = async (c, next) => {
   // A hard reload (Cache-Control: no-cache) gets a page rendered now, which then replaces the stored one.
   const reload = /\bno-cache\b/.test(c.req.header("cache-control") ?? "");
   // Nothing found when the cache fails: the page is rendered, and not stored.
-  const [stored, generation] =
-    (await safely(Promise.all([reload ? undefined : cache.match(url.href), currentGeneration(cache, url.origin)]), undefined)) ?? [];
-  if (stored && generation !== undefined && stored.headers.get(GENERATION_HEADER) === generation) {
-    c.res = served(stored, c.var.cspNonce, method === "HEAD");
+  const [stored, versions] =
+    (await safely(Promise.all([reload ? undefined : cache.match(url.href), versionsOf(cache, url.origin, page.tags)]), undefined)) ?? [];
+  if (stored && versions !== undefined && stored.headers.get(VERSIONS_HEADER) === versions) {
+    c.res = served(stored, method === "HEAD");
     c.res.headers.append("Server-Timing", `${TIMING};desc=hit`);
     return;
   }
 
   await next();
   const rendered = c.res;
-  if (method === "GET" && generation !== undefined && storable(rendered)) {
+  if (method === "GET" && versions !== undefined && storable(rendered)) {
     const [forVisitor, forCache] = rendered.body!.tee();
     const headers = new Headers(rendered.headers);
     headers.set("cache-control", `max-age=${PAGE_MAX_AGE_SECONDS}`);
-    // The generation read before rendering: a write during the render leaves this copy already stale.
-    headers.set(GENERATION_HEADER, generation);
+    // The versions read before rendering: a write during the render leaves this copy already stale.
+    headers.set(VERSIONS_HEADER, versions);
     c.executionCtx.waitUntil(safely(cache.put(url.href, new Response(forCache, { status: 200, headers })), undefined));
     c.res = new Response(forVisitor, rendered);
   }

@@ -1,9 +1,10 @@
 // Security headers for every answer: the usual hardening headers from Hono's secureHeaders, and
-// our Content-Security-Policy, which depends on the answer: a nonce-based one for pages (Stripe's
-// origins only on the payment page), a locked-down one for everything else.
+// our Content-Security-Policy, which depends on the answer: a hash-based one for pages (made when
+// the page is rendered, app/.server/content-security-policy.ts), a locked-down one for everything else.
 
 import { secureHeaders } from "hono/secure-headers";
-import { PATHS, prefixOf } from "~/lib/paths";
+import { type AppConfig } from "~/.server/config";
+import { pageContentSecurityPolicy } from "~/.server/content-security-policy";
 
 /**
  * HSTS for two years with preload, nosniff, no framing, a strict referrer and no powerful features
@@ -17,41 +18,15 @@ export const hardeningHeaders = secureHeaders({
   permissionsPolicy: { camera: [], microphone: [], geolocation: [], usb: [], payment: ["self"] },
 });
 
-const STRIPE = { script: "https://js.stripe.com", frames: "https://js.stripe.com https://hooks.stripe.com", api: "https://api.stripe.com" };
-
-export function createNonce(): string {
-  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
-}
-
-/** `uploadOrigin`: R2's S3 endpoint, where pages PUT photos with pre-signed URLs. */
-export function pageContentSecurityPolicy(nonce: string, path: string, https: boolean, uploadOrigin?: string): string {
-  const stripe = path.startsWith(prefixOf(PATHS.payment));
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${stripe ? ` ${STRIPE.script}` : ""}`,
-    // Toasts inject their own <style>; no script can be inlined.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
-    `connect-src 'self'${stripe ? ` ${STRIPE.api}` : ""}${uploadOrigin ? ` ${uploadOrigin}` : ""}`,
-    `frame-src ${stripe ? STRIPE.frames : "'none'"}`,
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    ...(https ? ["upgrade-insecure-requests"] : []),
-  ].join("; ");
-}
-
 const NON_PAGE_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-export function applyContentSecurityPolicy(
-  response: Response,
-  options: { nonce: string; path: string; https: boolean; isPage: boolean; uploadOrigin?: string },
-) {
-  response.headers.set(
-    "Content-Security-Policy",
-    options.isPage ? pageContentSecurityPolicy(options.nonce, options.path, options.https, options.uploadOrigin) : NON_PAGE_POLICY,
-  );
+/**
+ * A page carries the policy it was rendered with (the hashes of its scripts: app/entry.server.tsx),
+ * whether rendered now or kept in the page cache; an HTML page from anywhere else may run no script.
+ */
+export function applyContentSecurityPolicy(response: Response, options: { url: string; isPage: boolean; config: AppConfig }) {
+  if (!options.isPage) response.headers.set("Content-Security-Policy", NON_PAGE_POLICY);
+  else if (!response.headers.has("Content-Security-Policy"))
+    response.headers.set("Content-Security-Policy", pageContentSecurityPolicy([], options.url, options.config));
 }

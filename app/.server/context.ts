@@ -2,6 +2,7 @@ import { type AnswerCache, createAnswerCache } from "./answer-cache";
 import { readConfig, type AppConfig, type AppEnvironment } from "./config";
 import { createDatabase, type Database } from "./db/client";
 import { createEmailSender, type EmailSender } from "./email/sender";
+import { type PageChanges } from "./page-changes";
 import { type PaymentProvider } from "./payments/provider";
 import { selectPaymentProvider } from "./payments/select";
 import { type EmailJob, type ListingJob } from "./queue-jobs";
@@ -35,6 +36,8 @@ export interface AppContext {
   cache: Map<string, unknown>;
   /** Search answers kept between requests (the Workers Cache API); null where there is none. */
   searchCache: AnswerCache | null;
+  /** What this request's writes changed of the public pages (page-changes.ts), for the page cache. */
+  changedPages: PageChanges;
 }
 
 // Opened once per isolate, on first use.
@@ -71,6 +74,7 @@ export function createAppContext(
     requestId,
     cache: new Map(),
     searchCache: typeof caches === "undefined" ? null : createAnswerCache(openSearchAnswers(), origin, defer),
+    changedPages: new Set(),
   };
 }
 

@@ -33,6 +33,7 @@ export async function startTestDatabase() {
     requestId: "test-request",
     cache: new Map(),
     searchCache: null,
+    changedPages: new Set(),
     ...overrides,
   });
   return {

@@ -4,6 +4,7 @@ import { sessions, users } from "../db/schema";
 import { unreadMessagesOf, unreadNotificationsOf } from "../db/unread-counts";
 import { clearCookieHeader, cookieHeader, readCookie } from "./cookies";
 import { signClaims, verifyClaims } from "./signing";
+import { nothingPublicChanged } from "../page-changes";
 
 export const SESSION_COOKIE = "ar_session";
 const SESSION_SECONDS = 30 * 24 * 3600;
@@ -15,6 +16,7 @@ export type SessionUser = typeof users.$inferSelect & { sessionId: string; unrea
 export async function createSession(ctx: AppContext, userId: string): Promise<string> {
   const expiresAt = new Date(ctx.now().getTime() + SESSION_SECONDS * 1000).toISOString();
   const [session] = await ctx.db.insert(sessions).values({ userId, expiresAt }).returning({ id: sessions.id });
+  nothingPublicChanged(ctx.changedPages);
   const token = await signClaims(ctx, "session", { sid: session.id }, SESSION_SECONDS);
   return cookieHeader(ctx, SESSION_COOKIE, token, SESSION_SECONDS);
 }
@@ -43,6 +45,7 @@ export async function readSessionUser(ctx: AppContext, request: Request): Promis
 export async function destroySession(ctx: AppContext, request: Request): Promise<string> {
   const claims = await verifyClaims(ctx, "session", readCookie(request, SESSION_COOKIE));
   if (typeof claims?.sid === "string") await ctx.db.delete(sessions).where(eq(sessions.id, claims.sid));
+  nothingPublicChanged(ctx.changedPages);
   return clearCookieHeader(ctx, SESSION_COOKIE);
 }
 

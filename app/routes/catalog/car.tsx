@@ -31,7 +31,6 @@ import {
 import { toCardProduct } from "~/lib/card-product";
 import { formatDate, formatMonth, formatPrice } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
-import { useNonce } from "~/lib/nonce";
 import { openGraph } from "~/lib/open-graph";
 import { PATHS, pathTo } from "~/lib/paths";
 import { postedDate, yearsUsed } from "~/lib/product-derived";
@@ -92,14 +91,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export default function CarPage({ loaderData }: Route.ComponentProps) {
   const { product, similar, sellerSince, vinSays, jsonLd } = loaderData;
   const now = new Date(loaderData.now);
-  const nonce = useNonce();
   // (Not useSearchParams: it would add its code to every page's shared bundle, Home's too.)
   const { search } = useLocation();
   const actions = actionsFor(loaderData.marks, product._id);
   return (
     // Room at the bottom on phones for the sticky bar.
     <main id="main" className="mx-auto max-w-7xl px-4 pt-6 pb-24 sm:pt-8 lg:pb-8">
-      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <div className="mb-6 flex flex-wrap items-center gap-3">
         <h1 className="min-w-0 break-words text-2xl font-bold sm:text-3xl">{product.productName}</h1>
         <span className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-900">{product.condition}</span>

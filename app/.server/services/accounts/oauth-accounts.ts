@@ -8,6 +8,7 @@ import { bookings, conversations, favourites, oauthAccounts, products, recoveryC
 import { Conflict } from "../../errors";
 import { enqueuePriceRatings } from "../catalog/price-ratings";
 import { findUserByEmail, type UserRow } from "./users";
+import { everyPageChanged } from "../../page-changes";
 
 /**
  * The account for a provider sign-in. A known provider identity signs in its user; a new one
@@ -92,6 +93,8 @@ async function claimUnverifiedAccount(ctx: AppContext, account: UserRow, provide
       .returning({ make: products.make }),
     ctx.db.select().from(users).where(eq(users.id, account.id)),
   ]);
+  // Its listings went and its name changed: every page that showed them (and the sign-in says "nothing public").
+  everyPageChanged(ctx.changedPages);
   if (removedCars.length > 0)
     await enqueuePriceRatings(
       ctx,

@@ -9,6 +9,7 @@ import { type AppContext } from "../../context";
 import { isUniqueViolation } from "../../db/errors";
 import { categories, priceChanges, productPhotos, products, uploads, users } from "../../db/schema";
 import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
+import { carChanged } from "../../page-changes";
 import { type AuditStatement } from "../admin/audit";
 import { repriceJobs, sendListingJobs } from "../search/listings-queue";
 import { NO_NOTIFICATIONS, priceDropWrites, sendNotificationEmails } from "../notifications/notifications";
@@ -241,6 +242,7 @@ export async function createProduct(ctx: AppContext, seller: UserRow, input: New
       ctx.db.insert(priceChanges).values({ productId: id, price: input.resalePrice, changedAt: now }),
     ])
     .catch(vinTaken);
+  carChanged(ctx.changedPages, { id, sellerId: seller.id });
   // Saved searches are matched, and the make's price ratings refreshed, on the queue, never in the
   // seller's request (the Cron Trigger's sweep matches the listing if this send fails).
   await sendListingJobs(ctx, [{ kind: "new-listing", productId: id }, ...repriceJobs([input.make])]);
@@ -346,6 +348,7 @@ async function writeProductChanges(ctx: AppContext, user: UserRow, product: type
   const results = await ctx.db.batch([first, ...rest]).catch(vinTaken);
   const updated = results.at(-1) as { id: string }[];
   if (updated.length === 0) return refusedChange(ctx, id, product.resalePrice, newPrice !== undefined);
+  carChanged(ctx.changedPages, product);
   await sendNotificationEmails(ctx, priceDrop);
   if (PRICE_RATING_INPUTS.some((field) => changes[field] !== undefined && changes[field] !== product[field])) {
     await enqueuePriceRatings(ctx, [product.make, changes.make]);
@@ -391,6 +394,7 @@ export async function advertiseProduct(ctx: AppContext, user: UserRow, id: strin
     .set({ isAdvertised: true })
     .where(and(eq(products.id, id), eq(products.isAdvertised, false), eq(products.isPaid, false)))
     .returning({ id: products.id });
+  if (updated.length > 0) carChanged(ctx.changedPages, product);
   return updated.length;
 }
 
@@ -414,6 +418,7 @@ export async function deleteProduct(
   // An admin's delete is recorded in the same batch (and only if the car went).
   const [deleted] = await ctx.db.batch([deleteCar, ...(audit ? [audit(product)] : [])]);
   if (deleted.length === 1) {
+    carChanged(ctx.changedPages, product);
     await enqueuePriceRatings(ctx, [product.make]);
     return 1;
   }

@@ -11,6 +11,7 @@ import { bookingWrites, NO_NOTIFICATIONS, sellerOfCar, sendNotificationEmails } 
 import { dealPaymentColumns, dealPaymentJoin, dealPaymentOf } from "./deals";
 import { bookingPaymentUnderWay } from "./payment-window";
 import { findUserByEmail, type UserRow } from "../accounts/users";
+import { PAGE_TAGS } from "../../page-changes";
 
 // The car's name, photo and price are read from the car itself, never copied from the client.
 const bookingColumns = {
@@ -105,6 +106,8 @@ export async function createBooking(ctx: AppContext, buyer: UserRow, input: Book
   }
   // Sold (or gone) since it was read a moment ago.
   if (inserted === 0) throw new Conflict(ALREADY_SOLD);
+  // A car's page says how many buyers have booked it.
+  ctx.changedPages.add(PAGE_TAGS.car(input.product_id));
   await sendNotificationEmails(ctx, sellerHears);
   return id;
 }
@@ -240,8 +243,11 @@ export async function cancelBooking(ctx: AppContext, user: UserRow, id: string):
   const deleted = await ctx.db
     .delete(bookings)
     .where(and(eq(bookings.id, id), eq(bookings.buyerId, user.id), eq(bookings.paid, false), not(bookingPaymentUnderWay(ctx))))
-    .returning({ id: bookings.id });
-  if (deleted.length === 1) return 1;
+    .returning({ productId: bookings.productId });
+  if (deleted.length === 1) {
+    ctx.changedPages.add(PAGE_TAGS.car(deleted[0].productId));
+    return 1;
+  }
   // Refused by the conditions: say which one held (not theirs or gone, paid, or a payment under way).
   const row = await readBooking(ctx, id);
   enforce("cancel:booking:own", user, !!row && isBuyerOf(row, user), "Booking not found");

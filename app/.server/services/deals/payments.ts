@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { type AppContext } from "../../context";
 import { bookings, payments, products, refunds, type RefundReason } from "../../db/schema";
 import { Conflict, Invalid, NotFound } from "../../errors";
+import { carChanged } from "../../page-changes";
 import { type PaymentIntent } from "../../payments/provider";
 import { requireProvider, requireSimulator } from "../../payments/required";
 import { checkCard, confirmSimulatedIntent, type SimulatedCard } from "../../payments/simulator";
@@ -146,6 +147,7 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
     ...[...sold.statements, ...sale.statements].map((statement) => ctx.db.run(statement)),
   ]);
   if (winner?.transactionId === intent.id) {
+    carChanged(ctx.changedPages, { id: booking.productId, sellerId: booking.sellerId });
     // Sent again when the sale is reported twice (the buyer's POST and the webhook): a refresh is idempotent.
     await Promise.all([sendNotificationEmails(ctx, sold), sendNotificationEmails(ctx, sale), enqueuePriceRatings(ctx, [booking.make])]);
     return { kind: "recorded", paymentId: winner.id, created: inserted.length === 1 };

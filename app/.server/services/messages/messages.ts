@@ -13,6 +13,7 @@ import { conversationReports, conversations, messages, notifications, products, 
 import { Conflict, Forbidden, NotFound, TooManyRequests } from "../../errors";
 import { messageSourceKey, messageWrites, sendNotificationEmails } from "../notifications/notifications";
 import { type UserRow } from "../accounts/users";
+import { nothingPublicChanged } from "../../page-changes";
 
 // Private messages between a buyer and the seller of a car (/dashboard/messages, /api/conversations).
 // One conversation per buyer and car; only its two participants can read or write it (for anyone
@@ -78,6 +79,7 @@ export async function startConversation(
   buyer: UserRow,
   input: StartConversationInput,
 ): Promise<{ conversationId: string; messageId: string }> {
+  nothingPublicChanged(ctx.changedPages);
   enforce("start:conversation", buyer);
   const [car] = await ctx.db
     .select({
@@ -326,6 +328,7 @@ export async function readThread(ctx: AppContext, user: UserRow, id: string, kno
 
 /** A participant writes in a conversation (30 messages a minute per user); anyone else → 404. The other side is notified. */
 export async function sendMessage(ctx: AppContext, user: UserRow, conversationId: string, text: string): Promise<string> {
+  nothingPublicChanged(ctx.changedPages);
   const conversation = await findConversation(ctx, user, conversationId, "write:conversation:own");
   await countMessage(ctx, user);
   const now = ctx.now().toISOString();
