@@ -32,7 +32,7 @@ export async function startTestDatabase() {
     config: readConfig({ APP_ENV: "test" } as Env),
     requestId: "test-request",
     cache: new Map(),
-    searchCache: null,
+    defer: (work) => void work.catch(() => {}),
     ...overrides,
   });
   return {
