@@ -248,7 +248,7 @@ describe("query plans", () => {
     }
   });
 
-  it.each([{ make: "toyota" }, { location: "Dhaka" }, { condition: "Good" }, { categoryId: "c0ffee" }])(
+  it.each<Record<string, string>>([{ make: "toyota" }, { location: "Dhaka" }, { condition: "Good" }, { categoryId: "c0ffee" }])(
     "one facet filter (%o): the counts read the kept counts by their keys, never a car",
     async (params) => {
       const ctx = database.context();
