@@ -109,7 +109,7 @@ describe("search freshness", () => {
     const html = await page.text();
     expect(html).toContain(`/cars/${added}`);
     // The page says as of when its counts are.
-    expect(html).toMatch(/Counted at <time datetime="\d{4}-\d{2}-\d{2}T[\d:.]+Z">\d{2}:\d{2}:\d{2}<!-- --> UTC<\/time>/);
+    expect(html).toMatch(/Counted at <time dateTime="\d{4}-\d{2}-\d{2}T[\d:.]+Z">\d{2}:\d{2}:\d{2}<!-- --> UTC<\/time>/);
   });
 
   it("shows a price change at once, in the sort's order", async () => {

@@ -328,13 +328,15 @@ function countsOf(rows: CountRow[]) {
 
 /**
  * The total to answer with: the counted one, unless the page (always current) proves it otherwise.
- * Read by page number, a page that is not full ends the matches, so the total is known exactly.
+ * Read by page number, a page that is not full ends the matches, so the total is known exactly; an
+ * empty page past the first says only that there are fewer cars than pages before it.
  */
 function totalBeside(query: SearchQuery, counted: number, shown: number, more: boolean): number {
   if (query.after || query.before) return counted;
   const before = (query.page - 1) * query.limit;
-  if (!more && (shown > 0 || query.page === 1)) return before + shown;
-  return Math.max(counted, before + shown + (more ? 1 : 0));
+  if (shown === 0) return query.page === 1 ? 0 : counted;
+  if (!more) return before + shown;
+  return Math.max(counted, before + shown + 1);
 }
 
 /** The search's one batch (and the categories with it when asked), then the counts to answer with. */
