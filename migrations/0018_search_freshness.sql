@@ -72,4 +72,22 @@ CREATE TABLE `search_counts` (
   `counted_at` integer NOT NULL,
   `refreshing_since` integer
 ) WITHOUT ROWID;--> statement-breakpoint
-CREATE INDEX `search_counts_counted_at_idx` ON `search_counts` (`counted_at`);
+CREATE INDEX `search_counts_counted_at_idx` ON `search_counts` (`counted_at`);--> statement-breakpoint
+-- 3. The catalogue-wide version of decision record 15 is no longer read: its triggers and row go,
+--    and the reviews' rating triggers (migration 0013) keep only the seller's count and sum.
+DROP TRIGGER `reviews_rating_insert`;--> statement-breakpoint
+DROP TRIGGER `reviews_rating_delete`;--> statement-breakpoint
+CREATE TRIGGER `reviews_rating_insert` AFTER INSERT ON `reviews` BEGIN
+	UPDATE `users` SET `rating_count` = `rating_count` + 1, `rating_total` = `rating_total` + NEW.`rating` WHERE `id` = NEW.`seller_id`;
+END;--> statement-breakpoint
+CREATE TRIGGER `reviews_rating_delete` AFTER DELETE ON `reviews` BEGIN
+	UPDATE `users` SET `rating_count` = `rating_count` - 1, `rating_total` = `rating_total` - OLD.`rating` WHERE `id` = OLD.`seller_id`;
+END;--> statement-breakpoint
+DROP TRIGGER `catalogue_version_product_insert`;--> statement-breakpoint
+DROP TRIGGER `catalogue_version_product_update`;--> statement-breakpoint
+DROP TRIGGER `catalogue_version_product_delete`;--> statement-breakpoint
+DROP TRIGGER `catalogue_version_photo_insert`;--> statement-breakpoint
+DROP TRIGGER `catalogue_version_photo_update`;--> statement-breakpoint
+DROP TRIGGER `catalogue_version_photo_delete`;--> statement-breakpoint
+DROP TRIGGER `catalogue_version_seller_badge`;--> statement-breakpoint
+DROP TABLE `catalogue_version`;
