@@ -38,6 +38,8 @@ export const noteCountsOutcome = (ctx: AppContext, outcome: CountsOutcome) => ct
 
 // The counts of a search do not depend on its order or page.
 const NOT_FILTERS = new Set(["sort", "page", "limit", "after", "before"]);
+// Raised when the stored counts' shape changes, so a new deploy never reads the old shape.
+const FORMAT = 1;
 
 /** The row's key: the query's filters in a fixed order (the make without letter case, as it matches). */
 export function countsKey(query: SearchQuery): string {
@@ -45,7 +47,7 @@ export function countsKey(query: SearchQuery): string {
     .filter(([name, value]) => value !== undefined && !NOT_FILTERS.has(name))
     .map(([name, value]) => [name, name === "make" ? String(value).toLowerCase() : String(value)])
     .sort(([a], [b]) => (a < b ? -1 : 1));
-  return new URLSearchParams(params).toString();
+  return `v${FORMAT}?${new URLSearchParams(params)}`;
 }
 
 interface StoredRow {
