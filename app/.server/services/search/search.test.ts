@@ -4,7 +4,7 @@ import { marketplace } from "../../../../tests/support/marketplace";
 import { startTestDatabase } from "../../../../tests/support/test-database";
 import { searchQuerySchema } from "~/lib/schemas/search";
 import { keywordMatch, searchProducts, searchStatements } from "./search";
-import { countsKey, searchCountsOutcome } from "./search-counts";
+import { countsKey, forgetOldCounts, searchCountsOutcome } from "./search-counts";
 import { products } from "../../db/schema";
 import { eq } from "drizzle-orm";
 
@@ -505,6 +505,31 @@ describe("counts of other searches: never more than a minute old", () => {
       await counts();
       await settle();
       expect([(await counts()).facetsAsOf, searchCountsOutcome(ctx)]).toEqual([at(start, 56).toISOString(), "fresh"]);
+    } finally {
+      database.setNow(new Date("2026-11-22T10:00:00Z"));
+    }
+  });
+
+  it("are forgotten once nobody made the search for a day", async () => {
+    const { ctx, settle, seller, car } = await setUp();
+    const start = new Date("2026-11-24T09:00:00Z");
+    database.setNow(start);
+    try {
+      await car();
+      const daily = query({ sellerId: seller.id, minYear: "1980" });
+      const weekly = query({ sellerId: seller.id, minYear: "1981" });
+      await searchProducts(ctx, weekly);
+      await settle();
+      database.setNow(at(start, 23 * 3600));
+      await searchProducts(ctx, daily);
+      await settle();
+      database.setNow(at(start, 25 * 3600));
+      await forgetOldCounts(ctx);
+      const { rows } = await ctx.db.$client.execute({
+        sql: "select filters from search_counts where filters in (?, ?)",
+        args: [countsKey(daily), countsKey(weekly)],
+      });
+      expect(rows.map((row) => row.filters)).toEqual([countsKey(daily)]);
     } finally {
       database.setNow(new Date("2026-11-22T10:00:00Z"));
     }
