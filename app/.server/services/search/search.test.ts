@@ -268,7 +268,7 @@ describe("query plans", () => {
   // the sort's order (only ties on the date are sorted, a few rows) and the walk stops at the page.
   it.each(
     ["newest", "price_asc", "price_desc", "mileage_asc", "year_desc"].flatMap((sort) =>
-      [{}, { make: "toyota" }, { location: "Dhaka" }, { condition: "Good" }, { categoryId: "c0ffee" }].map(
+      ([{}, { make: "toyota" }, { location: "Dhaka" }, { condition: "Good" }, { categoryId: "c0ffee" }] as Record<string, string>[]).map(
         (filters): [string, Record<string, string>] => [`${sort} ${JSON.stringify(filters)}`, { ...filters, sort }],
       ),
     ),
