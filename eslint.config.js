@@ -16,7 +16,6 @@ const INFRASTRUCTURE = [
   "./app/.server/context.ts",
   "./app/.server/errors.ts",
   "./app/.server/queue-jobs.ts",
-  "./app/.server/answer-cache.ts",
   "./app/.server/body-limit.ts",
   "./app/.server/flash.ts",
 ];

@@ -7,6 +7,7 @@ import { deliverEmail, enqueueOverdueEmails } from "~/.server/email/outgoing";
 import { type EmailJob, type ListingJob } from "~/.server/queue-jobs";
 import { runScheduledDeals } from "~/.server/services/deals/deals";
 import { flagNewListing } from "~/.server/services/admin/flags";
+import { forgetOldCounts } from "~/.server/services/search/search-counts";
 import { enqueueRecentListings, notifyNewListingMatches, sendMatchDigests } from "~/.server/services/search/listing-matches";
 import { readListingJob } from "~/.server/services/search/listings-queue";
 import { refreshPriceRatings } from "~/.server/services/catalog/price-ratings";
@@ -111,18 +112,21 @@ export default {
   fetch: app.fetch,
   // Cron Triggers (wrangler.toml), every 10 minutes: the clean-up of photos nothing uses, mail the
   // queue never got (its enqueue failed) or lost (its delivery died half-way), new-match digests due,
-  // and the deal's releases and retries (held money past its release date, refunds and transfers a failure left).
+  // the deal's releases and retries (held money past its release date, refunds and transfers a failure left),
+  // and the stored counts of searches nobody made for a day.
   async scheduled(controller, env) {
     const runId = `scheduled-${controller.scheduledTime}`;
     const ctx = createScheduledContext(env, runId);
-    const [removedUploads, enqueuedEmails, enqueuedListings, matchDigests, deals] = await Promise.all([
+    const [removedUploads, enqueuedEmails, enqueuedListings, matchDigests, deals, forgottenSearchCounts] = await Promise.all([
       removeUnusedUploads(ctx),
       enqueueOverdueEmails(ctx),
       enqueueRecentListings(ctx, new Date(controller.scheduledTime)),
       sendMatchDigests(ctx),
       runScheduledDeals(ctx),
+      forgetOldCounts(ctx),
     ]);
-    console.log(JSON.stringify({ runId, cron: controller.cron, removedUploads, enqueuedEmails, enqueuedListings, matchDigests, deals }));
+    const outcome = { removedUploads, enqueuedEmails, enqueuedListings, matchDigests, deals, forgottenSearchCounts };
+    console.log(JSON.stringify({ runId, cron: controller.cron, ...outcome }));
   },
   async queue(batch, env) {
     const ctx = createScheduledContext(env, `queue-${batch.queue}-${crypto.randomUUID()}`);

@@ -1,4 +1,3 @@
-import { type AnswerCache, createAnswerCache } from "./answer-cache";
 import { readConfig, type AppConfig, type AppEnvironment } from "./config";
 import { createDatabase, type Database } from "./db/client";
 import { createEmailSender, type EmailSender } from "./email/sender";
@@ -34,19 +33,15 @@ export interface AppContext {
   requestId: string;
   /** Per-request memo, e.g. the signed-in user once looked up. */
   cache: Map<string, unknown>;
-  /** Search answers kept between requests (the Workers Cache API); null where there is none. */
-  searchCache: AnswerCache | null;
   /** What this request's writes changed of the public pages (page-changes.ts), for the page cache. */
   changedPages: PageChanges;
+  /** Runs work past the response (the request's `waitUntil`); elsewhere the work just runs, awaited by nobody. */
+  defer: (work: Promise<unknown>) => void;
 }
-
-// Opened once per isolate, on first use.
-let searchAnswers: Promise<Cache> | undefined;
-const openSearchAnswers = () => (searchAnswers ??= caches.open("search-answers"));
 
 const DEVELOPMENT_SECRET = "local-development-secret-change-me-please-0123456789";
 
-/** `work` is what may finish after the response (a request's `waitUntil`; awaited by nobody otherwise). */
+/** `defer` keeps work alive after the response (a request's `waitUntil`; nothing otherwise). */
 export function createAppContext(
   env: Env,
   request: Request,
@@ -73,8 +68,11 @@ export function createAppContext(
     config,
     requestId,
     cache: new Map(),
-    searchCache: typeof caches === "undefined" ? null : createAnswerCache(openSearchAnswers(), origin, defer),
     changedPages: new Set(),
+    defer: (work) =>
+      defer(
+        work.catch((error: unknown) => console.error(JSON.stringify({ requestId, event: "deferred-work-failed", error: String(error) }))),
+      ),
   };
 }
 

@@ -57,3 +57,8 @@ export function formatDateTime(iso: string): string {
   const utc = new Date(iso).toISOString();
   return `${utc.slice(0, 10)} ${utc.slice(11, 16)}`;
 }
+
+/** A moment's UTC time to the second, e.g. 14:05:07 (how old a search's counts are, at most a minute). */
+export function formatTimeOfDay(iso: string): string {
+  return new Date(iso).toISOString().slice(11, 19);
+}

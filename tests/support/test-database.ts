@@ -32,8 +32,8 @@ export async function startTestDatabase() {
     config: readConfig({ APP_ENV: "test" } as Env),
     requestId: "test-request",
     cache: new Map(),
-    searchCache: null,
     changedPages: new Set(),
+    defer: (work) => void work.catch(() => {}),
     ...overrides,
   });
   return {

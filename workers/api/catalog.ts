@@ -12,7 +12,8 @@ import {
   updateProduct,
 } from "~/.server/services/catalog/products";
 import { analysePrice } from "~/.server/services/catalog/price-analysis";
-import { searchCacheOutcome, searchProducts } from "~/.server/services/search/search";
+import { searchProducts } from "~/.server/services/search/search";
+import { searchCountsOutcome } from "~/.server/services/search/search-counts";
 import { searchCategory } from "~/.server/services/search/search-page";
 import { findSellerProfile } from "~/.server/services/catalog/sellers";
 import { searchQuerySchema } from "~/lib/schemas/search";
@@ -87,7 +88,7 @@ export const productsApi = new Hono<WorkerEnv>()
     queryParams(searchQuerySchema),
     async (c) => {
       const result = await searchProducts(c.var.app, c.req.valid("query"));
-      c.header("Server-Timing", `search-cache;desc=${searchCacheOutcome(c.var.app)}`);
+      c.header("Server-Timing", `search-counts;desc=${searchCountsOutcome(c.var.app)}`);
       return c.json({ ...result, data: productAnswers(result.data) });
     },
   )

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { useNavigation } from "react-router";
-import { formatCars } from "~/lib/format";
+import { formatCars, formatTimeOfDay } from "~/lib/format";
 import { CONDITIONS, FUELS, LOCATIONS, TRANSMISSIONS } from "~/lib/schemas/catalog";
 import { type Facet, SEARCH_SORTS } from "~/lib/schemas/search";
 import { SORT_LABELS, activeFilters } from "~/lib/search-params";
@@ -189,7 +189,7 @@ export function SearchLayout({
 
         <div className="flex min-w-0 flex-col gap-4">
           <div className="flex flex-wrap items-end justify-between gap-3">
-            <ResultCount total={state.total} />
+            <ResultCount total={state.total} facetsAsOf={state.facetsAsOf} />
             <div className="flex flex-col gap-1">
               <label htmlFor={`${formId}-sort`} className={labelClass}>
                 Sort by
@@ -226,11 +226,17 @@ export function SearchLayout({
   );
 }
 
-function ResultCount({ total }: { total: number }) {
+function ResultCount({ total, facetsAsOf }: { total: number; facetsAsOf: string }) {
   return (
-    <p id={RESULT_COUNT_ID} role="status" tabIndex={-1} className="text-lg font-semibold">
-      {formatCars(total)}
-    </p>
+    <div>
+      <p id={RESULT_COUNT_ID} role="status" tabIndex={-1} className="text-lg font-semibold">
+        {formatCars(total)}
+      </p>
+      {/* The cars shown are current; the counts may be up to a minute old (decision record 28). */}
+      <p className="text-xs text-slate-600">
+        Counted at <time dateTime={facetsAsOf}>{formatTimeOfDay(facetsAsOf)} UTC</time>
+      </p>
+    </div>
   );
 }
 

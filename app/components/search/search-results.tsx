@@ -15,6 +15,8 @@ export interface SearchState {
   /** Filters the path itself fixes (a category page's category): neither in the form nor in chips. */
   fixed: readonly PageFilter[];
   total: number;
+  /** When `total` and `facets` were counted (they may lag the cars shown by up to a minute). */
+  facetsAsOf: string;
 }
 
 /** Pages a search's pager links to by number: the first few, which an offset reaches cheaply. */

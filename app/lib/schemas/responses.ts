@@ -289,6 +289,11 @@ export const searchResultShape = named(
   v.object({
     ...pagedShape(productShape).entries,
     facets: v.object({ make: facetShape, location: facetShape, condition: facetShape, categoryId: facetShape }),
+    // The page is always current; `total` and `facets` may lag writes by at most 60 s (decision record 28).
+    facetsAsOf: v.pipe(
+      isoDate,
+      v.description("When `total` and `facets` were counted (ISO date): never more than 60 seconds before the answer"),
+    ),
     // Deep pages by key (decision record 22): send one back as `after` or `before` with the same query.
     nextCursor: v.nullable(v.string()),
     previousCursor: v.nullable(v.string()),

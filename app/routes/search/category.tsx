@@ -40,9 +40,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, query, facets, categories, total, data: products, totalPages, advice } = loaderData;
+  const { category, query, facets, facetsAsOf, categories, total, data: products, totalPages, advice } = loaderData;
   const now = new Date(loaderData.now);
-  const state = { path: pathTo(PATHS.category, { id: category._id }), query, facets, categories, fixed: FIXED, total };
+  const state = { path: pathTo(PATHS.category, { id: category._id }), query, facets, facetsAsOf, categories, fixed: FIXED, total };
   const headline = (
     <div>
       <h1 className="mb-2 text-3xl font-bold">{category.categoryName}</h1>

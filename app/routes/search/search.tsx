@@ -64,11 +64,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, facets, categories, total, data: cars, totalPages, advice, headline } = loaderData;
+  const { query, facets, facetsAsOf, categories, total, data: cars, totalPages, advice, headline } = loaderData;
   const now = new Date(loaderData.now);
   const saved = useActionData<typeof action>();
   const categoryName = (id: string) => categories.find((category) => category._id === id)?.categoryName;
-  const state = { path: PATHS.search, query, facets, categories, fixed: [], total };
+  const state = { path: PATHS.search, query, facets, facetsAsOf, categories, fixed: [], total };
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-8">
       <SearchLayout

@@ -1,5 +1,4 @@
-import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, id } from "./columns";
 import { users } from "./accounts";
 import { products } from "./catalog";
@@ -46,18 +45,4 @@ export const savedSearches = sqliteTable(
     // Also serves "no make, this category or none" (make IS NULL AND category_id ...).
     index("saved_searches_make_idx").on(t.make, t.categoryId),
   ],
-);
-
-/**
- * One row whose number triggers raise on every change a search answer shows (a car, its photos,
- * its seller's badge; migration 0010). A cached search answer is served only while the number it
- * was read with still stands, so the cache never shows a change late.
- */
-export const catalogueVersion = sqliteTable(
-  "catalogue_version",
-  {
-    id: integer("id").primaryKey(),
-    version: integer("version").notNull(),
-  },
-  (t) => [check("catalogue_version_single_row", sql`${t.id} = 1`)],
 );

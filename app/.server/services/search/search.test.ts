@@ -4,6 +4,7 @@ import { marketplace } from "../../../../tests/support/marketplace";
 import { startTestDatabase } from "../../../../tests/support/test-database";
 import { searchQuerySchema } from "~/lib/schemas/search";
 import { keywordMatch, searchProducts, searchStatements } from "./search";
+import { countsKey, forgetOldCounts, searchCountsOutcome } from "./search-counts";
 import { products } from "../../db/schema";
 import { eq } from "drizzle-orm";
 
@@ -32,15 +33,22 @@ describe("keywordMatch", () => {
 });
 
 describe("searchProducts", () => {
-  it("answers page, total and facets in one round trip", async () => {
-    const ctx = database.context();
+  it("answers page, total and facets in one round trip once the counts are stored, two before", async () => {
+    const deferred: Promise<unknown>[] = [];
+    const ctx = database.context({ defer: (work) => void deferred.push(work) });
     const { account, car } = marketplace(ctx);
     const seller = await account("seller");
     const id = await car(seller);
     await ctx.db.update(products).set({ make: "Toyota", description: "Très propre, climatisation" }).where(eq(products.id, id));
-    const before = database.roundTrips();
-    const result = await searchProducts(ctx, query({ q: "tres climat", sellerId: seller.id }));
+    const search = () => searchProducts(ctx, query({ q: "tres climat", sellerId: seller.id }));
+    let before = database.roundTrips();
+    const cold = await search();
+    expect(database.roundTrips() - before).toBe(2); // the page with the stored counts (none), then the counts
+    await Promise.all(deferred); // the counts stored
+    before = database.roundTrips();
+    const result = await search();
     expect(database.roundTrips() - before).toBe(1);
+    expect(result).toEqual(cold);
     expect(result.data.map((product) => product._id)).toEqual([id]);
     expect(result.facets.make).toEqual([{ value: "Toyota", count: 1 }]);
   });
@@ -97,6 +105,55 @@ describe("facet_counts", () => {
     expect(honda?.count).toBe(
       Number((await ctx.db.$client.execute("select count(*) as n from products where is_paid = 0 and make = 'Honda'")).rows[0].n),
     );
+  });
+
+  // What the pair triggers must keep: per unsold car, each ordered pair of its facet values.
+  async function pairs(ctx: ReturnType<typeof database.context>, from: "kept" | "recount") {
+    const { rows } = await ctx.db.$client.execute(
+      from === "kept"
+        ? "select facet, lower(value) as value, other, lower(other_value) as other_value, count from facet_pair_counts"
+        : `with f as (
+             select rowid as car, 'make' as facet, lower(make) as value from products where is_paid = 0 and make is not null
+             union all select rowid, 'location', lower(location) from products where is_paid = 0
+             union all select rowid, 'condition', lower(condition) from products where is_paid = 0
+             union all select rowid, 'categoryId', lower(category_id) from products where is_paid = 0)
+           select a.facet, a.value, b.facet as other, b.value as other_value, count(*) as count
+           from f as a join f as b on a.car = b.car and a.facet <> b.facet group by 1, 2, 3, 4`,
+    );
+    return rows.map((row) => `${row.facet}:${row.value}|${row.other}:${row.other_value}=${row.count}`).sort();
+  }
+
+  it("stay exact, single and in pairs, over random listings, edits, sales, relistings and deletions", async () => {
+    const ctx = database.context();
+    const { account, car, category } = marketplace(ctx);
+    const seller = await account("seller");
+    const categories = [await category(), await category()];
+    // A fixed seed: a failure shows the same sequence again.
+    let seed = 20261127;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const pick = <T>(values: readonly T[]) => values[random(values.length)];
+    const ids: string[] = [];
+    for (let step = 0; step < 80; step++) {
+      const operation = ids.length < 4 ? 0 : random(6);
+      const id = ids.length > 0 ? pick(ids) : "";
+      const set = (values: Partial<typeof products.$inferInsert>) => ctx.db.update(products).set(values).where(eq(products.id, id));
+      if (operation === 0) ids.push(await car(seller, { categoryId: pick(categories) }));
+      else if (operation === 1) await set({ make: pick(["Toyota", "TOYOTA", "Honda", "Kia", null]) });
+      else if (operation === 2)
+        await set({ location: pick(["Dhaka", "Khulna", "Sylhet"]), condition: pick(["Excellent", "Good", "Fair"]) });
+      else if (operation === 3) await set({ categoryId: pick(categories), resalePrice: 1000 + random(9000) });
+      else if (operation === 4)
+        await set({ isPaid: random(2) === 0 }); // a sale, or a relisting
+      else {
+        await ctx.db.delete(products).where(eq(products.id, id));
+        ids.splice(ids.indexOf(id), 1);
+      }
+    }
+    expect(await kept(ctx)).toEqual(await recount(ctx));
+    expect(await pairs(ctx, "kept")).toEqual(await pairs(ctx, "recount"));
   });
 
   it("give the same facets as grouping the cars, for every kind of part", async () => {
@@ -191,6 +248,44 @@ describe("query plans", () => {
     }
   });
 
+  it.each<Record<string, string>>([{ make: "toyota" }, { location: "Dhaka" }, { condition: "Good" }, { categoryId: "c0ffee" }])(
+    "one facet filter (%o): the counts read the kept counts by their keys, never a car",
+    async (params) => {
+      const ctx = database.context();
+      const { plan } = await planOf(ctx, searchStatements(ctx, query(params))[2]);
+      expect(
+        plan.filter((step) => /\bproducts\b/.test(step)),
+        plan.join("\n"),
+      ).toEqual([]);
+      const reads = plan.filter((step) => /\bfacet_(pair_)?counts\b/.test(step));
+      expect(reads.length, plan.join("\n")).toBeGreaterThan(0);
+      for (const step of reads) expect(step).toMatch(/^SEARCH facet_(pair_)?counts USING PRIMARY KEY \(facet=\?/);
+    },
+  );
+
+  // The page of results is read fresh on every search, so it must cost the page, not the matches:
+  // for every sort, with no filter or one facet filter, the cars are picked by walking an index in
+  // the sort's order (only ties on the date are sorted, a few rows) and the walk stops at the page.
+  it.each(
+    ["newest", "price_asc", "price_desc", "mileage_asc", "year_desc"].flatMap((sort) =>
+      ([{}, { make: "toyota" }, { location: "Dhaka" }, { condition: "Good" }, { categoryId: "c0ffee" }] as Record<string, string>[]).map(
+        (filters): [string, Record<string, string>] => [`${sort} ${JSON.stringify(filters)}`, { ...filters, sort }],
+      ),
+    ),
+  )("%s: the page's cars are picked by an index walk in the sort's order", async (_, params) => {
+    const ctx = database.context();
+    const { sql, params: args } = searchStatements(ctx, query(params))[0].toSQL();
+    const rows = (await ctx.db.$client.execute({ sql: `explain query plan ${sql}`, args: args as never })).rows;
+    // The steps under the sub-select that picks the page's rowids.
+    const picking = rows.find((row) => String(row.detail).startsWith("LIST SUBQUERY"));
+    const steps = rows.filter((row) => row.parent === picking?.id).map((row) => String(row.detail));
+    expect(
+      steps.some((step) => /^(SEARCH|SCAN) products USING (COVERING )?INDEX/.test(step)),
+      steps.join("\n"),
+    ).toBe(true);
+    expect(steps, steps.join("\n")).not.toContain("USE TEMP B-TREE FOR ORDER BY");
+  });
+
   it("without filters, the counts read facet_counts alone, and the page the newest index", async () => {
     const ctx = database.context();
     const [page, , counts] = searchStatements(ctx, query({}));
@@ -203,9 +298,6 @@ describe("query plans", () => {
   // Facet counts of a filter's matches, and the choice of a page's cars, read the filter's index
   // alone (it carries the facets' columns, the price and the date): never a car's row.
   it.each<[string, Record<string, string>, RegExp]>([
-    ["make", { make: "toyota" }, /COVERING INDEX products_make(_model)?_idx \(is_paid=\? AND make=\?\)/],
-    ["location", { location: "Dhaka" }, /COVERING INDEX products_location_idx \(is_paid=\? AND location=\?\)/],
-    ["category", { categoryId: "c0ffee" }, /COVERING INDEX products_unsold_category_idx \(is_paid=\? AND category_id=\?\)/],
     [
       "price range",
       { minPrice: "10000", maxPrice: "20000" },
@@ -310,5 +402,136 @@ describe("paging by key (after / before)", () => {
       "after: after is a cursor of another sort: send the sort it came with",
     ]);
     expect(issues({ after: nextCursor!, before: nextCursor!, sort: "price_asc" })).toEqual(["before: send after or before, not both"]);
+  });
+});
+
+describe("counts of other searches: never more than a minute old", () => {
+  // A search by seller has no kept counts: they are stored per set of filters (search-counts.ts).
+  async function setUp() {
+    const deferred: Promise<unknown>[] = [];
+    const ctx = database.context({ defer: (work) => void deferred.push(work) });
+    const settle = async () => {
+      while (deferred.length > 0) await deferred.shift();
+    };
+    const { account, car } = marketplace(ctx);
+    const seller = await account("seller");
+    return { ctx, settle, seller, car: () => car(seller) };
+  }
+  const dhaka = (result: Awaited<ReturnType<typeof searchProducts>>) =>
+    result.facets.location.find((entry) => entry.value === "Dhaka")?.count;
+  const at = (start: Date, seconds: number) => new Date(start.getTime() + seconds * 1000);
+
+  it("serve stored counts under 30 s, serve and recount them until 60 s, count before answering after; the page is always current", async () => {
+    const { ctx, settle, seller, car } = await setUp();
+    const start = new Date("2026-11-23T10:00:00Z");
+    database.setNow(start);
+    try {
+      await car();
+      await car();
+      const counts = () => searchProducts(ctx, query({ sellerId: seller.id, limit: "1" }));
+      const page = () => searchProducts(ctx, query({ sellerId: seller.id, limit: "50" }));
+      const first = await counts();
+      expect([dhaka(first), first.facetsAsOf, searchCountsOutcome(ctx)]).toEqual([2, start.toISOString(), "counted"]);
+      await settle();
+
+      const third = await car();
+      database.setNow(at(start, 29));
+      const young = await counts();
+      expect([dhaka(young), young.total, young.facetsAsOf, searchCountsOutcome(ctx)]).toEqual([2, 2, start.toISOString(), "fresh"]);
+      // The page reads the cars now (and a page that is not full knows its total).
+      const current = await page();
+      expect(current.data.map((found) => found._id)).toContain(third);
+      expect([current.total, dhaka(current)]).toEqual([3, 2]);
+
+      database.setNow(at(start, 45));
+      const stale = await counts();
+      expect([dhaka(stale), stale.facetsAsOf, searchCountsOutcome(ctx)]).toEqual([2, start.toISOString(), "stale"]);
+      await settle(); // the recount after the response
+      const caughtUp = await counts();
+      expect([dhaka(caughtUp), caughtUp.total, caughtUp.facetsAsOf, searchCountsOutcome(ctx)]).toEqual([
+        3,
+        3,
+        at(start, 45).toISOString(),
+        "fresh",
+      ]);
+
+      await car();
+      database.setNow(at(start, 45 + 60));
+      const old = await counts();
+      expect([dhaka(old), old.total, old.facetsAsOf, searchCountsOutcome(ctx)]).toEqual([4, 4, at(start, 105).toISOString(), "counted"]);
+    } finally {
+      database.setNow(new Date("2026-11-22T10:00:00Z"));
+    }
+  });
+
+  it("count a cold search once for all the requests of an isolate waiting on it", async () => {
+    const { seller, car, settle } = await setUp();
+    await car();
+    const deferred: Promise<unknown>[] = [];
+    const ask = () =>
+      searchProducts(database.context({ defer: (work) => void deferred.push(work) }), query({ sellerId: seller.id, maxPrice: "99999" }));
+    await settle();
+    const before = database.roundTrips();
+    const answers = await Promise.all([ask(), ask(), ask()]);
+    // Each request's page (with the stored counts: none), and one count between them.
+    expect(database.roundTrips() - before).toBe(4);
+    expect(new Set(answers.map((answer) => answer.facetsAsOf)).size).toBe(1);
+    expect(answers.map((answer) => answer.total)).toEqual([1, 1, 1]);
+    await Promise.all(deferred);
+  });
+
+  it("leave a stale search's recount to the request that claimed it, until the claim is 20 s old", async () => {
+    const { ctx, settle, seller, car } = await setUp();
+    const start = new Date("2026-11-23T11:00:00Z");
+    database.setNow(start);
+    try {
+      await car();
+      const searched = query({ sellerId: seller.id, minYear: "1990" });
+      const counts = () => searchProducts(ctx, searched);
+      await counts();
+      await settle();
+      // Another isolate claims the recount at 35 s, and is still at it at 40 s: this one only serves.
+      await ctx.db.$client.execute({
+        sql: "update search_counts set refreshing_since = ? where filters = ?",
+        args: [at(start, 35).getTime(), countsKey(searched)],
+      });
+      database.setNow(at(start, 40));
+      expect((await counts()).facetsAsOf).toBe(start.toISOString());
+      await settle();
+      expect([(await counts()).facetsAsOf, searchCountsOutcome(ctx)]).toEqual([start.toISOString(), "stale"]);
+      // At 56 s the claim is presumed dead: this request's recount goes ahead.
+      await settle();
+      database.setNow(at(start, 56));
+      await counts();
+      await settle();
+      expect([(await counts()).facetsAsOf, searchCountsOutcome(ctx)]).toEqual([at(start, 56).toISOString(), "fresh"]);
+    } finally {
+      database.setNow(new Date("2026-11-22T10:00:00Z"));
+    }
+  });
+
+  it("are forgotten once nobody made the search for a day", async () => {
+    const { ctx, settle, seller, car } = await setUp();
+    const start = new Date("2026-11-24T09:00:00Z");
+    database.setNow(start);
+    try {
+      await car();
+      const daily = query({ sellerId: seller.id, minYear: "1980" });
+      const weekly = query({ sellerId: seller.id, minYear: "1981" });
+      await searchProducts(ctx, weekly);
+      await settle();
+      database.setNow(at(start, 23 * 3600));
+      await searchProducts(ctx, daily);
+      await settle();
+      database.setNow(at(start, 25 * 3600));
+      await forgetOldCounts(ctx);
+      const { rows } = await ctx.db.$client.execute({
+        sql: "select filters from search_counts where filters in (?, ?)",
+        args: [countsKey(daily), countsKey(weekly)],
+      });
+      expect(rows.map((row) => row.filters)).toEqual([countsKey(daily)]);
+    } finally {
+      database.setNow(new Date("2026-11-22T10:00:00Z"));
+    }
   });
 });

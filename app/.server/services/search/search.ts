@@ -10,18 +10,15 @@ import {
 } from "~/lib/schemas/search";
 import { type Category, type PagedList, type Product } from "~/lib/types";
 import { type AppContext } from "../../context";
-import { catalogueVersion, products } from "../../db/schema";
+import { products } from "../../db/schema";
 import { categoriesQuery, toCategory } from "../catalog/categories";
-import { keepSearch, readCachedSearch } from "./search-cache";
 import { selectProducts, toProduct } from "../catalog/products";
+import { countsKey, currentCounts, type FacetCount, type Facets, noteCountsOutcome, storedCountsStatement } from "./search-counts";
 
-export interface FacetCount {
-  value: string;
-  count: number;
-}
-export type Facets = Record<Facet, FacetCount[]>;
 export type SearchResult = PagedList<Product> & {
   facets: Facets;
+  /** When `total` and `facets` were counted (ISO date, never more than 60 s before the answer); the page is always current. */
+  facetsAsOf: string;
   /** The cursor of the page after this one (`after`), null on the last page. */
   nextCursor: string | null;
   /** The cursor of the page before this one (`before`), null on the first page. */
@@ -59,19 +56,28 @@ export function keywordMatch(q: string | undefined, model?: string): string | un
 // Written with the table's name: inside sub-selects Drizzle may leave columns unqualified.
 const column = (name: string) => sql.raw(`"products"."${name}"`);
 
+interface Condition {
+  /** The facet whose filter this is, and the value it asks for. */
+  facet?: Facet;
+  value?: string;
+  where: SQL;
+}
+
 /** Each filter's condition, by the facet it belongs to (or none): a facet's counts leave its own out. */
-function conditions(filters: SearchFilters): { facet?: Facet; where: SQL }[] {
+function conditions(filters: SearchFilters): Condition[] {
   const match = keywordMatch(filters.q, filters.model);
   // With keywords or a model the full-text index leads (the unary + keeps SQLite from starting at is_paid's
   // indexes, which would read every car for sale and test each against the matches).
-  const found: { facet?: Facet; where: SQL }[] = [{ where: sql`${match ? sql.raw("+") : sql``}${column("is_paid")} = 0` }];
+  const found: Condition[] = [{ where: sql`${match ? sql.raw("+") : sql``}${column("is_paid")} = 0` }];
   if (match) found.push({ where: sql`${column("rowid")} in (select rowid from products_fts where products_fts match ${match})` });
-  if (filters.categoryId) found.push({ facet: "categoryId", where: sql`${column("category_id")} = ${filters.categoryId}` });
+  if (filters.categoryId)
+    found.push({ facet: "categoryId", value: filters.categoryId, where: sql`${column("category_id")} = ${filters.categoryId}` });
   if (filters.sellerId) found.push({ where: sql`${column("seller_id")} = ${filters.sellerId}` });
   // A make matches whole, whatever its letter case, through the index's nocase collation (the model is in `match`).
-  if (filters.make) found.push({ facet: "make", where: sql`${column("make")} = ${filters.make} collate nocase` });
-  if (filters.location) found.push({ facet: "location", where: sql`${column("location")} = ${filters.location}` });
-  if (filters.condition) found.push({ facet: "condition", where: sql`${column("condition")} = ${filters.condition}` });
+  if (filters.make) found.push({ facet: "make", value: filters.make, where: sql`${column("make")} = ${filters.make} collate nocase` });
+  if (filters.location) found.push({ facet: "location", value: filters.location, where: sql`${column("location")} = ${filters.location}` });
+  if (filters.condition)
+    found.push({ facet: "condition", value: filters.condition, where: sql`${column("condition")} = ${filters.condition}` });
   if (filters.transmission) found.push({ where: sql`${column("transmission")} = ${filters.transmission}` });
   if (filters.fuel) found.push({ where: sql`${column("fuel")} = ${filters.fuel}` });
   if (filters.minPrice !== undefined) found.push({ where: sql`${column("resale_price")} >= ${filters.minPrice}` });
@@ -154,24 +160,30 @@ const facetName = (facet: Facet | "total") => sql.raw(`'${facet}'`);
 const mostFrequent = sql.raw(`order by 3 desc, 2 limit ${FACET_VALUES}`);
 const matching = (conditions: { where: SQL }[]) => and(...conditions.map((condition) => condition.where));
 
-/**
- * Where a statement reads `table` from: with a cached answer's version, from behind the catalogue's
- * version row, joined first (CROSS JOIN fixes the order) and kept only while the version has moved
- * on. While it stands, that outer loop has no row and nothing of `table` is read. (A sub-select
- * comparing the version in the WHERE would be tested per row, after the matches had been read.)
- */
-type Source = (table: string, where: SQL | undefined) => SQL;
-const fromTable: Source = (table, where) => sql`${sql.raw(table)} where ${where ?? sql`1`}`;
-const unlessAt =
-  (version: number): Source =>
-  (table, where) =>
-    sql`${catalogueVersion} cross join ${sql.raw(table)} where ${and(sql`${catalogueVersion.id} = 1 and ${catalogueVersion.version} <> ${version}`, where)}`;
+/** Rows of `table` that satisfy `where` (all of them without one). */
+const from = (table: string, where: SQL | undefined) => sql`${sql.raw(table)} where ${where ?? sql`1`}`;
 
 /** A facet's counts over a materialized set of matches (`from`, whose rows count `cars` each), most frequent first. */
-function grouped(facet: Facet, from: string, cars: SQL) {
+function grouped(facet: Facet, set: string, cars: SQL) {
   const value = sql.raw(MATCH_COLUMN[facet]);
   const key = facet === "make" ? sql`${value} collate nocase` : value;
-  return sql`select ${facetName(facet)} as facet, min(${key}) as value, ${cars} as count from ${sql.raw(from)} where ${value} is not null group by ${key} ${mostFrequent}`;
+  return sql`select ${facetName(facet)} as facet, min(${key}) as value, ${cars} as count from ${sql.raw(set)} where ${value} is not null group by ${key} ${mostFrequent}`;
+}
+
+/** A search's only filter when it is one of the facets': all its counts are then kept by triggers. */
+function soleFacetFilter(all: Condition[]): Condition | undefined {
+  return all.length === 2 && all[1].facet ? all[1] : undefined;
+}
+
+/** No filter, or one facet filter: the counts are read from the tables triggers keep, always current. */
+const countsAreKept = (all: Condition[]) => all.length === 1 || soleFacetFilter(all) !== undefined;
+
+/**
+ * A kept count's row for a facet filter (`facet_counts` and `facet_pair_counts` share the columns).
+ * Their values compare without letter case, as makes match; the other facets match exactly.
+ */
+function keptValue({ facet, value }: Condition): SQL {
+  return sql`facet = ${facetName(facet!)} and value = ${value}${facet === "make" ? sql`` : sql` collate binary`}`;
 }
 
 /**
@@ -179,6 +191,8 @@ function grouped(facet: Facet, from: string, cars: SQL) {
  * is "total". Each part is read the cheapest exact way:
  * - with no filter but the facet's own (or none at all), from `facet_counts`, which triggers keep
  *   equal to the unsold cars' counts (migration 0007): a few dozen rows, whatever the catalogue;
+ * - with one facet filter and no other, the total from `facet_counts` and the other facets from
+ *   `facet_pair_counts` (migration 0018), kept the same way;
  * - the total and every facet without a filter of its own count the same cars, so those cars'
  *   facet columns are read once and counted per combination of the four (a materialized CTE, far
  *   fewer rows than cars when many match), then summed four ways from there;
@@ -188,13 +202,14 @@ function grouped(facet: Facet, from: string, cars: SQL) {
  * group without sorting): each set is read through its filters' index, and those indexes carry the
  * facets' columns, so no car's row is read unless keywords or an unindexed filter need it.
  */
-function countsStatement(ctx: AppContext, all: { facet?: Facet; where: SQL }[], from: Source) {
+function countsStatement(ctx: AppContext, all: Condition[]) {
   const filtered = all.length > 1; // the first condition (unsold) is always there
   const own = new Set(all.flatMap((condition) => condition.facet ?? []));
+  const sole = soleFacetFilter(all);
   const sets: SQL[] = [];
   const parts: SQL[] = [];
-  // With any filter the total reads the matches, so they are always materialized then.
-  if (filtered) {
+  // With any filter but a sole facet's the total reads the matches, so they are always materialized then.
+  if (filtered && !sole) {
     const columns = sql.join(Object.values(MATCH_COLUMN).map(column), sql`, `);
     sets.push(sql`matches as materialized (select ${columns}, count(*) as n from ${from("products", matching(all))} group by ${columns})`);
   }
@@ -203,6 +218,12 @@ function countsStatement(ctx: AppContext, all: { facet?: Facet; where: SQL }[], 
     const others = part === "total" ? all : all.filter((condition) => condition.facet !== part);
     if (others.length === 1) {
       parts.push(sql`select facet, value, count from ${from("facet_counts", sql`facet = ${facetName(part)}`)} ${mostFrequent}`);
+    } else if (sole && part === "total") {
+      const kept = sql`select count from ${from("facet_counts", keptValue(sole))}`;
+      parts.push(sql`select 'total' as facet, null as value, coalesce((${kept}), 0) as count`);
+    } else if (sole) {
+      const pairs = from("facet_pair_counts", and(keptValue(sole), sql`other = ${facetName(part)}`));
+      parts.push(sql`select other as facet, other_value as value, count from ${pairs} ${mostFrequent}`);
     } else if (part === "total") {
       parts.push(sql`select 'total' as facet, null as value, coalesce(sum(n), 0) as count from matches`);
     } else if (!own.has(part)) {
@@ -227,12 +248,10 @@ function countsStatement(ctx: AppContext, all: { facet?: Facet; where: SQL }[], 
 /**
  * The statements of one search: the page, the total (for callers that need only a count), and the
  * total with the facets in one statement (see countsStatement). For a batch, and for EXPLAIN in tests.
- * With `cachedVersion`, the page and the counts read nothing unless the catalogue changed since.
  */
-export function searchStatements(ctx: AppContext, query: SearchQuery, cachedVersion?: number) {
+export function searchStatements(ctx: AppContext, query: SearchQuery) {
   const { sort, page, limit, after, before, ...filters } = query;
   const all = conditions(filters);
-  const from = cachedVersion === undefined ? fromTable : unlessAt(cachedVersion);
   // The page's cars are picked by rowid first, from the filters' index where it holds the sort's
   // columns too, and only those cars' rows (seller, photos) are read: sorting the matches never
   // carries whole rows. A cursor starts the page by key (no OFFSET); one car more than the page says
@@ -246,7 +265,7 @@ export function searchStatements(ctx: AppContext, query: SearchQuery, cachedVers
       .where(sql`${column("rowid")} in (${picked})`)
       .orderBy(...orderOf(sort)),
     ctx.db.select({ total: count() }).from(products).where(matching(all)),
-    countsStatement(ctx, all, from),
+    countsStatement(ctx, all),
   ] as const;
 }
 
@@ -266,11 +285,6 @@ function pageOf(query: SearchQuery, cars: Product[]) {
   };
 }
 
-const CACHE_OUTCOME = "search-cache";
-
-/** Whether this request's search was served from the cache, for a `Server-Timing` entry. */
-export const searchCacheOutcome = (ctx: AppContext) => ctx.cache.get(CACHE_OUTCOME) as "hit" | "miss" | undefined;
-
 /**
  * The search's filters restricted to one car: a row when that car is a result of the search (for
  * matching a new listing against saved searches with exactly GET /api/products' semantics).
@@ -284,9 +298,10 @@ export function searchMatchStatement(ctx: AppContext, filters: SearchFilters, pr
 
 /**
  * One page of unsold cars matching every filter (AND), with the total and, per facet, the counts of
- * cars matching every filter but that facet's own. Page, total and facets go in one batch, with the
- * catalogue's version: an answer cached at that version is served as it is, and the batch's guarded
- * statements then read nothing (decision record 15).
+ * cars matching every filter but that facet's own. The page is read now; the total and facets may be
+ * up to a minute old (`facetsAsOf`, decision record 28): read with the page from the counts triggers
+ * keep, or from the counts kept per search (search-counts.ts). One round trip, two when the counts
+ * must be read again before answering.
  */
 export async function searchProducts(ctx: AppContext, query: SearchQuery): Promise<SearchResult> {
   return (await search(ctx, query, false)).result;
@@ -298,33 +313,61 @@ export async function searchWithCategories(ctx: AppContext, query: SearchQuery):
   return { ...result, categories: categoryRows.map(toCategory) };
 }
 
-/** The search's one batch (and the categories with it when asked): the cached answer while its version stands, else the rows read. */
-async function search(ctx: AppContext, query: SearchQuery, withCategories: boolean) {
-  const cached = await readCachedSearch<SearchResult>(ctx, query);
-  const [page, , counts] = searchStatements(ctx, query, cached?.version);
-  const versionQuery = ctx.db.select({ version: catalogueVersion.version }).from(catalogueVersion).where(eq(catalogueVersion.id, 1));
-  const [versions, rows, countRows, categoryRows = []] = withCategories
-    ? await ctx.db.batch([versionQuery, page, counts, categoriesQuery(ctx)])
-    : await ctx.db.batch([versionQuery, page, counts]);
-  const version = versions[0]?.version;
-  if (cached && cached.version === version) {
-    ctx.cache.set(CACHE_OUTCOME, "hit");
-    return { result: cached.result, categoryRows };
-  }
+type CountRow = { facet: string; value: string | null; count: number };
+
+/** The total and the facets from the counts statement's rows. */
+function countsOf(rows: CountRow[]) {
   const facets = Object.fromEntries(FACETS.map((facet) => [facet, [] as FacetCount[]])) as Facets;
   let total = 0;
-  for (const { facet, value, count } of countRows) {
+  for (const { facet, value, count } of rows) {
     if (facet === "total") total = Number(count);
     else facets[facet as Facet].push({ value: String(value), count: Number(count) });
   }
-  const result = {
-    ...pageOf(query, rows.map(toProduct)),
+  return { total, facets };
+}
+
+/**
+ * The total to answer with: the counted one, unless the page (always current) proves it otherwise.
+ * Read by page number, a page that is not full ends the matches, so the total is known exactly; an
+ * empty page past the first says only that there are fewer cars than pages before it.
+ */
+function totalBeside(query: SearchQuery, counted: number, shown: number, more: boolean): number {
+  if (query.after || query.before) return counted;
+  const before = (query.page - 1) * query.limit;
+  if (shown === 0) return query.page === 1 ? 0 : counted;
+  if (!more) return before + shown;
+  return Math.max(counted, before + shown + 1);
+}
+
+/** The search's one batch (and the categories with it when asked), then the counts to answer with. */
+async function search(ctx: AppContext, query: SearchQuery, withCategories: boolean) {
+  const all = conditions(query);
+  const [pageStatement, , counts] = searchStatements(ctx, query);
+  const kept = countsAreKept(all);
+  const key = countsKey(query);
+  const readAt = ctx.now().getTime();
+  // Counts kept by triggers are read with the page; any other search's, as last stored.
+  const second = kept ? counts : storedCountsStatement(ctx, key);
+  const [rows, secondRows, categoryRows = []] = withCategories
+    ? await ctx.db.batch([pageStatement, second, categoriesQuery(ctx)])
+    : await ctx.db.batch([pageStatement, second]);
+  let found;
+  if (kept) {
+    noteCountsOutcome(ctx, "kept");
+    found = { ...countsOf(secondRows as CountRow[]), countedAt: readAt };
+  } else {
+    const stored = (secondRows as Awaited<ReturnType<typeof storedCountsStatement>>)[0];
+    found = await currentCounts(ctx, key, stored, async () => countsOf(await countsStatement(ctx, all)));
+  }
+  const shown = pageOf(query, rows.map(toProduct));
+  const total = totalBeside(query, found.total, shown.data.length, rows.length > query.limit);
+  const result: SearchResult = {
+    ...shown,
     total,
     currentPage: query.page,
     totalPages: Math.ceil(total / query.limit),
-    facets,
+    facets: found.facets,
+    facetsAsOf: new Date(found.countedAt).toISOString(),
   };
-  ctx.cache.set(CACHE_OUTCOME, "miss");
-  if (version !== undefined) keepSearch(ctx, query, { version, result });
   return { result, categoryRows };
 }
