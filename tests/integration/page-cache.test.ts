@@ -179,6 +179,23 @@ describe("anonymous pages from the edge cache", () => {
     expect(listAfter.html).toContain(formatPrice(newPrice));
   });
 
+  it("keep every cached page through a visitor's own writes: a saved car, a saved search, notifications read", async () => {
+    const { id } = await carOnSale();
+    const path = `/cars/${id}`;
+    await cachedPage(path);
+    await cachedPage("/cars");
+    const token = await accessToken("buyer@autoreseller.test");
+    for (const [url, body, method] of [
+      [`/api/favourites/${id}`, undefined, "PUT"],
+      ["/api/saved-searches", { query: "make=Toyota&maxPrice=9000" }, "POST"],
+      ["/api/notifications/read", {}, "POST"],
+    ] as const) {
+      const written = await apiJson(url, body, { method, token });
+      expect(written.status, `${method} ${url}: ${await written.clone().text()}`).toBeLessThan(300);
+      for (const again of [path, "/cars"]) expect((await page(again)).outcome, `${again} after ${method} ${url}`).toBe("hit");
+    }
+  });
+
   it("empty every page after a write that does not say what it changed (an admin verifying a seller: a badge on every card)", async () => {
     const [car] = await sql(
       "select p.id, p.seller_id from products p join users u on u.id = p.seller_id where p.is_paid = 0 and u.verified = 0 order by p.id limit 1",

@@ -12,6 +12,7 @@ import { notificationEmail } from "../../email/templates";
 import { readUnsubscribeLink, unsubscribeUrl } from "../../email/unsubscribe";
 import { Invalid } from "../../errors";
 import { type UserRow } from "../accounts/users";
+import { nothingPublicChanged } from "../../page-changes";
 
 // What a user should hear about (the bell, /dashboard/notifications, /api/notifications), each also
 // sent by email unless the user opted out of its kind. A change that causes notifications puts
@@ -326,6 +327,7 @@ export async function listNotifications(ctx: AppContext, user: UserRow, page: nu
 
 /** Marks some of the user's notifications (or, without ids, all) read; others' ids change nothing. Returns how many changed. */
 export async function markNotificationsRead(ctx: AppContext, user: UserRow, ids?: string[]): Promise<number> {
+  nothingPublicChanged(ctx.changedPages);
   enforce("mark-read:notifications", user);
   const result = await ctx.db
     .update(notifications)
@@ -343,6 +345,7 @@ export async function emailChoices(ctx: AppContext, user: UserRow): Promise<Noti
 
 /** Sets which kinds the user gets by email; every other kind is opted out of. */
 export async function setEmailChoices(ctx: AppContext, user: UserRow, wanted: NotificationKind[]): Promise<void> {
+  nothingPublicChanged(ctx.changedPages);
   const unwanted = NOTIFICATION_KIND_LIST.filter((kind) => !wanted.includes(kind));
   const now = ctx.now().toISOString();
   await ctx.db.batch([
@@ -365,6 +368,7 @@ export async function unsubscribeLinkKind(ctx: AppContext, params: URLSearchPara
  * no session; idempotent, and nothing for an account that is gone. A bad link → 400.
  */
 export async function unsubscribe(ctx: AppContext, params: URLSearchParams): Promise<NotificationKind> {
+  nothingPublicChanged(ctx.changedPages);
   const link = await readUnsubscribeLink(ctx, params);
   if (!link) throw new Invalid(INVALID_UNSUBSCRIBE_LINK);
   await ctx.db.run(sql`

@@ -5,6 +5,7 @@ import { type AppContext } from "../../context";
 import { savedSearches } from "../../db/schema";
 import { Conflict, Invalid } from "../../errors";
 import { type UserRow } from "../accounts/users";
+import { nothingPublicChanged } from "../../page-changes";
 
 // Searches a user keeps (/dashboard/saved-searches, /api/saved-searches): the normalized query string.
 
@@ -31,6 +32,7 @@ export async function listSavedSearches(ctx: AppContext, user: UserRow): Promise
  * again is not stored twice: the answer names the one kept (`created` false). Past the limit → 409.
  */
 export async function saveSearch(ctx: AppContext, user: UserRow, rawQuery: string): Promise<{ id: string; created: boolean }> {
+  nothingPublicChanged(ctx.changedPages);
   enforce("save:search", user);
   const normalized = normalizeSearchQuery(rawQuery);
   if (!normalized.ok) throw new Invalid(normalized.message, normalized.issues);
@@ -56,6 +58,7 @@ export async function saveSearch(ctx: AppContext, user: UserRow, rawQuery: strin
 
 /** Deletes one of the user's saved searches; anyone else's (or an unknown one) → 404. */
 export async function deleteSavedSearch(ctx: AppContext, user: UserRow, id: string): Promise<number> {
+  nothingPublicChanged(ctx.changedPages);
   enforce("delete:saved-search:own", user);
   const result = await ctx.db.delete(savedSearches).where(and(eq(savedSearches.id, id), eq(savedSearches.userId, user.id)));
   if (result.rowsAffected === 0) enforce("delete:saved-search:own", user, false, "Saved search not found");
