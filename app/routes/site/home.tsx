@@ -8,6 +8,9 @@ import { HOME_FAQ, HOME_SLIDES } from "~/content/home";
 import { busiestCategories } from "~/.server/services/catalog/categories";
 import { listAdvertisedProducts } from "~/.server/services/catalog/products";
 import { viewerMarksOnPage } from "~/.server/services/catalog/viewer-marks";
+import { getSessionUser } from "~/.server/auth/guards";
+import { listRecentlyViewed } from "~/.server/services/search/recently-viewed";
+import { RecentlyViewed } from "~/components/catalog/recently-viewed";
 import { pageTitle } from "~/lib/meta";
 import { PATHS } from "~/lib/paths";
 import { toCardProduct } from "~/lib/card-product";
@@ -30,16 +33,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     busiestCategories(context.app),
     listAdvertisedProducts(context.app),
   ]);
-  const marks = await viewerMarksOnPage(
-    context.app,
-    request,
-    advertised.map((product) => product._id),
-  );
+  const user = await getSessionUser(context.app, request);
+  // The signed-in viewer's recently viewed cars; for visitors, the browser's list (null here, so the cached page is everyone's).
+  const [marks, recent] = await Promise.all([
+    viewerMarksOnPage(
+      context.app,
+      request,
+      advertised.map((product) => product._id),
+    ),
+    user ? listRecentlyViewed(context.app, user.id) : null,
+  ]);
   return {
     categories,
     categoryCount,
     advertised: advertised.map(toCardProduct),
     marks,
+    recent,
     // Home's fixed texts travel as data, not in its JavaScript (its budget: tests/integration/budgets.test.ts).
     slides: HOME_SLIDES,
     faq: HOME_FAQ,
@@ -93,6 +102,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <CarGrid cars={advertised} now={now} marks={loaderData.marks} />
         </section>
       )}
+
+      <RecentlyViewed cars={loaderData.recent} />
 
       <section aria-labelledby="faq-heading">
         <h2 id="faq-heading" className="home-heading">
