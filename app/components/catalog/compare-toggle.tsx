@@ -1,45 +1,26 @@
-import { Link } from "react-router";
-import { compareUrl, MAX_COMPARED, toggleCompared } from "~/lib/compare";
-import { localList } from "~/lib/local-list";
-import { showToast } from "../ui/toast";
+import { lazy, Suspense } from "react";
+import { PATHS } from "~/lib/paths";
+import { useHydrated } from "~/lib/use-hydrated";
 
-/** The cars picked for comparing, in the browser (the compare page itself takes them from its URL). */
-const compared = localList<string>("ar-compare", MAX_COMPARED);
+// The toggle's code loads once the page has hydrated, not with every page of cards (Home's budget:
+// for the same reason the link is written here rather than with ~/lib/compare).
+const CompareToggleLive = lazy(() => import("./compare-toggle-live"));
 
 /**
- * Compare on cards, car pages and favourites: without JavaScript (and until the page hydrates) a
- * link to the compare page with this car; with it, a toggle that keeps up to four cars in the
- * browser and, once this car is picked, a link to all of them side by side.
+ * Compare on cards and car pages: in the server's HTML (and so without JavaScript) a plain link to
+ * the compare page with this car; once the page runs JavaScript, a toggle that keeps up to four.
  */
 export function CompareToggle({ productId, productName }: { productId: string; productName: string }) {
-  const ids = compared.useItems();
-  if (!ids)
-    return (
-      <Link to={compareUrl([productId])} discover="none" className="compare-toggle" aria-label={`Compare ${productName}`}>
-        Compare
-      </Link>
-    );
-  const picked = ids.includes(productId);
+  const hydrated = useHydrated();
+  const link = (
+    <a href={`${PATHS.compare}?ids=${encodeURIComponent(productId)}`} className="compare-toggle" aria-label={`Compare ${productName}`}>
+      Compare
+    </a>
+  );
+  if (!hydrated) return link;
   return (
-    <span className="compare-picked">
-      <button
-        type="button"
-        aria-pressed={picked}
-        aria-label={`Compare ${productName}`}
-        className="compare-toggle"
-        onClick={() => {
-          if (!picked && ids.length >= MAX_COMPARED)
-            return showToast({ type: "error", message: `You can compare up to ${MAX_COMPARED} cars: remove one first.` });
-          compared.write(toggleCompared(ids, productId));
-        }}
-      >
-        Compare
-      </button>
-      {picked && (
-        <Link to={compareUrl(ids)} discover="none">
-          {ids.length === 1 ? "Pick another to compare" : `See ${ids.length} side by side`}
-        </Link>
-      )}
-    </span>
+    <Suspense fallback={link}>
+      <CompareToggleLive productId={productId} productName={productName} />
+    </Suspense>
   );
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { Carousel } from "~/components/site/carousel";
 import { CategoryCard } from "~/components/catalog/category-card";
@@ -10,13 +11,18 @@ import { listAdvertisedProducts } from "~/.server/services/catalog/products";
 import { viewerMarksOnPage } from "~/.server/services/catalog/viewer-marks";
 import { getSessionUser } from "~/.server/auth/guards";
 import { listRecentlyViewed } from "~/.server/services/search/recently-viewed";
-import { RecentlyViewed } from "~/components/catalog/recently-viewed";
 import { pageTitle } from "~/lib/meta";
 import { PATHS } from "~/lib/paths";
 import { toCardProduct } from "~/lib/card-product";
 import { LOCATIONS } from "~/lib/schemas/catalog";
+import { useHydrated } from "~/lib/use-hydrated";
 import { openGraph } from "~/lib/open-graph";
 import { type Route } from "./+types/home";
+
+// Recently viewed comes after hydration, from the account or the browser: its code stays out of Home's first load (its budget).
+const RecentlyViewed = lazy(() =>
+  import("~/components/catalog/recently-viewed").then(({ RecentlyViewed }) => ({ default: RecentlyViewed })),
+);
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: pageTitle("Home") },
@@ -61,6 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { categories, categoryCount, advertised } = loaderData;
   const now = new Date(loaderData.now);
+  const hydrated = useHydrated();
   return (
     <main id="main" className="home-main">
       <h1 className="sr-only">Auto Reseller: used cars for sale</h1>
@@ -103,7 +110,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      <RecentlyViewed cars={loaderData.recent} />
+      {hydrated && (
+        <Suspense fallback={null}>
+          <RecentlyViewed cars={loaderData.recent} />
+        </Suspense>
+      )}
 
       <section aria-labelledby="faq-heading">
         <h2 id="faq-heading" className="home-heading">
