@@ -52,7 +52,7 @@ export function OrderFacts({ order }: { order: OrderContact }) {
             Message {seller.name}
           </Link>
         ) : null}
-        <a href={`tel:${seller.phone.replace(/[^\d+]/g, "")}`} className={linkClass} aria-label={`Call ${seller.name}: ${seller.phone}`}>
+        <a href={`tel:${seller.phone.replace(/[^\d+]/g, "")}`} className={linkClass} aria-label={`Call ${seller.phone}, ${seller.name}`}>
           Call {seller.phone}
         </a>
       </p>

@@ -136,9 +136,9 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                       <ButtonLink
                         to={pathTo(PATHS.receipt, { id: order._id })}
                         variant="secondary"
-                        aria-label={`Receipt: ${order.productName}`}
+                        aria-label={`Paid: see the receipt for ${order.productName}`}
                       >
-                        Paid: receipt
+                        Paid: see the receipt
                       </ButtonLink>
                       {reviews[order._id] && (
                         <RateSeller
