@@ -43,6 +43,9 @@ async function demoIds() {
       "select id from bookings b where buyer_id = ? and paid = 1 and not exists (select 1 from reviews r where r.booking_id = b.id) limit 1",
       [await userId(DEMO_EMAILS.buyer)],
     ),
+    comparedCars: [car, ...(await app.sql("select id from products where id <> ? order by is_paid desc limit 3", [car]))]
+      .map((row) => (typeof row === "string" ? row : String(row.id)))
+      .join(","),
     reviewedSeller: await userId(DEMO_EMAILS.seller),
     sellersReview: await firstRow("select id from reviews where seller_id = ? limit 1", [await userId(DEMO_EMAILS.seller)]),
   };
@@ -66,6 +69,8 @@ const carPages = (ids: Ids) => [
 const signedOutPages = (ids: Ids) => [
   ...carPages(ids),
   PATHS.categories,
+  // Four cars side by side (the longest name among them), one sold.
+  `${PATHS.compare}?ids=${ids.comparedCars}`,
   PATHS.blog,
   ...INFO_PAGES.map((slug) => `/${slug}`),
   `${PATHS.search}?q=toyota&sort=price-asc`,
@@ -82,7 +87,13 @@ const dashboardPages = (role: Role, ids: Ids) => [
   PATHS.dashboard,
   ...DASHBOARD_MENU[role].map((link) => link.to),
   SETTINGS_LINK.to,
-  ...(role === "buyer" ? [pathTo(PATHS.payment, { id: ids.booking }), `${PATHS.myOrders}?rate=${ids.paidBooking}`] : []),
+  ...(role === "buyer"
+    ? [
+        pathTo(PATHS.payment, { id: ids.booking }),
+        `${PATHS.myOrders}?rate=${ids.paidBooking}`,
+        pathTo(PATHS.receipt, { id: ids.paidBooking }),
+      ]
+    : []),
   ...(role === "admin" ? [`${pathTo(PATHS.seller, { id: ids.reviewedSeller })}?confirm=${ids.sellersReview}`] : []),
   ...(role === "seller" ? [pathTo(PATHS.editProduct, { id: ids.sellersCar })] : []),
 ];
