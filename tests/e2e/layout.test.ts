@@ -127,6 +127,9 @@ function measure(page: Page) {
       const box = control.getBoundingClientRect();
       // Screen-reader-only and collapsed controls are not seen, so they cannot be cut off.
       if (box.width <= 1 || box.height <= 1 || getComputedStyle(control).visibility === "hidden") continue;
+      // A card below the fold is not laid out until scrolled to (content-visibility: auto): its
+      // controls still have the boxes of the width it was last laid out at. The cards in view are measured.
+      if (!control.checkVisibility({ contentVisibilityAuto: true })) continue;
       // Within the viewport, and a form's fields and buttons within the form's card.
       // (A form drawn as its contents alone, like a card's favourite heart, has no box of its own.)
       // A control in a row that scrolls sideways on its own (Home's categories on phones) is reached
