@@ -1,11 +1,12 @@
 import type * as v from "valibot";
-import { type dealPaymentShape, type disputeShape, type ledgerEntryShape } from "./schemas/responses";
+import { type dealPaymentShape, type disputeShape, type ledgerEntryShape, type receiptShape } from "./schemas/responses";
 
 // The deal's shapes (the contract's v1.2) and how pages name its states.
 
 export type DealPayment = v.InferOutput<typeof dealPaymentShape>;
 export type LedgerEntry = v.InferOutput<typeof ledgerEntryShape>;
 export type Dispute = v.InferOutput<typeof disputeShape>;
+export type Receipt = v.InferOutput<typeof receiptShape>;
 export type { DisputeInput } from "./schemas/deals";
 
 export const DEAL_STATUS_LABELS: Record<DealPayment["status"], string> = {

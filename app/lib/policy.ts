@@ -59,6 +59,8 @@ export const POLICY = {
   // Another buyer's orders, bookings and payments do not exist for them (the contract's 404).
   "read:orders:self-or-admin": { roles: ["buyer", "admin"], ownership: { of: "self", orAdmin: true, othersGet: "not-found" } },
   "read:booking:own-or-admin": { roles: ROLES, ownership: { of: "own", orAdmin: true, othersGet: "not-found" }, owner: "booker" },
+  // A paid booking's receipt: its buyer's, and admins' (who answer questions about payments).
+  "read:receipt:own-or-admin": { roles: ROLES, ownership: { of: "own", orAdmin: true, othersGet: "not-found" }, owner: "booker" },
   "pay:booking:own": { roles: ROLES, ownership: { of: "own", orAdmin: false, othersGet: "not-found" }, owner: "booker" },
   // Only its buyer cancels a booking; for everyone else, admins too, it does not exist.
   "cancel:booking:own": { roles: ROLES, ownership: { of: "own", orAdmin: false, othersGet: "not-found" }, owner: "booker" },

@@ -7,6 +7,8 @@ export interface ViewerMarks {
   mayBook: boolean;
   favouriteIds: string[];
   bookedIds: string[];
+  /** The viewer's unpaid bookings by car: what they pay for next. */
+  unpaidBookings: Record<string, string>;
   reportedIds: string[];
 }
 
@@ -14,9 +16,16 @@ export interface ViewerMarks {
 export interface CarActionsState {
   mayBook: boolean;
   booked: boolean;
+  /** The viewer's unpaid booking of the car, to pay for (null when none, or paid). */
+  payBookingId: string | null;
   reported: boolean;
 }
 
 export function actionsFor(marks: ViewerMarks, productId: string): CarActionsState {
-  return { mayBook: marks.mayBook, booked: marks.bookedIds.includes(productId), reported: marks.reportedIds.includes(productId) };
+  return {
+    mayBook: marks.mayBook,
+    booked: marks.bookedIds.includes(productId),
+    payBookingId: marks.unpaidBookings[productId] ?? null,
+    reported: marks.reportedIds.includes(productId),
+  };
 }

@@ -54,9 +54,10 @@ describe("booking in Chromium", () => {
     await page.getByText("Booking confirmed").waitFor();
     await dialog.waitFor({ state: "detached" });
 
-    // Booked, not offered again: the card links to My Orders instead.
-    await card.getByRole("link", { name: /^Booked/ }).click();
-    await page.waitForURL(`${appUrl}/dashboard/myorders`);
+    // Booked, not offered again: the card's next step is paying.
+    await card.getByRole("link", { name: /^Booked, pay now/ }).click();
+    await page.waitForURL(/\/dashboard\/payment\/[\w-]+$/);
+    await page.goto("/dashboard/myorders");
 
     await expectAccessible(page, "/dashboard/myorders");
     const order = page.getByRole("listitem").filter({ hasText: carName });

@@ -43,6 +43,9 @@ async function demoIds() {
       "select id from bookings b where buyer_id = ? and paid = 1 and not exists (select 1 from reviews r where r.booking_id = b.id) limit 1",
       [await userId(DEMO_EMAILS.buyer)],
     ),
+    comparedCars: [car, ...(await app.sql("select id from products where id <> ? order by is_paid desc limit 3", [car]))]
+      .map((row) => (typeof row === "string" ? row : String(row.id)))
+      .join(","),
     reviewedSeller: await userId(DEMO_EMAILS.seller),
     sellersReview: await firstRow("select id from reviews where seller_id = ? limit 1", [await userId(DEMO_EMAILS.seller)]),
   };
@@ -66,6 +69,8 @@ const carPages = (ids: Ids) => [
 const signedOutPages = (ids: Ids) => [
   ...carPages(ids),
   PATHS.categories,
+  // Four cars side by side (the longest name among them), one sold.
+  `${PATHS.compare}?ids=${ids.comparedCars}`,
   PATHS.blog,
   ...INFO_PAGES.map((slug) => `/${slug}`),
   `${PATHS.search}?q=toyota&sort=price-asc`,
@@ -82,7 +87,13 @@ const dashboardPages = (role: Role, ids: Ids) => [
   PATHS.dashboard,
   ...DASHBOARD_MENU[role].map((link) => link.to),
   SETTINGS_LINK.to,
-  ...(role === "buyer" ? [pathTo(PATHS.payment, { id: ids.booking }), `${PATHS.myOrders}?rate=${ids.paidBooking}`] : []),
+  ...(role === "buyer"
+    ? [
+        pathTo(PATHS.payment, { id: ids.booking }),
+        `${PATHS.myOrders}?rate=${ids.paidBooking}`,
+        pathTo(PATHS.receipt, { id: ids.paidBooking }),
+      ]
+    : []),
   ...(role === "admin" ? [`${pathTo(PATHS.seller, { id: ids.reviewedSeller })}?confirm=${ids.sellersReview}`] : []),
   ...(role === "seller" ? [pathTo(PATHS.editProduct, { id: ids.sellersCar })] : []),
 ];
@@ -116,6 +127,9 @@ function measure(page: Page) {
       const box = control.getBoundingClientRect();
       // Screen-reader-only and collapsed controls are not seen, so they cannot be cut off.
       if (box.width <= 1 || box.height <= 1 || getComputedStyle(control).visibility === "hidden") continue;
+      // A card below the fold is not laid out until scrolled to (content-visibility: auto): its
+      // controls still have the boxes of the width it was last laid out at. The cards in view are measured.
+      if (!control.checkVisibility({ contentVisibilityAuto: true })) continue;
       // Within the viewport, and a form's fields and buttons within the form's card.
       // (A form drawn as its contents alone, like a card's favourite heart, has no box of its own.)
       // A control in a row that scrolls sideways on its own (Home's categories on phones) is reached

@@ -367,6 +367,12 @@ const MATRIX: Record<string, Row> = {
   },
   // The deal (v1.2): a fresh held payment each time; only its buyer confirms or disputes, only the
   // car's seller refunds or declines; for everyone else with the right role the booking does not exist.
+  // A receipt is its buyer's and the admins': for everyone else the paid booking does not exist.
+  "GET /bookings/{id}/receipt": {
+    answers: answers(401, 200, 404, 404, 404, 200),
+    who: "booker or admin",
+    call: async () => ({ path: `/api/bookings/${await buyersHeldBooking()}/receipt` }),
+  },
   "POST /bookings/{id}/handover": {
     answers: answers(401, 200, 404, 404, 404, 404),
     who: "booker",

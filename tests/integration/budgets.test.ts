@@ -9,8 +9,10 @@ const KB = 1024;
 // React, React DOM, React Router; ~107 KB gzipped, measured on every run) plus our own code. Issue
 // 20 set 12 KB (2026-11-26: ~11.9 KB); v1.2's pages (the deal's and the flags' paths and labels)
 // and the phone-first Home and cards of issues 28, 30 and 31 brought it to ~12.1 KB on 2026-11-27,
-// so the budget is 12.5 KB: a deliberate half kilobyte, not a drift.
-const OWN_JS_BUDGET = 12.5 * KB;
+// so the budget was 12.5 KB: a deliberate half kilobyte, not a drift. Issue 31's point 12 put
+// Compare on every card and recently viewed cars on Home (both load their working code only after
+// hydration; what stays is the link, the lazy imports and the hydration check): ~12.9 KB, so 13 KB.
+const OWN_JS_BUDGET = 13 * KB;
 
 /** The client entry and its imports, from the route manifest Home inlines. */
 function runtimeScripts(html: string): string[] {

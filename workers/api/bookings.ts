@@ -11,7 +11,8 @@ import {
 import { createReport } from "~/.server/services/admin/reports";
 import { bookingSchema, reportSchema } from "~/lib/schemas/bookings";
 import { emailField } from "~/lib/schemas/fields";
-import { bookingShape, createdShape, deletedShape, receivedBookingPageShape, updatedShape } from "~/lib/schemas/responses";
+import { bookingShape, createdShape, deletedShape, receiptShape, receivedBookingPageShape, updatedShape } from "~/lib/schemas/responses";
+import { findReceipt } from "~/.server/services/deals/receipts";
 import { declineSchema, disputeSchema } from "~/lib/schemas/deals";
 import { pagedListQuerySchema } from "~/lib/list-query";
 import { confirmHandover, declineBooking, openDispute, refundBySeller } from "~/.server/services/deals/deals";
@@ -21,7 +22,13 @@ import { allow } from "./auth";
 import { jsonBody, pathParams, queryParams } from "./json-body";
 
 /** The contract's Booking shape (the page-only flags left out). */
-const withoutPageFields = ({ soldToSomeoneElse: _sold, paymentUnderWay: _paying, ...booking }: Order) => booking;
+const withoutPageFields = ({
+  soldToSomeoneElse: _sold,
+  paymentUnderWay: _paying,
+  seller: _seller,
+  conversationId: _conversation,
+  ...booking
+}: Order) => booking;
 
 export const bookingsApi = new Hono<WorkerEnv>()
   .post(
@@ -73,6 +80,19 @@ export const bookingsApi = new Hono<WorkerEnv>()
         data: received.data.map(({ paymentUnderWay: _paying, conversationId: _conversation, ...booking }) => booking),
       });
     },
+  )
+  .get(
+    "/:id/receipt",
+    doc({
+      summary: "A paid booking's receipt: what was paid, to whom, the transaction and where the money stands",
+      tag: "The deal",
+      status: 200,
+      description: "The receipt (amounts in cents). 404 for a booking that is not paid, or not the caller's (admins see every one)",
+      response: receiptShape,
+      errors: [404],
+    }),
+    allow("read:receipt:own-or-admin"),
+    async (c) => c.json(await findReceipt(c.var.app, c.var.user, c.req.param("id"))),
   )
   .post(
     "/:id/handover",

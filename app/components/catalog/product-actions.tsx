@@ -21,6 +21,7 @@ export function ProductActions({
   product,
   mayBook,
   booked,
+  payBookingId,
   reported,
   place = "page",
   openBooking = false,
@@ -47,20 +48,23 @@ export function ProductActions({
   );
   return (
     <>
-      {/* One link in both states, so focus stays on it when a booking turns it into Booked. */}
+      {/* One link in every state, so focus stays on it when a booking turns it into Pay now. Booked
+          and unpaid, the next step is paying; booked and paid (or lost), My Orders says the rest. */}
       {(offerBooking || booked) && (
         <Link
-          to={booked ? PATHS.myOrders : pathTo(PATHS.book, { id: product._id })}
+          to={
+            !booked ? pathTo(PATHS.book, { id: product._id }) : payBookingId ? pathTo(PATHS.payment, { id: payBookingId }) : PATHS.myOrders
+          }
           discover={booked ? "render" : "none"}
           onClick={(event) => {
             if (booked) return;
             event.preventDefault();
             setDialog("book");
           }}
-          aria-label={`${booked ? "Booked" : "Book Now"}: ${product.productName}`}
-          className={`${booked ? doneClass : "btn btn-primary btn-md"} ${onCard ? "flex-1" : ""}`}
+          aria-label={`${!booked ? "Book Now" : payBookingId ? "Booked, pay now" : "Booked"}: ${product.productName}`}
+          className={`${booked && !payBookingId ? doneClass : "btn btn-primary btn-md"} ${onCard ? "flex-1" : ""}`}
         >
-          {booked ? "✓ Booked" : "Book Now"}
+          {!booked ? "Book Now" : payBookingId ? "Pay now" : "✓ Booked"}
         </Link>
       )}
       {onCard ? <MoreActions productName={product.productName}>{report}</MoreActions> : report}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { FavouriteButton } from "~/components/search/favourite-button";
+import { CompareToggle } from "~/components/catalog/compare-toggle";
 import { PriceRatingBadge } from "~/components/catalog/price-rating-badge";
 import { VerifiedBadge } from "~/components/catalog/seller-badge";
 import { SellerRatingSummary } from "~/components/catalog/seller-rating";
@@ -91,6 +92,7 @@ export function ProductCard({
           {product.sellerVerified && <VerifiedBadge compact />}
           <SellerRatingSummary rating={product.sellerRating} />
         </div>
+        <CompareToggle productId={product._id} productName={product.productName} />
         {actions && <div className="car-card-actions">{actions}</div>}
       </div>
     </article>

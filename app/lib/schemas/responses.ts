@@ -113,6 +113,25 @@ export const dealPaymentShape = named(
   }),
 );
 
+/** A paid booking's receipt: what was paid (cents), to whom, the transaction, when, and the deal's state. */
+export const receiptShape = named(
+  "Receipt",
+  v.object({
+    bookingId: v.string(),
+    productId: v.string(),
+    productName: v.string(),
+    image: v.string(),
+    sellerId: v.nullable(v.string()),
+    sellerName: v.string(),
+    buyerName: v.string(),
+    meetingLocation: v.string(),
+    transactionId: v.string(),
+    amount: v.number(),
+    paidAt: isoDate,
+    payment: v.nullable(dealPaymentShape),
+  }),
+);
+
 const bookingFields = v.object({
   _id: v.string(),
   productName: v.string(),

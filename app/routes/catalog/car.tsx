@@ -6,6 +6,11 @@ import { viewerMarksOnPage } from "~/.server/services/catalog/viewer-marks";
 import { getSessionUser } from "~/.server/auth/guards";
 import { countOpenBookings, findOwnDeal } from "~/.server/services/deals/bookings";
 import { BookedBy } from "~/components/deals/booked-by";
+import { noteCarVisit } from "~/.server/services/search/recently-viewed";
+import { CompareToggle } from "~/components/catalog/compare-toggle";
+import { PaymentCalculator } from "~/components/catalog/payment-calculator";
+import { RecentlyViewed } from "~/components/catalog/recently-viewed";
+import { ShareCar } from "~/components/catalog/share-car";
 import { OrderDeal } from "~/components/deals/order-deal";
 import { CarGallery } from "~/components/catalog/car-gallery";
 import { ContactActions, PRICE_BOX_ID, StickyCarBar } from "~/components/catalog/car-contact";
@@ -64,9 +69,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     getSessionUser(ctx, request),
   ]);
   // The viewer's own purchase of this car (what comes next), or how many others booked it (the first to pay gets it).
-  const [deal, bookedBy] = await Promise.all([
+  // A signed-in visit is noted in the same round (their recently viewed cars come back with it).
+  const [deal, bookedBy, recent] = await Promise.all([
     user ? findOwnDeal(ctx, user.id, product._id) : null,
     product.isPaid ? 0 : countOpenBookings(ctx, product._id),
+    user ? noteCarVisit(ctx, user.id, product._id) : null,
   ]);
   const origin = ctx.publicOrigin;
   const url = `${origin}${pathTo(PATHS.car, { id: product._id })}`;
@@ -75,6 +82,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     product,
     deal,
     bookedBy,
+    recent,
     similar: similar.map(toCardProduct),
     sellerSince,
     marks,
@@ -107,6 +115,8 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
           productName={product.productName}
           saved={loaderData.marks.favouriteIds.includes(product._id)}
         />
+        <ShareCar url={loaderData.url} title={product.productName} />
+        <CompareToggle productId={product._id} productName={product.productName} />
       </div>
       {/* Phone first: the price, its rating and the buttons come right after the photos, then the
           seller; description and facts follow. On large screens those two stay under the photos and
@@ -142,8 +152,16 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
         <div className="min-w-0 lg:col-start-1">
           <Facts product={product} vinSays={vinSays} now={now} />
         </div>
+        {!product.isPaid && (
+          <div className="min-w-0 lg:col-start-1">
+            <PaymentCalculator price={product.resalePrice} />
+          </div>
+        )}
       </div>
       <StickyCarBar product={product} actions={actions} />
+      <div className="mt-12">
+        <RecentlyViewed cars={loaderData.recent} current={product} />
+      </div>
       {similar.length > 0 && (
         <section aria-labelledby="similar-heading" className="mt-12">
           <h2 id="similar-heading" className="mb-6 text-2xl font-bold">
@@ -207,6 +225,7 @@ function PriceBox({
             <ProductActions product={product} {...actions} openBooking={openBooking} />
             <ContactActions product={product} />
           </div>
+          {actions.payBookingId && <p className="font-semibold">You booked this car: pay now to get it.</p>}
           <BookedBy count={bookedBy} />
         </div>
       )}

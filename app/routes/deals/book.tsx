@@ -2,9 +2,10 @@ import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData } from "react-router";
 import { getSessionUser, requireUser } from "~/.server/auth/guards";
 import { parseForm, readFormBody } from "~/.server/form-body";
-import { actionResult, failedAction, orPageError } from "~/.server/page-errors";
+import { failedAction, formResult, orPageError } from "~/.server/page-errors";
 import { countOpenBookings, createBooking } from "~/.server/services/deals/bookings";
 import { BookedBy } from "~/components/deals/booked-by";
+import { PayNext } from "~/components/deals/pay-next";
 import { findProduct } from "~/.server/services/catalog/products";
 import { BookingFields } from "~/components/deals/booking-fields";
 import { Button } from "~/components/ui/button";
@@ -33,10 +34,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   formData.set("product_id", params.id);
   const submission = parseForm(formData, bookingSchema);
   if (submission.status !== "success") return failedAction("Please fill in your phone and the meeting location");
-  return actionResult(async () => {
-    await createBooking(context.app, user, submission.value);
-    return { ok: true, message: "Booking confirmed" };
-  });
+  // The booking's id comes back for the next step: paying for it.
+  return formResult(async () => {
+    const bookingId = await createBooking(context.app, user, submission.value);
+    return { ok: true as const, message: "Booking confirmed", bookingId };
+  }, {});
 }
 
 export default function BookPage({ loaderData }: Route.ComponentProps) {
@@ -59,9 +61,7 @@ export default function BookPage({ loaderData }: Route.ComponentProps) {
       ) : result?.ok ? (
         <div role="status" className="rounded-2xl bg-green-50 p-6 text-green-900">
           <p className="font-bold">{result.message}</p>
-          <Link to={PATHS.myOrders} className="mt-2 inline-block font-semibold underline">
-            Go to My Orders
-          </Link>
+          <PayNext bookingId={"bookingId" in result ? result.bookingId : null} />
         </div>
       ) : (
         <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6">

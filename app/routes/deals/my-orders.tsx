@@ -10,6 +10,8 @@ import { disputeSchema } from "~/lib/schemas/deals";
 import { createReview, reviewsOfPaidOrders } from "~/.server/services/catalog/reviews";
 import { RateSeller } from "~/components/catalog/rate-seller";
 import { Badge } from "~/components/ui/badge";
+import { OrderFacts } from "~/components/deals/order-facts";
+import { Link } from "react-router";
 import { ButtonLink } from "~/components/ui/button";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -120,13 +122,24 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                 className="aspect-[8/5] w-full object-cover"
               />
               <div className="flex flex-1 flex-col gap-2 p-5">
-                <h2 className="text-heading">{order.productName}</h2>
+                <h2 className="text-heading">
+                  <Link to={pathTo(PATHS.car, { id: order.product_id })} className="hover:underline">
+                    {order.productName}
+                  </Link>
+                </h2>
                 <p className="text-brand-700 font-semibold">{formatPrice(order.resalePrice)}</p>
+                <OrderFacts order={order} />
                 <div className="mt-auto flex flex-wrap items-center gap-3 pt-2">
                   {order.payment && <OrderDeal bookingId={order._id} productName={order.productName} payment={order.payment} />}
                   {order.payment?.status === "refunded" ? null : order.paid ? (
                     <>
-                      <Badge tone="success">Paid</Badge>
+                      <ButtonLink
+                        to={pathTo(PATHS.receipt, { id: order._id })}
+                        variant="secondary"
+                        aria-label={`Paid: see the receipt for ${order.productName}`}
+                      >
+                        Paid: see the receipt
+                      </ButtonLink>
                       {reviews[order._id] && (
                         <RateSeller
                           bookingId={order._id}

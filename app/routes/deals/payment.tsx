@@ -7,8 +7,10 @@ import { findBookingToView } from "~/.server/services/deals/bookings";
 import { payWithSimulatorCard } from "~/.server/services/deals/payments";
 import { createPaymentIntent, recordPayment } from "~/components/deals/payment-api";
 import { SimulatorCardForm } from "~/components/deals/simulator-card-form";
+import { ButtonLink } from "~/components/ui/button";
 import { formatPrice } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
+import { PATHS, pathTo } from "~/lib/paths";
 import { simulatorCardFormSchema } from "~/lib/schemas/payments";
 import { type Route } from "./+types/payment";
 
@@ -84,9 +86,14 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
             <p>
               Transaction id: <code className="break-all rounded bg-slate-100 px-2 py-1">{transactionId}</code>
             </p>
-            <button type="button" disabled className="self-start rounded-lg bg-green-700 px-5 py-2.5 font-semibold text-white">
-              Paid
-            </button>
+            {ownBooking && (
+              <div className="flex flex-wrap gap-3">
+                <ButtonLink to={pathTo(PATHS.receipt, { id: booking._id })}>See your receipt</ButtonLink>
+                <ButtonLink to={PATHS.myOrders} variant="secondary">
+                  My Orders
+                </ButtonLink>
+              </div>
+            )}
           </div>
         ) : !ownBooking ? (
           <p role="status">Not paid yet. Only the buyer who booked it can pay.</p>

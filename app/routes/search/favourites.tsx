@@ -4,6 +4,7 @@ import { parseForm, readFormBody } from "~/.server/form-body";
 import { actionResult, failedAction } from "~/.server/page-errors";
 import { listFavourites, removeFavourite } from "~/.server/services/search/favourites";
 import { ResultBanner } from "~/components/ui/result-banner";
+import { MAX_COMPARED } from "~/lib/compare";
 import { formatPrice } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
 import { PATHS, pathTo } from "~/lib/paths";
@@ -46,43 +47,60 @@ export default function Favourites({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       ) : (
-        <ul className="flex flex-col gap-4" aria-label="Saved cars">
-          {cars.map((car) => (
-            <li key={car._id} className="flex flex-wrap items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4">
-              <img
-                src={car.photos[0]?.smallUrl ?? car.image}
-                alt=""
-                width={120}
-                height={75}
-                className="h-[75px] w-[120px] rounded-lg object-cover"
-              />
-              <div className="flex min-w-0 flex-1 flex-col gap-1">
-                <Link
-                  to={pathTo(PATHS.car, { id: car._id })}
-                  className="break-words text-lg font-bold text-brand-700 underline-offset-2 hover:underline"
-                >
-                  {car.productName}
-                </Link>
-                <p className="flex flex-wrap items-center gap-2 text-slate-700">
-                  <span>{formatPrice(car.resalePrice)}</span>
-                  <span>{car.location}</span>
-                  {car.isPaid && <span className="rounded-full bg-slate-800 px-2 py-0.5 text-sm font-bold uppercase text-white">Sold</span>}
-                </p>
-              </div>
-              <Form method="post" preventScrollReset>
-                <input type="hidden" name="intent" value="remove" />
-                <input type="hidden" name="id" value={car._id} />
-                <button
-                  type="submit"
-                  aria-label={`Remove ${car.productName} from favourites`}
-                  className="rounded-lg border border-slate-300 px-3 py-1.5 font-semibold hover:bg-slate-50"
-                >
-                  Remove
-                </button>
-              </Form>
-            </li>
-          ))}
-        </ul>
+        <>
+          {/* Compare: tick up to four and send; a GET form, so it works without JavaScript and the ids land in the URL. */}
+          <form id="compare-favourites" method="get" action={PATHS.compare} className="mb-4 flex flex-wrap items-center gap-3">
+            <p className="text-slate-700">Tick up to {MAX_COMPARED} cars to see them side by side.</p>
+            <button type="submit" className="btn btn-secondary btn-md">
+              Compare ticked cars
+            </button>
+          </form>
+          <ul className="flex flex-col gap-4" aria-label="Saved cars">
+            {cars.map((car) => (
+              <li key={car._id} className="flex flex-wrap items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4">
+                <img
+                  src={car.photos[0]?.smallUrl ?? car.image}
+                  alt=""
+                  width={120}
+                  height={75}
+                  className="h-[75px] w-[120px] rounded-lg object-cover"
+                />
+                <div className="flex min-w-0 flex-1 flex-col gap-1">
+                  <Link
+                    to={pathTo(PATHS.car, { id: car._id })}
+                    className="break-words text-lg font-bold text-brand-700 underline-offset-2 hover:underline"
+                  >
+                    {car.productName}
+                  </Link>
+                  <p className="flex flex-wrap items-center gap-2 text-slate-700">
+                    <span>{formatPrice(car.resalePrice)}</span>
+                    <span>{car.location}</span>
+                    {car.isPaid && (
+                      <span className="rounded-full bg-slate-800 px-2 py-0.5 text-sm font-bold uppercase text-white">Sold</span>
+                    )}
+                  </p>
+                </div>
+                <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 font-semibold">
+                  <input type="checkbox" name="ids" value={car._id} form="compare-favourites" className="h-5 w-5" />
+                  <span>
+                    Compare<span className="sr-only"> {car.productName}</span>
+                  </span>
+                </label>
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="intent" value="remove" />
+                  <input type="hidden" name="id" value={car._id} />
+                  <button
+                    type="submit"
+                    aria-label={`Remove ${car.productName} from favourites`}
+                    className="rounded-lg border border-slate-300 px-3 py-1.5 font-semibold hover:bg-slate-50"
+                  >
+                    Remove
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </main>
   );

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { Carousel } from "~/components/site/carousel";
 import { CategoryCard } from "~/components/catalog/category-card";
@@ -8,12 +9,20 @@ import { HOME_FAQ, HOME_SLIDES } from "~/content/home";
 import { busiestCategories } from "~/.server/services/catalog/categories";
 import { listAdvertisedProducts } from "~/.server/services/catalog/products";
 import { viewerMarksOnPage } from "~/.server/services/catalog/viewer-marks";
+import { getSessionUser } from "~/.server/auth/guards";
+import { listRecentlyViewed } from "~/.server/services/search/recently-viewed";
 import { pageTitle } from "~/lib/meta";
 import { PATHS } from "~/lib/paths";
 import { toCardProduct } from "~/lib/card-product";
 import { LOCATIONS } from "~/lib/schemas/catalog";
+import { useHydrated } from "~/lib/use-hydrated";
 import { openGraph } from "~/lib/open-graph";
 import { type Route } from "./+types/home";
+
+// Recently viewed comes after hydration, from the account or the browser: its code stays out of Home's first load (its budget).
+const RecentlyViewed = lazy(() =>
+  import("~/components/catalog/recently-viewed").then(({ RecentlyViewed }) => ({ default: RecentlyViewed })),
+);
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: pageTitle("Home") },
@@ -30,16 +39,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     busiestCategories(context.app),
     listAdvertisedProducts(context.app),
   ]);
-  const marks = await viewerMarksOnPage(
-    context.app,
-    request,
-    advertised.map((product) => product._id),
-  );
+  const user = await getSessionUser(context.app, request);
+  // The signed-in viewer's recently viewed cars; for visitors, the browser's list (null here, so the cached page is everyone's).
+  const [marks, recent] = await Promise.all([
+    viewerMarksOnPage(
+      context.app,
+      request,
+      advertised.map((product) => product._id),
+    ),
+    user ? listRecentlyViewed(context.app, user.id) : null,
+  ]);
   return {
     categories,
     categoryCount,
     advertised: advertised.map(toCardProduct),
     marks,
+    recent,
     // Home's fixed texts travel as data, not in its JavaScript (its budget: tests/integration/budgets.test.ts).
     slides: HOME_SLIDES,
     faq: HOME_FAQ,
@@ -52,6 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { categories, categoryCount, advertised } = loaderData;
   const now = new Date(loaderData.now);
+  const hydrated = useHydrated();
   return (
     <main id="main" className="home-main">
       <h1 className="sr-only">Auto Reseller: used cars for sale</h1>
@@ -92,6 +108,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h2>
           <CarGrid cars={advertised} now={now} marks={loaderData.marks} />
         </section>
+      )}
+
+      {hydrated && (
+        <Suspense fallback={null}>
+          <RecentlyViewed cars={loaderData.recent} />
+        </Suspense>
       )}
 
       <section aria-labelledby="faq-heading">

@@ -23,6 +23,24 @@ export const favourites = sqliteTable(
   ],
 );
 
+/**
+ * The cars a signed-in user looked at last (Home and car pages show them): one row per user and car,
+ * its time moved forward on each visit, and only the latest few kept per user (recently-viewed.ts).
+ */
+export const recentlyViewed = sqliteTable(
+  "recently_viewed",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    viewedAt: text("viewed_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index("recently_viewed_user_idx").on(t.userId, t.viewedAt)],
+);
+
 /** Searches a user saved: the query string as `GET /api/products` takes it. */
 export const savedSearches = sqliteTable(
   "saved_searches",

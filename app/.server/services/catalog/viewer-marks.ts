@@ -15,26 +15,41 @@ type Mark = "favourite" | "booked" | "reported";
 export async function viewerMarksOnPage(ctx: AppContext, request: Request, productIds: string[]): Promise<ViewerMarks> {
   const user = await getSessionUser(ctx, request);
   // Visitors see Book Now too: it asks them to sign in.
-  const marks: ViewerMarks = { mayBook: verdict("book:car", user) !== "forbidden", favouriteIds: [], bookedIds: [], reportedIds: [] };
+  const marks: ViewerMarks = {
+    mayBook: verdict("book:car", user) !== "forbidden",
+    favouriteIds: [],
+    bookedIds: [],
+    unpaidBookings: {},
+    reportedIds: [],
+  };
   const ids = [...new Set(productIds)];
   if (!user || ids.length === 0) return marks;
   const mark = (name: Mark) => sql<Mark>`${name}`.as("mark");
+  // A booking's id while it is unpaid (the next step is paying for it); nothing for the other marks.
+  const none = sql<string | null>`null`.as("unpaid_booking_id");
   const rows = await unionAll(
     ctx.db
-      .select({ mark: mark("favourite"), productId: favourites.productId })
+      .select({ mark: mark("favourite"), productId: favourites.productId, unpaidBookingId: none })
       .from(favourites)
       .where(and(eq(favourites.userId, user.id), inArray(favourites.productId, ids))),
     ctx.db
-      .select({ mark: mark("booked"), productId: bookings.productId })
+      .select({
+        mark: mark("booked"),
+        productId: bookings.productId,
+        unpaidBookingId: sql<string | null>`case when ${bookings.paid} then null else ${bookings.id} end`.as("unpaid_booking_id"),
+      })
       .from(bookings)
       // A refunded booking is over: the buyer may book the car again.
       .where(and(eq(bookings.buyerId, user.id), inArray(bookings.productId, ids), eq(bookings.refunded, false))),
     ctx.db
-      .select({ mark: mark("reported"), productId: reports.productId })
+      .select({ mark: mark("reported"), productId: reports.productId, unpaidBookingId: none })
       .from(reports)
       .where(and(eq(reports.reporterId, user.id), inArray(reports.productId, ids))),
   );
   const lists = { favourite: marks.favouriteIds, booked: marks.bookedIds, reported: marks.reportedIds };
-  for (const row of rows) lists[row.mark].push(row.productId);
+  for (const row of rows) {
+    lists[row.mark].push(row.productId);
+    if (row.unpaidBookingId) marks.unpaidBookings[row.productId] = row.unpaidBookingId;
+  }
   return marks;
 }

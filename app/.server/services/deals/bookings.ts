@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, not, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, not, sql } from "drizzle-orm";
 import { totalPages } from "~/lib/list-query";
 import { type BookingInput } from "~/lib/schemas/bookings";
 import { type Booking, type PagedList } from "~/lib/types";
@@ -20,13 +20,20 @@ const bookingColumns = {
   image: products.image,
   resalePrice: products.resalePrice,
   productSold: products.isPaid,
+  sellerId: products.sellerId,
+  sellerName: products.sellerName,
+  mobile: products.mobile,
 };
 type BookingRow = typeof bookings.$inferSelect & {
   productName: string;
   image: string;
   resalePrice: number;
   productSold: boolean;
+  sellerId: string | null;
+  sellerName: string;
+  mobile: string;
   paymentUnderWay: boolean;
+  conversationId: string | null;
 } & Parameters<typeof dealPaymentOf>[0];
 
 export function toBooking(row: BookingRow): Booking {
@@ -48,19 +55,35 @@ export function toBooking(row: BookingRow): Booking {
 }
 
 /**
- * An order as the buyer's page shows it: the booking plus whether someone else bought the car and
- * whether the buyer is paying for it right now (it cannot be cancelled then).
+ * An order as the buyer's page shows it: the booking plus whether someone else bought the car,
+ * whether the buyer is paying for it right now (it cannot be cancelled then), and who sells it with
+ * the buyer's conversation about it, if any (the next step: talk to the seller).
  */
-export type Order = Booking & { soldToSomeoneElse: boolean; paymentUnderWay: boolean };
+export type Order = Booking & {
+  soldToSomeoneElse: boolean;
+  paymentUnderWay: boolean;
+  seller: { id: string | null; name: string; phone: string };
+  conversationId: string | null;
+};
 
 function toOrder(row: BookingRow): Order {
-  return { ...toBooking(row), soldToSomeoneElse: row.productSold && !row.paid, paymentUnderWay: row.paymentUnderWay };
+  return {
+    ...toBooking(row),
+    soldToSomeoneElse: row.productSold && !row.paid,
+    paymentUnderWay: row.paymentUnderWay,
+    seller: { id: row.sellerId, name: row.sellerName, phone: row.mobile },
+    conversationId: row.conversationId,
+  };
 }
 
-function selectBookings<Extra extends Record<string, SQL.Aliased | SQL>>(ctx: AppContext, extra: Extra = {} as Extra) {
+// The buyer's conversation with the seller about the booked car (one at most, by its unique key).
+const conversationId = sql<string | null>`(select ${conversations.id} from ${conversations}
+  where ${conversations.buyerId} = ${bookings.buyerId} and ${conversations.productId} = ${bookings.productId})`;
+
+function selectBookings(ctx: AppContext) {
   const paymentUnderWay = sql<boolean>`${bookingPaymentUnderWay(ctx)}`.mapWith((value) => Number(value) === 1);
   return ctx.db
-    .select({ ...bookingColumns, ...dealPaymentColumns, paymentUnderWay, ...extra })
+    .select({ ...bookingColumns, ...dealPaymentColumns, paymentUnderWay, conversationId })
     .from(bookings)
     .innerJoin(products, eq(products.id, bookings.productId))
     .leftJoin(payments, dealPaymentJoin);
@@ -158,10 +181,8 @@ export async function listReceivedBookings(
 ): Promise<PagedList<ReceivedBooking>> {
   enforce("read:bookings-received", seller);
   const theirs = and(eq(products.sellerId, seller.id), paidOnly ? sql`${payments.status} is not null` : undefined);
-  const conversationId = sql<string | null>`(select ${conversations.id} from ${conversations}
-    where ${conversations.buyerId} = ${bookings.buyerId} and ${conversations.productId} = ${bookings.productId})`;
   const [rows, [{ total }]] = await ctx.db.batch([
-    selectBookings(ctx, { conversationId })
+    selectBookings(ctx)
       .where(theirs)
       .orderBy(desc(bookings.createdAt), desc(bookings.id))
       .limit(limit)

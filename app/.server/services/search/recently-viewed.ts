@@ -1,0 +1,53 @@
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { type RecentCar } from "~/lib/recent-cars";
+import { type AppContext } from "../../context";
+import { products, recentlyViewed } from "../../db/schema";
+
+/** How many cars a user's list keeps, and how many a page shows. */
+export const RECENTLY_VIEWED_KEPT = 12;
+export const RECENTLY_VIEWED_SHOWN = 8;
+
+function recentCarsQuery(ctx: AppContext, userId: string, exceptProductId?: string) {
+  return ctx.db
+    .select({
+      _id: products.id,
+      productName: products.name,
+      image: products.image,
+      resalePrice: products.resalePrice,
+      isPaid: products.isPaid,
+    })
+    .from(recentlyViewed)
+    .innerJoin(products, eq(products.id, recentlyViewed.productId))
+    .where(and(eq(recentlyViewed.userId, userId), exceptProductId ? ne(recentlyViewed.productId, exceptProductId) : undefined))
+    .orderBy(desc(recentlyViewed.viewedAt))
+    .limit(RECENTLY_VIEWED_SHOWN);
+}
+
+/** The cars a signed-in user looked at last, newest first (Home), read along recently_viewed_user_idx. */
+export async function listRecentlyViewed(ctx: AppContext, userId: string): Promise<RecentCar[]> {
+  return recentCarsQuery(ctx, userId);
+}
+
+/**
+ * A signed-in user opens a car's page: the visit is noted (one upsert, then the list trimmed to the
+ * latest 12) and the other cars they looked at last come back, all in one round trip that the car
+ * page makes beside its other second-round reads, so it adds no wait.
+ */
+export async function noteCarVisit(ctx: AppContext, userId: string, productId: string): Promise<RecentCar[]> {
+  const viewedAt = ctx.now().toISOString();
+  const [, , recent] = await ctx.db.batch([
+    ctx.db
+      .insert(recentlyViewed)
+      .values({ userId, productId, viewedAt })
+      .onConflictDoUpdate({ target: [recentlyViewed.userId, recentlyViewed.productId], set: { viewedAt } }),
+    ctx.db.delete(recentlyViewed).where(
+      and(
+        eq(recentlyViewed.userId, userId),
+        sql`${recentlyViewed.productId} not in (select ${recentlyViewed.productId} from ${recentlyViewed}
+          where ${recentlyViewed.userId} = ${userId} order by ${recentlyViewed.viewedAt} desc limit ${RECENTLY_VIEWED_KEPT})`,
+      ),
+    ),
+    recentCarsQuery(ctx, userId, productId),
+  ]);
+  return recent;
+}
