@@ -39,7 +39,7 @@ const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");
 const fixed = (n: number, digits = 0) => n.toFixed(digits);
 const percent = (n: number) => `${Math.round(n * 100)}%`;
 
-function table(header: string[], rows: string[][]): string {
+export function table(header: string[], rows: string[][]): string {
   const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i].length)));
   const line = (row: string[]) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
   return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
@@ -154,26 +154,62 @@ export function renderReport(options: { title: string[]; baselines: Measurement[
   return { text, failures };
 }
 
-/** Writes the report under .bench/ (gitignored) and into docs/performance.md's latest-run block; returns the .bench file's path. */
-export function saveReport(root: string, text: string): string {
+/** The two reports the latest-run block holds: each route alone (`npm run bench`), and the mix (`-- --mix`). */
+export type ReportPart = "routes" | "mix";
+const PART_FILES: Record<ReportPart, string> = { routes: "bench", mix: "bench-mix" };
+
+/**
+ * Writes the report under .bench/ (gitignored) and into docs/performance.md's latest-run block, beside
+ * the other part's latest report; returns the .bench file's path.
+ */
+export function saveReport(root: string, text: string, part: ReportPart = "routes"): string {
   const dir = path.join(root, ".bench");
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `bench-${new Date().toISOString().replaceAll(":", "-").slice(0, 19)}.txt`);
+  const name = PART_FILES[part];
+  const file = path.join(dir, `${name}-${new Date().toISOString().replaceAll(":", "-").slice(0, 19)}.txt`);
   writeFileSync(file, `${text}\n`);
-  writeFileSync(path.join(dir, "bench-latest.txt"), `${text}\n`);
+  writeFileSync(path.join(dir, `${name}-latest.txt`), `${text}\n`);
   const doc = path.join(root, "docs/performance.md");
-  writeFileSync(doc, withLatestRun(readFileSync(doc, "utf8"), text));
+  writeFileSync(doc, withLatestRun(readFileSync(doc, "utf8"), text, part));
   return file;
 }
 
 const LATEST_START = "<!-- bench:latest -->";
 const LATEST_END = "<!-- /bench:latest -->";
+const PART_HEADINGS: Record<ReportPart, string> = {
+  routes: "Each route alone (`npm run bench`):",
+  mix: "Mixed traffic (`npm run bench -- --mix`):",
+};
 
-/** The document with the text between its latest-run markers replaced by this run's report. */
-export function withLatestRun(document: string, report: string): string {
+/** The report of one part in a latest-run block's text, if the block holds one. */
+function partIn(block: string, part: ReportPart): string | undefined {
+  const heading = block.indexOf(PART_HEADINGS[part]);
+  if (heading < 0) return undefined;
+  const open = block.indexOf("```text\n", heading);
+  const close = block.indexOf("\n```", open + 8);
+  return open < 0 || close < 0 ? undefined : block.slice(open + 8, close);
+}
+
+/**
+ * The document with its latest-run block holding this run's report for `part` and the latest report
+ * of the other part as it was (a block written before the parts, one bare report, counts as the routes').
+ */
+export function withLatestRun(document: string, report: string, part: ReportPart = "routes"): string {
   const start = document.indexOf(LATEST_START);
   const end = document.indexOf(LATEST_END);
   if (start < 0 || end < start) throw new Error(`docs/performance.md has lost its ${LATEST_START} … ${LATEST_END} markers`);
-  const block = `${LATEST_START}\n\n\`\`\`text\n${report}\n\`\`\`\n\n`;
-  return document.slice(0, start) + block + document.slice(end);
+  const block = document.slice(start + LATEST_START.length, end);
+  const bare =
+    !block.includes(PART_HEADINGS.routes) && !block.includes(PART_HEADINGS.mix)
+      ? partIn(`${PART_HEADINGS.routes}\n${block}`, "routes")
+      : undefined;
+  const reports: Record<ReportPart, string | undefined> = {
+    routes: partIn(block, "routes") ?? bare,
+    mix: partIn(block, "mix"),
+    [part]: report,
+  };
+  const sections = (["routes", "mix"] as const).flatMap((p) =>
+    reports[p] === undefined ? [] : [`${PART_HEADINGS[p]}\n\n\`\`\`text\n${reports[p]}\n\`\`\`\n\n`],
+  );
+  return document.slice(0, start) + `${LATEST_START}\n\n` + sections.join("") + document.slice(end);
 }
