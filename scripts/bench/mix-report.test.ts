@@ -60,6 +60,7 @@ function result(size: SizeResult["size"], homeP99: number, searchP99: number, cp
         solo: { rps: 100, workerCpuMs: cpu[1], dbCpuMs: 1, dbTrips: 1 },
       },
     ],
+    perWrite: { workerCpuMs: 20, dbCpuMs: 9.5, dbTrips: 3 },
     coldSearch: { rps: 20, p50: 100, p99: 200, workerCpuMs: 5, dbCpuMs: size === "demo" ? 2 : 30, dbTrips: 1 },
     cachedHome: size === "100k" ? { rps: 500, baselineRps: 10_000 } : undefined,
   };
@@ -88,6 +89,7 @@ describe("the mix's report", () => {
     expect(text).toMatch(/GET \/ \(Home\)\s+300 .*≤300 PASS/);
     expect(text).toMatch(/search\)\s+700 .*≤300 FAIL/);
     expect(text).toContain("page cache 90% of 100, search cache 25% of 4");
+    expect(text).toContain("a write (listing, price, sale; the writer alone): Worker CPU 20.00 ms, DB CPU 9.50 ms, DB trips 3.00");
     expect(text).toContain("median Worker CPU per request 3.00 ms: ≤4 PASS");
     expect(text).toContain("median Worker CPU per request 5.00 ms: ≤4 FAIL");
     expect(text).toMatch(/cold search \(no cache\): .*DB CPU 30\.00 ms, DB trips 1\.00: DB CPU ≤10 FAIL/);

@@ -76,16 +76,23 @@ function perRequest(before: Awaited<ReturnType<typeof reading>>, after: Awaited<
  * `seconds` of traffic: CONNECTIONS loops sending reads back to back, drawn by `next`, and the writer
  * once a second beside them (its writes numbered from `writes.next`).
  */
-async function drive(traffic: Traffic, origin: string, seconds: number, next: () => ReadKind, writes: { next: number }) {
+async function drive(
+  traffic: Traffic,
+  origin: string,
+  seconds: number,
+  next: () => ReadKind,
+  writes: { next: number },
+  connections = CONNECTIONS,
+) {
   const samples: Sample[] = [];
   const started = performance.now();
   const end = started + seconds * 1000;
-  const loops = Array.from({ length: CONNECTIONS }, async () => {
+  const loops = Array.from({ length: connections }, async () => {
     while (performance.now() < end) samples.push(await traffic.read(next(), origin));
   });
   const writer = (async () => {
     for (const at of writeTimes(seconds)) {
-      await sleep(started + at - performance.now());
+      await sleep(Math.max(0, started + at - performance.now()));
       samples.push(await traffic.write(writes.next++));
     }
   })();
@@ -123,6 +130,30 @@ async function runSize(
     const whole = perRequest(before, after, mix.samples.length);
     const stats = summarize(mix.samples);
 
+    // The writer alone first: its CPU and round trips per write, taken off each kind measured alone below.
+    const writerStart = await reading(probe);
+    const writerAlone = await drive(traffic, origin, options.soloSeconds, () => "home", writes, 0);
+    const perWrite = perRequest(writerStart, await reading(probe), writerAlone.samples.length);
+    log(`${size}: the writer alone: Worker CPU ${perWrite.workerCpuMs?.toFixed(1)} ms, DB CPU ${perWrite.dbCpuMs?.toFixed(1)} ms a write`);
+    /** A kind's share of what a run cost, once the writer's writes during it are taken off. */
+    const alone = async (kindOrigin: string, kind: ReadKind) => {
+      const start = await reading(probe);
+      const run = await drive(traffic, kindOrigin, options.soloSeconds, () => kind, writes);
+      const end = await reading(probe);
+      const reads = run.samples.filter((s) => s.kind === kind);
+      const written = run.samples.length - reads.length;
+      const all = perRequest(start, end, reads.length);
+      const less = (total?: number, write?: number) =>
+        total === undefined || write === undefined ? undefined : total - (write * written) / reads.length;
+      const solo = {
+        rps: reads.length / run.elapsed,
+        workerCpuMs: less(all.workerCpuMs, perWrite.workerCpuMs),
+        dbCpuMs: less(all.dbCpuMs, perWrite.dbCpuMs),
+        dbTrips: less(all.dbTrips, perWrite.dbTrips),
+      };
+      return { solo, reads };
+    };
+
     const kinds: SizeResult["kinds"] = [];
     for (const kind of [...READ_KINDS, "new-listing", "price-edit", "sale"] as MixKind[]) {
       const kindStats = stats.find((s) => s.kind === kind);
@@ -131,10 +162,7 @@ async function runSize(
         kinds.push(kindStats);
         continue;
       }
-      const start = await reading(probe);
-      const alone = await drive(traffic, origin, options.soloSeconds, () => kind as ReadKind, writes);
-      const reads = alone.samples.filter((s) => s.kind === kind).length;
-      const solo = { rps: reads / alone.elapsed, ...perRequest(start, await reading(probe), reads) };
+      const { solo } = await alone(origin, kind as ReadKind);
       log(
         `${size}: ${kind} alone: ${solo.rps.toFixed(0)} req/s, Worker CPU ${solo.workerCpuMs?.toFixed(2)} ms, DB CPU ${solo.dbCpuMs?.toFixed(2)} ms`,
       );
@@ -164,6 +192,7 @@ async function runSize(
       seconds: options.seconds,
       mix: { requests: mix.samples.length, rps: mix.samples.length / mix.elapsed, workerCpuMs: whole.workerCpuMs, dbCpuMs: whole.dbCpuMs },
       kinds,
+      perWrite,
       coldSearch,
       cachedHome,
     };

@@ -34,6 +34,9 @@ async function send(kind: MixKind, url: string, init: RequestInit = {}): Promise
     const response = await fetch(url, { redirect: "manual", ...init });
     const type = response.headers.get("content-type") ?? "";
     const body = type.includes("json") ? await response.json() : await response.arrayBuffer();
+    // A write refused says why once, so a failed row in the report can be traced.
+    if (init.method && !response.ok)
+      console.error(`bench: ${init.method} ${new URL(url).pathname} answered ${response.status}: ${JSON.stringify(body)}`);
     const timing = response.headers.get("server-timing");
     return {
       kind,
