@@ -169,16 +169,9 @@ async function runSize(
       kinds.push({ ...kindStats, solo });
     }
 
-    const coldStart = await reading(probe);
-    const cold = await drive(traffic, runtime.urls.cold, options.soloSeconds, () => "api-search", writes);
-    const coldReads = cold.samples.filter((s) => s.kind === "api-search");
-    const [coldStats] = summarize(coldReads);
-    const coldSearch = {
-      rps: coldReads.length / cold.elapsed,
-      p50: coldStats?.p50,
-      p99: coldStats?.p99,
-      ...perRequest(coldStart, await reading(probe), coldReads.length),
-    };
+    const cold = await alone(runtime.urls.cold, "api-search");
+    const [coldStats] = summarize(cold.reads);
+    const coldSearch = { ...cold.solo, p50: coldStats?.p50, p99: coldStats?.p99 };
 
     let cachedHome: SizeResult["cachedHome"];
     if (size === "100k") {

@@ -4,9 +4,10 @@ import { type Measurement } from "./load.ts";
 
 /**
  * "ssr-cached": an anonymous page served from the page cache (workers/page-cache.ts); "ceiling": a
- * fixed answer of the baseline Worker that shows what the runtime itself allows (no goal).
+ * fixed answer of the baseline Worker that shows what the runtime itself allows (no goal); "floor":
+ * a page rendered by the app from fixed data with no database (the framework's floor, no goal of its own).
  */
-export type RouteKind = "ssr" | "ssr-cached" | "api-read" | "api-write" | "ceiling";
+export type RouteKind = "ssr" | "ssr-cached" | "api-read" | "api-write" | "ceiling" | "floor";
 /**
  * The catalogue a run reads, and whether the Worker keeps search answers in its cache: the "-cold"
  * ones run the same Worker with the Cache API switched off, so every search reads the database.
@@ -26,6 +27,8 @@ export interface RouteResult {
   p99GoalMs?: number;
   /** A Worker CPU goal, ms a request (issue 20's, at 100,000 products). */
   cpuGoalMs?: number;
+  /** A framework-floor row: the page it is the floor of. */
+  floorOf?: string;
 }
 
 /** The issue's goals: a share of the baseline's req/s, p99 growth with data, round trips. */
@@ -33,6 +36,8 @@ export const TARGETS = {
   ratio: { ssr: 0.35, "ssr-cached": 0.4, "api-read": 0.5 } as Partial<Record<RouteKind, number>>,
   p99Growth: 1.5,
   dbTrips: 3,
+  /** Issue 32: a page's Worker CPU at most this many times its framework floor's. */
+  overFloor: 1.3,
 };
 
 const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");
@@ -93,7 +98,11 @@ export function renderReport(options: { title: string[]; baselines: Measurement[
       cpu(r.result.dbCpuMs),
       String(r.result.non2xx + r.result.errors),
       goal === undefined ? "—" : `≥${percent(goal)} ${check(ratio >= goal)}`,
-      r.kind === "ceiling" ? "—" : trips === undefined ? "?" : `≤${TARGETS.dbTrips} ${check(trips <= TARGETS.dbTrips + 0.05)}`,
+      r.kind === "ceiling" || r.kind === "floor"
+        ? "—"
+        : trips === undefined
+          ? "?"
+          : `≤${TARGETS.dbTrips} ${check(trips <= TARGETS.dbTrips + 0.05)}`,
       r.p99GoalMs === undefined ? "—" : `≤${r.p99GoalMs} ${check(r.result.p99 <= r.p99GoalMs)}`,
       r.cpuGoalMs === undefined || r.result.workerCpuMs === undefined
         ? "—"
@@ -137,6 +146,25 @@ export function renderReport(options: { title: string[]; baselines: Measurement[
   }
   const growthTable = table(["Route (large ÷ small)", "req/s ratio", "p99 ratio", "Worker CPU ratio", "p99 goal"], growth);
 
+  const floors: string[][] = [];
+  for (const floor of options.routes.filter((r) => r.floorOf !== undefined)) {
+    const page = options.routes.find((r) => r.route === floor.floorOf && r.data === floor.data);
+    if (!page) continue;
+    const cpuRatio = (page.result.workerCpuMs ?? NaN) / (floor.result.workerCpuMs ?? NaN);
+    floors.push([
+      `${page.route} [${page.data}]`,
+      cpu(page.result.workerCpuMs),
+      cpu(floor.result.workerCpuMs),
+      Number.isFinite(cpuRatio) ? fixed(cpuRatio, 2) : "?",
+      fixed(floor.result.rps / page.result.rps, 2),
+      Number.isFinite(cpuRatio) ? `≤${TARGETS.overFloor} ${check(cpuRatio <= TARGETS.overFloor)}` : "?",
+    ]);
+  }
+  const floorTable = table(
+    ["Page beside its framework floor", "page CPU", "floor CPU", "CPU ratio", "floor's req/s ÷ page's", "goal"],
+    floors,
+  );
+
   const text = [
     ...options.title,
     "",
@@ -145,6 +173,13 @@ export function renderReport(options: { title: string[]; baselines: Measurement[
     "How cost grows with data (large catalogue ÷ demo catalogue):",
     growthTable,
     "",
+    ...(floors.length === 0
+      ? []
+      : [
+          "Each page beside its framework floor (the same page rendered by the app from its first answer's data, no database):",
+          floorTable,
+          "",
+        ]),
     "vs base: req/s ÷ the mean of the baseline runs just before and after. DB trips: libSQL pipeline requests per",
     "request sent, counted once the database is idle. Worker CPU / DB CPU: CPU ms per request of the workerd process",
     "and of the local libSQL server process (it shares the machine; Turso would not). non-2xx: non-2xx answers plus",

@@ -3,7 +3,7 @@
 // against a fixed-page baseline Worker on the same runtime. BENCH_SKIP_BUILD=1 reuses build/ (or
 // BUILD_DIR, which also names where to build);
 // BENCH_SECONDS=2 makes a quick smoke run (the numbers then mean little); BENCH_ONLY=<text> measures
-// only the routes whose name contains it (BENCH_ONLY=/api/products? for the searches).
+// only the routes whose name contains it (BENCH_ONLY=/api/products? for the searches; `a|b`: either).
 // `npm run bench -- --mix [--seconds 60] [--solo-seconds 5] [--sizes demo,100k,1M]` replays mixed
 // traffic instead (mix-run.ts).
 import { rmSync } from "node:fs";
@@ -102,7 +102,7 @@ async function main() {
   const specs: ReturnType<typeof routeSpecs> = [];
   const only = process.env.BENCH_ONLY;
   for (const spec of routeSpecs(datasets, creds)) {
-    if (only && !spec.name.includes(only)) continue;
+    if (only && !only.split("|").some((part) => spec.name.includes(part))) continue;
     if (spec.optional) {
       const plan = spec.plan("small");
       const status = await fetch(`${runtime.urls.small}${plan.path}`, { headers: plan.headers }).then((r) => r.status);
@@ -146,6 +146,7 @@ async function main() {
         baselineRps: (baselines.at(-1)!.rps + after.rps) / 2,
         p99GoalMs: catalogueOf(d) === "large" ? spec.p99GoalMs : undefined,
         cpuGoalMs: catalogueOf(d) === "large" ? spec.cpuGoalMs : undefined,
+        floorOf: spec.floorOf,
       });
       baselines.push(after);
     }
