@@ -106,7 +106,8 @@ export function floorSpecs(pages: RouteSpec[]): RouteSpec[] {
         floorOf: page.name,
         plan: (d: Dataset) => {
           const planned = page.plan(d);
-          const paths = [planned.path, ...Array.from({ length: 4 }, () => planned.next?.().path ?? planned.path)];
+          // A plan with `next` draws every request's path from it (its own `path` may be a placeholder).
+          const paths = planned.next ? Array.from({ length: 5 }, () => planned.next!().path ?? planned.path) : [planned.path];
           const path = cycle(paths.map((p) => `/${FLOOR_PREFIX}${p === "/" ? "" : p}`));
           return { ...planned, path: path(), next: () => ({ path: path() }) };
         },
