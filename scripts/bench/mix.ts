@@ -2,19 +2,10 @@
 // sampler, the 5,000 distinct searches, the shares of each kind of request, the writer's schedule,
 // and percentiles. mix-run.ts drives them against the running app.
 import { CONDITIONS, LOCATIONS } from "../../app/lib/schemas/catalog.ts";
-import { BRANDS, MODELS } from "./seed-large.ts";
+import { BRANDS, MODELS, prng } from "./seed-large.ts";
 
-/** mulberry32: a small seeded PRNG, uniform in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded PRNG, uniform in [0, 1) (seed-large's mulberry32). */
+export const seededRandom = (seed: number): (() => number) => prng(seed).next;
 
 /**
  * Ranks 0 … n − 1 drawn with probability ∝ 1 / (rank + 1)^s: rank 0 the most often, the long tail

@@ -49,7 +49,7 @@ type Seller = { id: string; name: string; email: string };
 type Product = { id: string; name: string; sellerName: string };
 
 /** mulberry32: small, fast and good enough for test data. */
-function prng(seed: number) {
+export function prng(seed: number) {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;
