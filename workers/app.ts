@@ -10,6 +10,7 @@ import { flagNewListing } from "~/.server/services/admin/flags";
 import { forgetOldCounts } from "~/.server/services/search/search-counts";
 import { enqueueRecentListings, notifyNewListingMatches, sendMatchDigests } from "~/.server/services/search/listing-matches";
 import { readListingJob } from "~/.server/services/search/listings-queue";
+import { searchCacheOutcome } from "~/.server/services/search/search";
 import { refreshPriceRatings } from "~/.server/services/catalog/price-ratings";
 import { removeUnusedUploads } from "~/.server/services/uploads/uploads";
 import { LOCAL_UPLOAD_PATH } from "~/.server/storage/presigned-put";
@@ -99,13 +100,17 @@ const pageFormCsrf = csrf({ origin: (origin, c) => origin === c.var.app.origin }
 app.use("*", (c, next) => (c.req.path === PATHS.unsubscribe ? next() : pageFormCsrf(c, next)));
 
 // Every other request, whatever its method, is a page: form POSTs must reach React Router actions.
-app.all("*", (c) => {
+app.all("*", async (c) => {
   // Pages answer GET, HEAD and POST; React Router would treat OPTIONS as an error (405).
   if (c.req.method === "OPTIONS") return c.body(null, 204, { Allow: "GET, HEAD, POST" });
-  return requestHandler(c.req.raw, {
+  const response = await requestHandler(c.req.raw, {
     app: c.var.app,
     cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext },
   });
+  // A search page says whether its search came from the search cache, as GET /api/products does (the bench counts hits by it).
+  const searched = searchCacheOutcome(c.var.app);
+  if (searched) response.headers.append("Server-Timing", `search-cache;desc=${searched}`);
+  return response;
 });
 
 export default {

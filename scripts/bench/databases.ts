@@ -39,10 +39,10 @@ export async function prepareDatabases(dir: string): Promise<{ small: BenchData;
     db.close();
   }
   seedLargeCatalogue(large);
-  return { small: describe(small), large: describe(large) };
+  return { small: describeDatabase(small), large: describeDatabase(large) };
 }
 
-function describe(file: string): BenchData {
+export function describeDatabase(file: string): BenchData {
   const db = new Database(file, { readonly: true });
   try {
     const column = (sql: string, ...params: unknown[]) =>

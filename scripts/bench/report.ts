@@ -4,9 +4,10 @@ import { type Measurement } from "./load.ts";
 
 /**
  * "ssr-cached": an anonymous page served from the page cache (workers/page-cache.ts); "ceiling": a
- * fixed answer of the baseline Worker that shows what the runtime itself allows (no goal).
+ * fixed answer of the baseline Worker that shows what the runtime itself allows (no goal); "floor":
+ * a page rendered by the app from fixed data with no database (the framework's floor, no goal of its own).
  */
-export type RouteKind = "ssr" | "ssr-cached" | "api-read" | "api-write" | "ceiling";
+export type RouteKind = "ssr" | "ssr-cached" | "api-read" | "api-write" | "ceiling" | "floor";
 /**
  * The catalogue a run reads, and whether the Worker keeps search answers in its cache: the "-cold"
  * ones run the same Worker with the Cache API switched off, so every search reads the database.
@@ -26,6 +27,8 @@ export interface RouteResult {
   p99GoalMs?: number;
   /** A Worker CPU goal, ms a request (issue 20's, at 100,000 products). */
   cpuGoalMs?: number;
+  /** A framework-floor row: the page it is the floor of. */
+  floorOf?: string;
 }
 
 /** The issue's goals: a share of the baseline's req/s, p99 growth with data, round trips. */
@@ -33,13 +36,15 @@ export const TARGETS = {
   ratio: { ssr: 0.35, "ssr-cached": 0.4, "api-read": 0.5 } as Partial<Record<RouteKind, number>>,
   p99Growth: 1.5,
   dbTrips: 3,
+  /** Issue 32: a page's Worker CPU at most this many times its framework floor's. */
+  overFloor: 1.3,
 };
 
 const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");
 const fixed = (n: number, digits = 0) => n.toFixed(digits);
 const percent = (n: number) => `${Math.round(n * 100)}%`;
 
-function table(header: string[], rows: string[][]): string {
+export function table(header: string[], rows: string[][]): string {
   const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i].length)));
   const line = (row: string[]) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
   return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
@@ -93,7 +98,11 @@ export function renderReport(options: { title: string[]; baselines: Measurement[
       cpu(r.result.dbCpuMs),
       String(r.result.non2xx + r.result.errors),
       goal === undefined ? "—" : `≥${percent(goal)} ${check(ratio >= goal)}`,
-      r.kind === "ceiling" ? "—" : trips === undefined ? "?" : `≤${TARGETS.dbTrips} ${check(trips <= TARGETS.dbTrips + 0.05)}`,
+      r.kind === "ceiling" || r.kind === "floor"
+        ? "—"
+        : trips === undefined
+          ? "?"
+          : `≤${TARGETS.dbTrips} ${check(trips <= TARGETS.dbTrips + 0.05)}`,
       r.p99GoalMs === undefined ? "—" : `≤${r.p99GoalMs} ${check(r.result.p99 <= r.p99GoalMs)}`,
       r.cpuGoalMs === undefined || r.result.workerCpuMs === undefined
         ? "—"
@@ -137,6 +146,25 @@ export function renderReport(options: { title: string[]; baselines: Measurement[
   }
   const growthTable = table(["Route (large ÷ small)", "req/s ratio", "p99 ratio", "Worker CPU ratio", "p99 goal"], growth);
 
+  const floors: string[][] = [];
+  for (const floor of options.routes.filter((r) => r.floorOf !== undefined)) {
+    const page = options.routes.find((r) => r.route === floor.floorOf && r.data === floor.data);
+    if (!page) continue;
+    const cpuRatio = (page.result.workerCpuMs ?? NaN) / (floor.result.workerCpuMs ?? NaN);
+    floors.push([
+      `${page.route} [${page.data}]`,
+      cpu(page.result.workerCpuMs),
+      cpu(floor.result.workerCpuMs),
+      Number.isFinite(cpuRatio) ? fixed(cpuRatio, 2) : "?",
+      fixed(floor.result.rps / page.result.rps, 2),
+      Number.isFinite(cpuRatio) ? `≤${TARGETS.overFloor} ${check(cpuRatio <= TARGETS.overFloor)}` : "?",
+    ]);
+  }
+  const floorTable = table(
+    ["Page beside its framework floor", "page CPU", "floor CPU", "CPU ratio", "floor's req/s ÷ page's", "goal"],
+    floors,
+  );
+
   const text = [
     ...options.title,
     "",
@@ -145,6 +173,13 @@ export function renderReport(options: { title: string[]; baselines: Measurement[
     "How cost grows with data (large catalogue ÷ demo catalogue):",
     growthTable,
     "",
+    ...(floors.length === 0
+      ? []
+      : [
+          "Each page beside its framework floor (the same page rendered by the app from its first answer's data, no database):",
+          floorTable,
+          "",
+        ]),
     "vs base: req/s ÷ the mean of the baseline runs just before and after. DB trips: libSQL pipeline requests per",
     "request sent, counted once the database is idle. Worker CPU / DB CPU: CPU ms per request of the workerd process",
     "and of the local libSQL server process (it shares the machine; Turso would not). non-2xx: non-2xx answers plus",
@@ -154,26 +189,62 @@ export function renderReport(options: { title: string[]; baselines: Measurement[
   return { text, failures };
 }
 
-/** Writes the report under .bench/ (gitignored) and into docs/performance.md's latest-run block; returns the .bench file's path. */
-export function saveReport(root: string, text: string): string {
+/** The two reports the latest-run block holds: each route alone (`npm run bench`), and the mix (`-- --mix`). */
+export type ReportPart = "routes" | "mix";
+const PART_FILES: Record<ReportPart, string> = { routes: "bench", mix: "bench-mix" };
+
+/**
+ * Writes the report under .bench/ (gitignored) and into docs/performance.md's latest-run block, beside
+ * the other part's latest report; returns the .bench file's path.
+ */
+export function saveReport(root: string, text: string, part: ReportPart = "routes"): string {
   const dir = path.join(root, ".bench");
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `bench-${new Date().toISOString().replaceAll(":", "-").slice(0, 19)}.txt`);
+  const name = PART_FILES[part];
+  const file = path.join(dir, `${name}-${new Date().toISOString().replaceAll(":", "-").slice(0, 19)}.txt`);
   writeFileSync(file, `${text}\n`);
-  writeFileSync(path.join(dir, "bench-latest.txt"), `${text}\n`);
+  writeFileSync(path.join(dir, `${name}-latest.txt`), `${text}\n`);
   const doc = path.join(root, "docs/performance.md");
-  writeFileSync(doc, withLatestRun(readFileSync(doc, "utf8"), text));
+  writeFileSync(doc, withLatestRun(readFileSync(doc, "utf8"), text, part));
   return file;
 }
 
 const LATEST_START = "<!-- bench:latest -->";
 const LATEST_END = "<!-- /bench:latest -->";
+const PART_HEADINGS: Record<ReportPart, string> = {
+  routes: "Each route alone (`npm run bench`):",
+  mix: "Mixed traffic (`npm run bench -- --mix`):",
+};
 
-/** The document with the text between its latest-run markers replaced by this run's report. */
-export function withLatestRun(document: string, report: string): string {
+/** The report of one part in a latest-run block's text, if the block holds one. */
+function partIn(block: string, part: ReportPart): string | undefined {
+  const heading = block.indexOf(PART_HEADINGS[part]);
+  if (heading < 0) return undefined;
+  const open = block.indexOf("```text\n", heading);
+  const close = block.indexOf("\n```", open + 8);
+  return open < 0 || close < 0 ? undefined : block.slice(open + 8, close);
+}
+
+/**
+ * The document with its latest-run block holding this run's report for `part` and the latest report
+ * of the other part as it was (a block written before the parts, one bare report, counts as the routes').
+ */
+export function withLatestRun(document: string, report: string, part: ReportPart = "routes"): string {
   const start = document.indexOf(LATEST_START);
   const end = document.indexOf(LATEST_END);
   if (start < 0 || end < start) throw new Error(`docs/performance.md has lost its ${LATEST_START} … ${LATEST_END} markers`);
-  const block = `${LATEST_START}\n\n\`\`\`text\n${report}\n\`\`\`\n\n`;
-  return document.slice(0, start) + block + document.slice(end);
+  const block = document.slice(start + LATEST_START.length, end);
+  const bare =
+    !block.includes(PART_HEADINGS.routes) && !block.includes(PART_HEADINGS.mix)
+      ? partIn(`${PART_HEADINGS.routes}\n${block}`, "routes")
+      : undefined;
+  const reports: Record<ReportPart, string | undefined> = {
+    routes: partIn(block, "routes") ?? bare,
+    mix: partIn(block, "mix"),
+    [part]: report,
+  };
+  const sections = (["routes", "mix"] as const).flatMap((p) =>
+    reports[p] === undefined ? [] : [`${PART_HEADINGS[p]}\n\n\`\`\`text\n${reports[p]}\n\`\`\`\n\n`],
+  );
+  return document.slice(0, start) + `${LATEST_START}\n\n` + sections.join("") + document.slice(end);
 }

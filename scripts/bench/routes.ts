@@ -3,6 +3,7 @@ import { accessToken, accessTokens, sessionCookie } from "./auth.ts";
 import { type BenchData } from "./databases.ts";
 import { type RequestPlan } from "./load.ts";
 import { type Dataset, type RouteKind } from "./report.ts";
+import { FLOOR_PREFIX } from "../../app/routes.ts";
 import { HOME_SIZED_PATH } from "./workerd.ts";
 
 const ADMIN = "admin@autoreseller.test";
@@ -21,6 +22,8 @@ export interface RouteSpec {
   onBaseline?: boolean;
   /** A page that may not be built yet: skipped (and said so) when its first request answers 404. */
   optional?: boolean;
+  /** A framework-floor row: the name of the page it is the floor of. */
+  floorOf?: string;
 }
 
 /** Credentials one app (one dataset) needs for the measured routes. */
@@ -87,8 +90,39 @@ const rendered =
     return { ...planned, headers: { ...planned.headers, ...RENDERED } };
   };
 
+/**
+ * Each measured page's framework floor (bench builds only, app/routes.ts): the same page under
+ * /__floor, rendered from its first answer's data with no database, on the large catalogue. Each
+ * cycles a few of its page's URLs, so the first answers are soon all in.
+ */
+export function floorSpecs(pages: RouteSpec[]): RouteSpec[] {
+  return pages.flatMap((page) => {
+    if (page.kind !== "ssr") return [];
+    return [
+      {
+        name: `floor: ${page.name.replace(/ \(.*$/, "")}`,
+        kind: "floor" as const,
+        datasets: ["large" as const],
+        floorOf: page.name,
+        plan: (d: Dataset) => {
+          const planned = page.plan(d);
+          // A plan with `next` draws every request's path from it (its own `path` may be a placeholder).
+          const paths = planned.next ? Array.from({ length: 5 }, () => planned.next!().path ?? planned.path) : [planned.path];
+          const path = cycle(paths.map((p) => `/${FLOOR_PREFIX}${p === "/" ? "" : p}`));
+          return { ...planned, path: path(), next: () => ({ path: path() }) };
+        },
+      },
+    ];
+  });
+}
+
 /** The measured routes, in run order; read routes run on both datasets, the write on the large one. */
 export function routeSpecs(data: Record<Dataset, BenchData>, creds: Record<Dataset, Credentials>): RouteSpec[] {
+  const routes = measuredRoutes(data, creds);
+  return [...routes, ...floorSpecs(routes)];
+}
+
+function measuredRoutes(data: Record<Dataset, BenchData>, creds: Record<Dataset, Credentials>): RouteSpec[] {
   const both: Dataset[] = ["large", "small"];
   // Searches also run with no cached answers, as after any change to the catalogue.
   const searched: Dataset[] = ["large", "small", "large-cold", "small-cold"];

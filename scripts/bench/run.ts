@@ -3,7 +3,9 @@
 // against a fixed-page baseline Worker on the same runtime. BENCH_SKIP_BUILD=1 reuses build/ (or
 // BUILD_DIR, which also names where to build);
 // BENCH_SECONDS=2 makes a quick smoke run (the numbers then mean little); BENCH_ONLY=<text> measures
-// only the routes whose name contains it (BENCH_ONLY=/api/products? for the searches).
+// only the routes whose name contains it (BENCH_ONLY=/api/products? for the searches; `a|b`: either).
+// `npm run bench -- --mix [--seconds 60] [--solo-seconds 5] [--sizes demo,100k,1M]` replays mixed
+// traffic instead (mix-run.ts).
 import { rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +15,7 @@ import { startDbServer, type DbServer } from "./db-server.ts";
 import { LOAD, measure, type Measurement } from "./load.ts";
 import { catalogueOf, renderReport, saveReport, type Catalogue, type RouteResult } from "./report.ts";
 import { routeSpecs, signInAll } from "./routes.ts";
+import { parseMixArgs, runMix } from "./mix-run.ts";
 import { LARGE } from "./seed-large.ts";
 import { BASELINE, startRuntime } from "./workerd.ts";
 
@@ -59,8 +62,15 @@ async function waitHealthy(url: string) {
 }
 
 async function main() {
+  const args = process.argv.slice(2);
+  const mix = args.includes("--mix") ? parseMixArgs(args) : undefined;
+  if (!mix && args.length > 0) throw new Error(`Unknown arguments ${args.join(" ")} (only --mix and its options)`);
   const serverDir = path.join(WORK, "server");
   privateServerBuild(ROOT, serverDir, log);
+  if (mix) {
+    cleanups.push(async () => rmSync(WORK, { recursive: true, force: true }));
+    return runMix(ROOT, WORK, serverDir, mix, log);
+  }
 
   log("seeding the demo and the large databases…");
   // The databases (~115 MB) and the build copy are only this run's: gone at the end.
@@ -92,7 +102,7 @@ async function main() {
   const specs: ReturnType<typeof routeSpecs> = [];
   const only = process.env.BENCH_ONLY;
   for (const spec of routeSpecs(datasets, creds)) {
-    if (only && !spec.name.includes(only)) continue;
+    if (only && !only.split("|").some((part) => spec.name.includes(part))) continue;
     if (spec.optional) {
       const plan = spec.plan("small");
       const status = await fetch(`${runtime.urls.small}${plan.path}`, { headers: plan.headers }).then((r) => r.status);
@@ -136,6 +146,7 @@ async function main() {
         baselineRps: (baselines.at(-1)!.rps + after.rps) / 2,
         p99GoalMs: catalogueOf(d) === "large" ? spec.p99GoalMs : undefined,
         cpuGoalMs: catalogueOf(d) === "large" ? spec.cpuGoalMs : undefined,
+        floorOf: spec.floorOf,
       });
       baselines.push(after);
     }

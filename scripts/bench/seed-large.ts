@@ -10,17 +10,31 @@ const GENERATED_SELLERS = 398;
 export const FRESH_BUYERS = 100;
 export const FRESH_BUYER_DOMAIN = "fresh.bench.test";
 
-const BASE_TIME = Date.UTC(2026, 5, 1);
+export const BASE_TIME = Date.UTC(2026, 5, 1);
 const DAY = 86_400_000;
 const ROWS_PER_INSERT = 100;
 
-const BRANDS = ["Toyota", "Honda", "Nissan", "Mitsubishi", "Suzuki", "Mazda", "Hyundai", "Kia", "Ford", "Subaru", "Lexus", "Isuzu"];
-const KINDS = ["Minivan", "Coupe", "Wagon", "Crossover", "Convertible"];
-const MODELS = ["Axio", "Premio", "Civic", "Fit", "X-Trail", "Note", "Pajero", "Swift", "Demio", "Tucson", "Rio", "Ranger", "Forester"];
-const COLOURS = ["White", "Silver", "Black", "Grey", "Blue", "Red", "Green", "Brown"];
+export const BRANDS = ["Toyota", "Honda", "Nissan", "Mitsubishi", "Suzuki", "Mazda", "Hyundai", "Kia", "Ford", "Subaru", "Lexus", "Isuzu"];
+export const KINDS = ["Minivan", "Coupe", "Wagon", "Crossover", "Convertible"];
+export const MODELS = [
+  "Axio",
+  "Premio",
+  "Civic",
+  "Fit",
+  "X-Trail",
+  "Note",
+  "Pajero",
+  "Swift",
+  "Demio",
+  "Tucson",
+  "Rio",
+  "Ranger",
+  "Forester",
+];
+export const COLOURS = ["White", "Silver", "Black", "Grey", "Blue", "Red", "Green", "Brown"];
 const FIRST = ["Rahim", "Karim", "Nadia", "Tanvir", "Farhana", "Imran", "Sadia", "Arif", "Nusrat", "Habib", "Ayesha", "Jamal"];
 const LAST = ["Uddin", "Islam", "Ahmed", "Hossain", "Rahman", "Chowdhury", "Khan", "Sarkar", "Das", "Akter"];
-const SENTENCES = [
+export const SENTENCES = [
   "Single owner with full service history.",
   "New tyres fitted last spring.",
   "Air conditioning is ice cold.",
@@ -35,7 +49,7 @@ type Seller = { id: string; name: string; email: string };
 type Product = { id: string; name: string; sellerName: string };
 
 /** mulberry32: small, fast and good enough for test data. */
-function prng(seed: number) {
+export function prng(seed: number) {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;
