@@ -7,10 +7,9 @@ import { deliverEmail, enqueueOverdueEmails } from "~/.server/email/outgoing";
 import { type EmailJob, type ListingJob } from "~/.server/queue-jobs";
 import { runScheduledDeals } from "~/.server/services/deals/deals";
 import { flagNewListing } from "~/.server/services/admin/flags";
-import { forgetOldCounts } from "~/.server/services/search/search-counts";
+import { forgetOldCounts, searchCountsOutcome } from "~/.server/services/search/search-counts";
 import { enqueueRecentListings, notifyNewListingMatches, sendMatchDigests } from "~/.server/services/search/listing-matches";
 import { readListingJob } from "~/.server/services/search/listings-queue";
-import { searchCacheOutcome } from "~/.server/services/search/search";
 import { refreshPriceRatings } from "~/.server/services/catalog/price-ratings";
 import { removeUnusedUploads } from "~/.server/services/uploads/uploads";
 import { LOCAL_UPLOAD_PATH } from "~/.server/storage/presigned-put";
@@ -107,9 +106,9 @@ app.all("*", async (c) => {
     app: c.var.app,
     cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext },
   });
-  // A search page says whether its search came from the search cache, as GET /api/products does (the bench counts hits by it).
-  const searched = searchCacheOutcome(c.var.app);
-  if (searched) response.headers.append("Server-Timing", `search-cache;desc=${searched}`);
+  // A search page says where its counts came from, as GET /api/products does (the bench counts hits by it).
+  const counted = searchCountsOutcome(c.var.app);
+  if (counted) response.headers.append("Server-Timing", `search-counts;desc=${counted}`);
   return response;
 });
 

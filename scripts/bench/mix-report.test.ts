@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { medianWorkerCpu, renderMixReport, type SizeResult, summarize } from "./mix-report.ts";
 import { timingOutcome } from "./mix-traffic.ts";
 
-const sample = (kind: "home" | "api-search", ms: number, extra: { status?: number; pageCache?: string; searchCache?: string } = {}) => ({
+const sample = (kind: "home" | "api-search", ms: number, extra: { status?: number; pageCache?: string; searchCounts?: string } = {}) => ({
   kind,
   ms,
   status: extra.status ?? 200,
@@ -15,18 +15,20 @@ describe("the mix's summary", () => {
       sample("home", 10, { pageCache: "hit" }),
       sample("home", 30, { pageCache: "miss" }),
       sample("home", 20, { pageCache: "hit", status: 500 }),
-      sample("api-search", 5, { searchCache: "miss" }),
+      sample("api-search", 5, { searchCounts: "counted" }),
+      sample("api-search", 6, { searchCounts: "kept" }),
+      sample("api-search", 4, { searchCounts: "stale" }),
       sample("api-search", 7, { status: 0 }),
     ]);
     const home = stats.find((s) => s.kind === "home")!;
     expect(home).toMatchObject({ count: 3, p50: 20, p99: 30, failed: 1, page: { hit: 2, miss: 1 }, search: { hit: 0, miss: 0 } });
-    expect(stats.find((s) => s.kind === "api-search")).toMatchObject({ count: 2, failed: 1, search: { hit: 0, miss: 1 } });
+    expect(stats.find((s) => s.kind === "api-search")).toMatchObject({ count: 4, failed: 1, search: { hit: 2, miss: 1 } });
   });
 
   it("reads the caches' outcomes from Server-Timing", () => {
     expect(timingOutcome("page-cache;desc=hit", "page-cache")).toBe("hit");
-    expect(timingOutcome("search-cache;desc=miss, page-cache;desc=bypass", "page-cache")).toBe("bypass");
-    expect(timingOutcome("search-cache;desc=miss, page-cache;desc=bypass", "search-cache")).toBe("miss");
+    expect(timingOutcome("search-counts;desc=counted, page-cache;desc=bypass", "page-cache")).toBe("bypass");
+    expect(timingOutcome("search-counts;desc=counted, page-cache;desc=bypass", "search-counts")).toBe("counted");
     expect(timingOutcome("my-page-cache;desc=hit", "page-cache")).toBeUndefined();
     expect(timingOutcome(null, "page-cache")).toBeUndefined();
   });
@@ -88,7 +90,7 @@ describe("the mix's report", () => {
     expect(text).toMatch(/GET \/api\/products\?… \(search\)\s+700 .*≤150 FAIL, 4\.00× demo ≤1\.5 FAIL/);
     expect(text).toMatch(/GET \/ \(Home\)\s+300 .*≤300 PASS/);
     expect(text).toMatch(/search\)\s+700 .*≤300 FAIL/);
-    expect(text).toContain("page cache 90% of 100, search cache 25% of 4");
+    expect(text).toContain("page cache 90% of 100, stored search counts 25% of 4");
     expect(text).toContain("a write (listing, price, sale; the writer alone): Worker CPU 20.00 ms, DB CPU 9.50 ms, DB trips 3.00");
     expect(text).toContain("median Worker CPU per request 3.00 ms: ≤4 PASS");
     expect(text).toContain("median Worker CPU per request 5.00 ms: ≤4 FAIL");

@@ -15,7 +15,7 @@ export interface Sample {
   ms: number;
   status: number;
   pageCache?: string;
-  searchCache?: string;
+  searchCounts?: string;
 }
 
 /** The cars and searches visitors look at most: ranks drawn by Zipf over this many. */
@@ -43,7 +43,7 @@ async function send(kind: MixKind, url: string, init: RequestInit = {}): Promise
       ms: performance.now() - started,
       status: response.status,
       pageCache: timingOutcome(timing, "page-cache"),
-      searchCache: timingOutcome(timing, "search-cache"),
+      searchCounts: timingOutcome(timing, "search-counts"),
       body,
     };
   } catch {
@@ -51,7 +51,7 @@ async function send(kind: MixKind, url: string, init: RequestInit = {}): Promise
   }
 }
 
-const withoutBody = ({ kind, ms, status, pageCache, searchCache }: Sample): Sample => ({ kind, ms, status, pageCache, searchCache });
+const withoutBody = ({ kind, ms, status, pageCache, searchCounts }: Sample): Sample => ({ kind, ms, status, pageCache, searchCounts });
 
 const json = (token: string, body: unknown, method = "POST"): RequestInit => ({
   method,

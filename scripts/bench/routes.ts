@@ -129,21 +129,14 @@ function measuredRoutes(data: Record<Dataset, BenchData>, creds: Record<Dataset,
   return [
     { name: "GET / (Home, SSR)", kind: "ssr", datasets: both, cpuGoalMs: CPU_GOAL_MS.home, plan: rendered(() => ({ path: "/" })) },
     { name: "GET / (Home, from the page cache)", kind: "ssr-cached", datasets: both, plan: () => ({ path: "/" }) },
-    // What a cached page can reach here at best: the runtime moving a page of Home's size, and the
-    // same through the cache's nonce pass, with no cache read and no app around them.
+    // What a cached page can reach here at best: the runtime moving a page of Home's size, with no
+    // cache read and no app around it.
     {
       name: "ceiling: fixed Home-sized page",
       kind: "ceiling",
       datasets: ["small"],
       onBaseline: true,
       plan: () => ({ path: HOME_SIZED_PATH }),
-    },
-    {
-      name: "ceiling: fixed Home-sized page + HTMLRewriter nonce",
-      kind: "ceiling",
-      datasets: ["small"],
-      onBaseline: true,
-      plan: () => ({ path: `${HOME_SIZED_PATH}/rewritten` }),
     },
     {
       name: "GET /category/:id (SSR, signed in)",

@@ -21,15 +21,14 @@ export interface BenchRuntime {
 }
 
 export const BASELINE = "baseline";
-/** The baseline Worker's fixed page of Home's size (~64 KB), and `${HOME_SIZED_PATH}/rewritten`. */
+/** The baseline Worker's fixed page of Home's size (~64 KB). */
 export const HOME_SIZED_PATH = "/home-sized";
 const HOME_SIZED_CARDS = 100;
 const SESSION_SECRET = "bench-session-secret-0123456789-abcdefghijklmnop";
 
-// The machine's ceiling: the cheapest Worker that still answers a small HTML page. Two more answers
-// show what a cached page cannot beat on this runtime: a fixed page of Home's size (its markup
-// repeated, with Home's 27 nonce-bearing script and link elements), as is and through the page
-// cache's HTMLRewriter nonce pass (workers/page-cache.ts).
+// The machine's ceiling: the cheapest Worker that still answers a small HTML page. One more answer
+// shows what a cached page cannot beat on this runtime: a fixed page of Home's size (its markup
+// repeated, with Home's 27 script and link elements).
 const BASELINE_SCRIPT = `
 const PAGE = "<!doctype html><html lang=en><head><meta charset=utf-8><title>Baseline</title></head>" +
   "<body><main><h1>Auto Reseller</h1><p>A fixed page: the cost of the runtime itself.</p></main></body></html>";
@@ -38,18 +37,14 @@ const CARD = '<article class="card car-card"><a class="car-card-photo" href="/ca
   '<ul class="flex flex-wrap gap-2"><li><span class="chip">2019</span></li><li><span class="chip">86,400 km</span></li></ul>' +
   '<p>Two owners so far, both in Chittagong. Silver, automatic, with turbo engine. Interior smells new and...</p></div></article>';
 const HOME_SIZED = "<!doctype html><html lang=en><head><meta charset=utf-8><title>Home-sized</title>" +
-  '<link rel="modulepreload" nonce="stored-nonce" href="/assets/chunk.js">'.repeat(22) +
-  '<script nonce="stored-nonce">window.x = 1;</script>'.repeat(5) +
+  '<link rel="modulepreload" href="/assets/chunk.js">'.repeat(22) +
+  '<script>window.x = 1;</script>'.repeat(5) +
   "</head><body><main>" + CARD.repeat(${HOME_SIZED_CARDS}) + "</main></body></html>";
 const html = (body) => new Response(body, { headers: { "content-type": "text/html; charset=utf-8" } });
 export default {
   fetch(request) {
     const { pathname } = new URL(request.url);
     if (pathname === "${HOME_SIZED_PATH}") return html(HOME_SIZED);
-    if (pathname === "${HOME_SIZED_PATH}/rewritten") {
-      const nonce = crypto.randomUUID();
-      return new HTMLRewriter().on("[nonce]", { element(element) { element.setAttribute("nonce", nonce); } }).transform(html(HOME_SIZED));
-    }
     return html(PAGE);
   },
 };`;
