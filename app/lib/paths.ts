@@ -30,6 +30,8 @@ export const PATHS = {
   addProduct: "/dashboard/addproduct",
   myProducts: "/dashboard/myproducts",
   editProduct: "/dashboard/myproducts/:id/edit",
+  carStatistics: "/dashboard/myproducts/:id/statistics",
+  priceSuggestion: "/dashboard/addproduct/price-suggestion",
   myOrders: "/dashboard/myorders",
   payment: "/dashboard/payment/:id",
   allSellers: "/dashboard/allsellers",

@@ -16,7 +16,8 @@ export interface Column<Row> {
   className?: string;
 }
 
-const rowButton = "inline-block rounded-lg px-3 py-1.5 font-semibold whitespace-nowrap";
+// 44 px high: a finger's tap target.
+const rowButton = "inline-flex min-h-11 items-center rounded-lg px-3 py-1.5 font-semibold whitespace-nowrap";
 
 /** The buttons (and links that look like them) in a table's rows. */
 export const ROW_BUTTON = {

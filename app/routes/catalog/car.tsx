@@ -2,6 +2,7 @@ import { Link, useLocation } from "react-router";
 import { orPageError } from "~/.server/page-errors";
 import { findCarPage } from "~/.server/services/catalog/car-page";
 import { analyseCarPrice } from "~/.server/services/catalog/price-analysis";
+import { markOwnCarView } from "~/.server/services/catalog/car-views";
 import { viewerMarksOnPage } from "~/.server/services/catalog/viewer-marks";
 import { getSessionUser } from "~/.server/auth/guards";
 import { countOpenBookings, findOwnDeal } from "~/.server/services/deals/bookings";
@@ -15,6 +16,7 @@ import { PriceEvidence } from "~/components/catalog/price-evidence";
 import { PriceRatingBadge } from "~/components/catalog/price-rating-badge";
 import { ProductActions } from "~/components/catalog/product-actions";
 import { CarGrid } from "~/components/catalog/car-grid";
+import { ButtonLink } from "~/components/ui/button";
 import { VerifiedBadge } from "~/components/catalog/seller-badge";
 import { SellerRatingSummary } from "~/components/catalog/seller-rating";
 import {
@@ -69,11 +71,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     user ? findOwnDeal(ctx, user.id, product._id) : null,
     product.isPaid ? 0 : countOpenBookings(ctx, product._id),
   ]);
+  // Its seller sees Edit and the car's figures instead of Book and Report; their look is not a view.
+  const own = user !== null && user.id === product.sellerId;
+  if (own) markOwnCarView(ctx);
   const origin = ctx.publicOrigin;
   const url = `${origin}${pathTo(PATHS.car, { id: product._id })}`;
   const decodedMaker = product.vinDecoded?.manufacturer;
   return {
     product,
+    own,
     deal,
     bookedBy,
     similar: similar.map(toCardProduct),
@@ -131,6 +137,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
             actions={actions}
             openBooking={new URLSearchParams(search).has(OPEN_BOOKING_PARAM)}
             bookedBy={loaderData.bookedBy}
+            own={loaderData.own}
           />
           <SellerBox product={product} sellerSince={sellerSince} />
           <PriceEvidence analysis={loaderData.priceAnalysis} price={product.resalePrice} className={boxClass} />
@@ -145,7 +152,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
           <Facts product={product} vinSays={vinSays} now={now} />
         </div>
       </div>
-      <StickyCarBar product={product} actions={actions} />
+      {!loaderData.own && <StickyCarBar product={product} actions={actions} />}
       {similar.length > 0 && (
         <section aria-labelledby="similar-heading" className="mt-12">
           <h2 id="similar-heading" className="mb-6 text-2xl font-bold">
@@ -165,11 +172,13 @@ function PriceBox({
   actions,
   openBooking,
   bookedBy,
+  own,
 }: {
   product: ProductDetail;
   actions: CarActionsState;
   openBooking: boolean;
   bookedBy: number;
+  own: boolean;
 }) {
   const changes = priceChanges(product.priceHistory);
   const drop = latestDrop(changes);
@@ -187,6 +196,11 @@ function PriceBox({
           <p className="text-slate-700">
             This car was sold for {formatPrice(product.resalePrice)}. It can no longer be booked; the page stays for the record.
           </p>
+          {own && (
+            <div className="mt-2 flex flex-wrap gap-2">
+              <OwnerActions product={product} />
+            </div>
+          )}
         </div>
       ) : (
         <div className="flex flex-col gap-2">
@@ -206,8 +220,14 @@ function PriceBox({
             </p>
           )}
           <div className="mt-2 flex flex-wrap gap-2">
-            <ProductActions product={product} {...actions} openBooking={openBooking} />
-            <ContactActions product={product} />
+            {own ? (
+              <OwnerActions product={product} />
+            ) : (
+              <>
+                <ProductActions product={product} {...actions} openBooking={openBooking} />
+                <ContactActions product={product} />
+              </>
+            )}
           </div>
           <BookedBy count={bookedBy} />
         </div>
@@ -237,6 +257,26 @@ function PriceBox({
         </div>
       )}
     </section>
+  );
+}
+
+/** What a seller does with their own car: change it (while unsold) and see how it is doing. */
+function OwnerActions({ product }: { product: ProductDetail }) {
+  return (
+    <>
+      {!product.isPaid && (
+        <ButtonLink to={pathTo(PATHS.editProduct, { id: product._id })} aria-label={`Edit ${product.productName}`}>
+          Edit
+        </ButtonLink>
+      )}
+      <ButtonLink
+        to={pathTo(PATHS.carStatistics, { id: product._id })}
+        variant="secondary"
+        aria-label={`Statistics of ${product.productName}`}
+      >
+        Statistics
+      </ButtonLink>
+    </>
   );
 }
 
