@@ -149,7 +149,7 @@ function ReportNote({ note }: { note: string }) {
   const preview = characters.length > NOTE_PREVIEW ? `${characters.slice(0, NOTE_PREVIEW).join("").trimEnd()}…` : note;
   return (
     <details className="mt-1 max-w-64 text-sm text-slate-700">
-      <summary className="cursor-pointer break-words">
+      <summary className="flex min-h-11 cursor-pointer items-center break-words">
         <span className="sr-only">Note: </span>
         {preview}
       </summary>

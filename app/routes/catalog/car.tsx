@@ -305,7 +305,7 @@ function SellerBox({ product, sellerSince }: { product: ProductDetail; sellerSin
       {product.sellerId && sellerSince && (
         <Link
           to={pathTo(PATHS.seller, { id: product.sellerId })}
-          className="self-start rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-700 hover:bg-slate-50"
+          className="inline-flex min-h-11 items-center self-start rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-700 hover:bg-slate-50"
         >
           More from {product.seller}
         </Link>
