@@ -38,8 +38,8 @@ const SHOTS: Shot[] = [
   { name: "home", path: async () => "/" },
   { name: "cars", path: async () => "/cars" },
   { name: "car", path: firstCarPath },
-  // The side-by-side comparison of cars (issue 31, point 12) is photographed here as "compare" once
-  // its page exists: { name: "compare", path: … }.
+  // The side-by-side comparison (issue 31, point 12, on branch issue-31a) goes here once merged:
+  // { name: "compare", path: <"/compare?ids=" and the first three cars' ids on /cars> }, and into the README.
   { name: "dashboard", path: async () => "/dashboard", signedInAs: ADMIN },
   { name: "car-statistics", path: firstStatisticsPath, signedInAs: SELLER },
 ];

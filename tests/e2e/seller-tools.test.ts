@@ -15,12 +15,14 @@ const SELLER = "seller@autoreseller.test";
 const TOYOTA_VIN = "JTDBR32E550012345";
 
 let browser: Browser;
-/** The demo's most listed make and model, and a year in the middle of its cars: a suggestion has comparables. */
+/** The demo's make, model and year with the most cars within two years of it: a suggestion has comparables. */
 let common: { make: string; model: string; year: string };
 beforeAll(async () => {
   browser = await launchBrowser();
   const [row] = await app.sql(
-    "select make, model, cast(avg(purchase_year) as integer) as year from products where make is not null and model is not null group by make collate nocase, model collate nocase order by count(*) desc limit 1",
+    `select a.make, a.model, a.purchase_year as year, count(*) as cars from products a
+     join products b on b.make = a.make collate nocase and b.model = a.model collate nocase and abs(b.purchase_year - a.purchase_year) <= 2
+     where a.make is not null and a.model is not null group by a.id order by cars desc limit 1`,
   );
   common = { make: String(row.make), model: String(row.model), year: String(row.year) };
 });
@@ -38,7 +40,7 @@ describe("seller tools on a 390 px phone", () => {
     await expectAccessible(page, "a new seller's dashboard");
     expect(await page.getByText("Cars for sale").count()).toBe(0);
     await close();
-  });
+  }, 60_000);
 
   it("without JavaScript: the figures open My Products filtered; it searches and sorts; a name opens the car with Edit and Statistics", async () => {
     const { page, close } = await openPage(browser, { viewport: PHONE, javaScriptEnabled: false });
@@ -77,7 +79,7 @@ describe("seller tools on a 390 px phone", () => {
     await page.getByText("Views per day").waitFor();
     await expectAccessible(page, "a car's statistics");
     await close();
-  });
+  }, 60_000);
 
   it("without JavaScript: the VIN fills the empty make and year, and Suggest a price opens the suggestion in a new tab", async () => {
     const { page, close } = await openPage(browser, { viewport: PHONE, javaScriptEnabled: false });
@@ -94,14 +96,14 @@ describe("seller tools on a 390 px phone", () => {
     const [tab] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("button", { name: "Suggest a price" }).click()]);
     await tab.waitForLoadState();
     expect(new URL(tab.url()).pathname).toBe("/dashboard/addproduct/price-suggestion");
-    await tab.getByText("Suggested price").waitFor();
+    expect(await tab.getByRole("region", { name: "The suggestion" }).textContent()).toContain("Suggested price");
     expect(await tab.getByRole("list", { name: "Comparable cars" }).getByRole("listitem").count()).toBeGreaterThanOrEqual(3);
     await tab.setViewportSize(PHONE);
     await expectAccessible(tab, "the price suggestion page");
     // The form stays as filled in, in its own tab.
     expect(await page.getByLabel("Model", { exact: true }).inputValue()).toBe(common.model);
     await close();
-  });
+  }, 60_000);
 
   it("with JavaScript: the VIN fills the make and year as it is typed, and the suggestion shows under the price", async () => {
     const { page, close } = await openPage(browser, { viewport: PHONE });
@@ -120,10 +122,10 @@ describe("seller tools on a 390 px phone", () => {
     await page.getByLabel(/Purchase year/).fill(common.year);
     const pages = page.context().pages().length;
     await page.getByRole("button", { name: "Suggest a price" }).click();
-    await page.getByRole("status").getByText("Suggested price").waitFor();
+    await expect.poll(() => page.locator("#price-suggestion-result").textContent()).toContain("Suggested price");
     expect(page.context().pages().length).toBe(pages);
     expect(await page.getByRole("list", { name: "Comparable cars" }).getByRole("listitem").count()).toBeGreaterThanOrEqual(3);
     await expectAccessible(page, "Add Product with a price suggestion");
     await close();
-  });
+  }, 60_000);
 });

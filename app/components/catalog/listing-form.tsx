@@ -138,7 +138,7 @@ export function ListingForm(props: ListingFormProps) {
             aria-describedby={[fields.vin.errors ? fields.vin.errorId : "", "vin-help", "vin-note"].filter(Boolean).join(" ")}
             autoCapitalize="characters"
             spellCheck={false}
-            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono uppercase text-slate-900 aria-[invalid=true]:border-red-600 focus:border-brand-600"
+            className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono uppercase text-slate-900 aria-[invalid=true]:border-red-600 focus:border-brand-600"
           />
           <p id="vin-help" className="text-sm text-slate-600">
             17 letters and digits, on the windscreen or the registration papers. Its maker{mode === "add" && " and model year"} fill in the

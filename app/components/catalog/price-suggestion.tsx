@@ -112,7 +112,7 @@ export function SuggestPrice({ input }: { input: SuggestionInput }) {
       <p id="price-suggestion-help" className="text-sm text-slate-600">
         From the make, model, purchase year and mileage, compared with cars of the same make and model listed or sold here.
       </p>
-      <div role="status" aria-live="polite">
+      <div id="price-suggestion-result" role="status" aria-live="polite">
         {asked && fetcher.state !== "idle" && <p>Looking for similar cars…</p>}
         {asked && fetcher.state === "idle" && fetcher.data && <PriceSuggestionResult answer={fetcher.data} />}
       </div>

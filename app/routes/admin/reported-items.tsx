@@ -97,7 +97,10 @@ const REPORT_COLUMNS: Column<AdminReport>[] = [
     sortKey: "productName",
     rowHeader: true,
     cell: (report) => (
-      <Link to={pathTo(PATHS.car, { id: report.product_id })} className="font-semibold text-brand-700 underline">
+      <Link
+        to={pathTo(PATHS.car, { id: report.product_id })}
+        className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+      >
         {report.productName}
       </Link>
     ),

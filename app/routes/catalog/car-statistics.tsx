@@ -27,7 +27,7 @@ export default function CarStatisticsPage({ loaderData: stats }: Route.Component
       <div>
         <p className="text-caption font-semibold text-slate-700">Statistics, the last 30 days</p>
         <h1 className="text-3xl font-bold break-words">
-          <Link to={carPath} className="underline-offset-4 hover:underline">
+          <Link to={carPath} className="inline-flex min-h-11 items-center underline-offset-4 hover:underline">
             {product.productName}
           </Link>
         </h1>

@@ -111,12 +111,8 @@ function productColumns(bookings: Record<string, CarBookings>, firstIndex: numbe
       heading: "Views (30 days)",
       className: "whitespace-nowrap",
       cell: (product) => (
-        <Link
-          to={pathTo(PATHS.carStatistics, { id: product._id })}
-          aria-label={`${formatCount(product.views)} views: statistics of ${product.productName}`}
-          className={ROW_BUTTON.plain}
-        >
-          {formatCount(product.views)} · Statistics
+        <Link to={pathTo(PATHS.carStatistics, { id: product._id })} className={ROW_BUTTON.plain}>
+          {formatCount(product.views)} · Statistics<span className="sr-only"> of {product.productName}</span>
         </Link>
       ),
     },

@@ -51,14 +51,14 @@ export default function Disputes({ loaderData, actionData }: Route.ComponentProp
         <Link
           to="?status=open"
           aria-current={status === "open" ? "page" : undefined}
-          className="inline-flex min-h-11 items-center font-semibold underline"
+          className="inline-flex min-h-11 min-w-11 items-center justify-center font-semibold underline"
         >
           Open
         </Link>
         <Link
           to="?status=resolved"
           aria-current={status === "resolved" ? "page" : undefined}
-          className="inline-flex min-h-11 items-center font-semibold underline"
+          className="inline-flex min-h-11 min-w-11 items-center justify-center font-semibold underline"
         >
           Resolved
         </Link>
