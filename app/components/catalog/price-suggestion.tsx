@@ -83,7 +83,8 @@ export interface SuggestionInput {
  */
 export function SuggestPrice({ input }: { input: SuggestionInput }) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher<PriceSuggestionAnswer>();
+  // The suggestion page's loader answers `{ asked, answer }`; the form reads the answer.
+  const fetcher = useFetcher<{ answer: PriceSuggestionAnswer }>();
   const [askedFor, setAskedFor] = useState<string | null>(null);
   const query = new URLSearchParams(Object.entries(input).map(([key, value]) => [key, value ?? ""])).toString();
   // A change to the facts makes the shown answer stale: it goes until the button is pressed again.
@@ -114,7 +115,7 @@ export function SuggestPrice({ input }: { input: SuggestionInput }) {
       </p>
       <div id="price-suggestion-result" role="status" aria-live="polite">
         {asked && fetcher.state !== "idle" && <p>Looking for similar cars…</p>}
-        {asked && fetcher.state === "idle" && fetcher.data && <PriceSuggestionResult answer={fetcher.data} />}
+        {asked && fetcher.state === "idle" && fetcher.data && <PriceSuggestionResult answer={fetcher.data.answer} />}
       </div>
     </div>
   );

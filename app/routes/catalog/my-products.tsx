@@ -5,7 +5,7 @@ import { actionResult, DELETED, failedAction } from "~/.server/page-errors";
 import { advertiseProduct, deleteProduct } from "~/.server/services/catalog/products";
 import { type CarBookings, listBookingsForSellerCars, listMyProducts } from "~/.server/services/catalog/seller-cars";
 import { MyProductsControls } from "~/components/catalog/my-products-controls";
-import { Pager } from "~/components/ui/paged-list";
+import { Pager, useListHref } from "~/components/ui/paged-list";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { type Column, DataTable, ROW_BUTTON } from "~/components/ui/data-table";
 import { ResultBanner } from "~/components/ui/result-banner";
@@ -51,11 +51,15 @@ export default function MyProducts({ loaderData }: Route.ComponentProps) {
   const { query, list, bookings, confirm } = loaderData;
   const result = useActionData<typeof action>();
   const filtered = query.status !== "all" || query.q !== "";
+  // Delete asks first on this same list (its filter, search, sort and page kept).
+  const listHref = useListHref();
   return (
     <main id="main">
       <h1 className="mb-6 text-3xl font-bold">Total Products: {list.total}</h1>
       <ResultBanner result={result} />
-      {confirm && <ConfirmPanel intent="delete" id={confirm._id} confirmLabel={`Yes, delete ${confirm.productName}`} cancelTo="." />}
+      {confirm && (
+        <ConfirmPanel intent="delete" id={confirm._id} confirmLabel={`Yes, delete ${confirm.productName}`} cancelTo={listHref({})} />
+      )}
       {list.total === 0 && !filtered ? (
         <p>
           You have no cars listed yet.{" "}
@@ -74,7 +78,7 @@ export default function MyProducts({ loaderData }: Route.ComponentProps) {
           </p>
           <DataTable
             caption="Your products"
-            columns={productColumns(bookings, (list.page - 1) * MY_PRODUCTS_PAGE_SIZE)}
+            columns={productColumns(bookings, (list.page - 1) * MY_PRODUCTS_PAGE_SIZE, (id) => listHref({ confirm: id }))}
             rows={list.rows}
             rowKey={(product) => product._id}
             empty="No cars match. Change the filter or the search."
@@ -89,7 +93,11 @@ export default function MyProducts({ loaderData }: Route.ComponentProps) {
 type SellerProduct = Route.ComponentProps["loaderData"]["list"]["rows"][number];
 
 /** The spec's columns (index, Name, Price, Status, Action, Delete) and who booked each car. */
-function productColumns(bookings: Record<string, CarBookings>, firstIndex: number): Column<SellerProduct>[] {
+function productColumns(
+  bookings: Record<string, CarBookings>,
+  firstIndex: number,
+  confirmHref: (id: string) => string,
+): Column<SellerProduct>[] {
   return [
     { heading: "#", cell: (_, index) => firstIndex + index + 1 },
     // Two lines at most, so a long name keeps every row one height.
@@ -147,12 +155,7 @@ function productColumns(bookings: Record<string, CarBookings>, firstIndex: numbe
         product.isPaid ? (
           <span className="text-slate-600">Kept for records</span>
         ) : (
-          <Link
-            to={`?confirm=${product._id}`}
-            preventScrollReset
-            aria-label={`Delete ${product.productName}`}
-            className={ROW_BUTTON.danger}
-          >
+          <Link to={confirmHref(product._id)} preventScrollReset aria-label={`Delete ${product.productName}`} className={ROW_BUTTON.danger}>
             Delete
           </Link>
         ),
