@@ -88,7 +88,7 @@ describe("seller tools on a 390 px phone", () => {
     await page.getByRole("link", { name: `Statistics of ${String(car.name)}` }).click();
     await page.waitForURL(`${appUrl}/dashboard/myproducts/${String(car.id)}/statistics`);
     await page.getByRole("heading", { name: String(car.name) }).waitFor();
-    await page.getByText("Views per day").waitFor();
+    await page.getByRole("heading", { name: "Views per day" }).waitFor();
     await expectAccessibleWithoutScripts(page, "a car's statistics");
     await close();
   }, 60_000);
