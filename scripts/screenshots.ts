@@ -52,9 +52,9 @@ async function firstCarPath(page: Page): Promise<string> {
   return href;
 }
 
-/** The statistics of the seller's newest car (the demo seeds 30 days of views for cars for sale). */
+/** The statistics of the seller's longest listed car for sale (the demo seeds its 30 days of views). */
 async function firstStatisticsPath(page: Page): Promise<string> {
-  await page.goto("/dashboard/myproducts?status=for-sale");
+  await page.goto("/dashboard/myproducts?status=for-sale&sort=oldest");
   const href = await page
     .getByRole("link", { name: /Statistics/ })
     .first()

@@ -4,7 +4,7 @@ import { orPageError } from "~/.server/page-errors";
 import { carStatistics } from "~/.server/services/catalog/car-statistics";
 import { ColumnChart } from "~/components/site/bar-chart";
 import { ButtonLink } from "~/components/ui/button";
-import { StatGrid } from "~/components/ui/stat";
+import { Stat } from "~/components/ui/stat";
 import { formatCount, formatDate } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
 import { PATHS, pathTo } from "~/lib/paths";
@@ -35,18 +35,19 @@ export default function CarStatisticsPage({ loaderData: stats }: Route.Component
           Since {formatDate(stats.since)}, today included{product.isPaid ? " (sold)" : ""}.
         </p>
       </div>
-      <StatGrid
-        stats={[
-          { label: "Views", value: formatCount(stats.views), note: "Times its page was opened (yours not counted)" },
-          { label: "Saves", value: formatCount(stats.saves), note: "Buyers who saved it to their favourites" },
-          { label: "Messages", value: formatCount(stats.messages), note: "Messages from buyers about it", to: PATHS.messages },
-          {
-            label: "Bookings",
-            value: formatCount(stats.bookings),
-            to: `${PATHS.myProducts}?status=all&q=${encodeURIComponent(product.productName)}`,
-          },
-        ]}
-      />
+      {/* Two a row on phones, so the chart starts in the first screen. */}
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {[
+          { label: "Views", value: formatCount(stats.views), note: "Yours not counted" },
+          { label: "Saves", value: formatCount(stats.saves), note: "To favourites" },
+          { label: "Messages", value: formatCount(stats.messages), note: "From buyers", to: PATHS.messages },
+          { label: "Bookings", value: formatCount(stats.bookings), to: `${PATHS.myProducts}?q=${encodeURIComponent(product.productName)}` },
+        ].map((stat) => (
+          <li key={stat.label}>
+            <Stat {...stat} />
+          </li>
+        ))}
+      </ul>
       <section aria-labelledby="views-heading" className="card p-5">
         <h2 id="views-heading" className="mb-3 text-xl font-bold">
           Views per day
