@@ -4,6 +4,7 @@
 interface __BaseEnv_Env {
 	EMAIL_QUEUE: Queue;
 	LISTINGS_QUEUE: Queue;
+	VIEWS_QUEUE: Queue;
 	PHOTOS: R2Bucket;
 	APP_ENV: string;
 	APP_ORIGIN: string;

@@ -62,6 +62,8 @@ export default [
     route(dashboard(PATHS.addProduct), "routes/catalog/add-product.tsx"),
     route(dashboard(PATHS.myProducts), "routes/catalog/my-products.tsx"),
     route(dashboard(PATHS.editProduct), "routes/catalog/edit-product.tsx"),
+    route(dashboard(PATHS.carStatistics), "routes/catalog/car-statistics.tsx"),
+    route(dashboard(PATHS.priceSuggestion), "routes/catalog/price-suggestion.tsx"),
     route(dashboard(PATHS.myOrders), "routes/deals/my-orders.tsx"),
     route(dashboard(PATHS.receipt), "routes/deals/receipt.tsx"),
     route(dashboard(PATHS.payment), "routes/deals/payment.tsx"),

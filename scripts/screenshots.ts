@@ -1,8 +1,9 @@
 // `npm run screenshots`: the README's pictures. Builds the app and starts it as `npm start` does, on
 // free ports with a fresh copy of the demo data (so the pictures are the same on every machine), or
 // uses the app already running on this machine with `PORT=8787 npm run screenshots`. Photographs
-// Home, /cars, a car's page and the admin's dashboard at 1280 px and 390 px in headless Chromium and
-// writes them to docs/screenshots/ as JPEG (what a README can carry: each well under 300 KB).
+// Home, /cars, a car's page, the admin's dashboard and a seller's car statistics at 1280 px and
+// 390 px in headless Chromium and writes them to docs/screenshots/ as JPEG (what a README can
+// carry: each well under 300 KB).
 import { execSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,6 +17,7 @@ import { DEMO_PASSWORD } from "./seed/demo-data.ts";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const OUTPUT_DIR = path.join(ROOT, "docs/screenshots");
 const ADMIN = "admin@autoreseller.test";
+const SELLER = "seller@autoreseller.test";
 const MAX_BYTES = 300 * 1024;
 
 /** The two widths the site is designed for; the phone at its real pixel density, so text stays sharp. */
@@ -28,14 +30,18 @@ interface Shot {
   name: string;
   /** The path, or how to find it on the running app. */
   path: (page: Page) => Promise<string>;
-  signedIn?: boolean;
+  /** Whose page it is (a demo account's email); signed out when absent. */
+  signedInAs?: string;
 }
 
 const SHOTS: Shot[] = [
   { name: "home", path: async () => "/" },
   { name: "cars", path: async () => "/cars" },
   { name: "car", path: firstCarPath },
-  { name: "dashboard", path: async () => "/dashboard", signedIn: true },
+  // The side-by-side comparison (issue 31, point 12, on branch issue-31a) goes here once merged:
+  // { name: "compare", path: <"/compare?ids=" and the first three cars' ids on /cars> }, and into the README.
+  { name: "dashboard", path: async () => "/dashboard", signedInAs: ADMIN },
+  { name: "car-statistics", path: firstStatisticsPath, signedInAs: SELLER },
 ];
 
 /** The newest car on /cars (the demo market is the same on every seed, so is the picture). */
@@ -46,9 +52,20 @@ async function firstCarPath(page: Page): Promise<string> {
   return href;
 }
 
-async function signIn(page: Page) {
+/** The statistics of the seller's longest listed car for sale (the demo seeds its 30 days of views). */
+async function firstStatisticsPath(page: Page): Promise<string> {
+  await page.goto("/dashboard/myproducts?status=for-sale&sort=oldest");
+  const href = await page
+    .getByRole("link", { name: /Statistics/ })
+    .first()
+    .getAttribute("href");
+  if (!href) throw new Error("My Products lists no car for sale to photograph");
+  return href;
+}
+
+async function signIn(page: Page, email: string) {
   await page.goto("/login?redirectTo=%2Fdashboard");
-  await page.getByLabel("Email").fill(ADMIN);
+  await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.waitForURL((url) => url.pathname === "/dashboard");
@@ -75,24 +92,24 @@ async function photograph(browser: Browser, appUrl: string): Promise<string[]> {
   const written: string[] = [];
   for (const device of DEVICES) {
     const { name: deviceName, ...options } = device;
-    const context = await browser.newContext({ ...options, baseURL: appUrl, reducedMotion: "reduce" });
-    const page = await context.newPage();
-    let signedIn = false;
-    for (const shot of SHOTS) {
-      if (shot.signedIn && !signedIn) {
-        await signIn(page);
-        signedIn = true;
+    // One browser context per account (signed out first), each signing in once.
+    const accounts = [...new Set(SHOTS.map((shot) => shot.signedInAs))];
+    for (const account of accounts) {
+      const context = await browser.newContext({ ...options, baseURL: appUrl, reducedMotion: "reduce" });
+      const page = await context.newPage();
+      if (account) await signIn(page, account);
+      for (const shot of SHOTS.filter((candidate) => candidate.signedInAs === account)) {
+        // Visited again after signing in: the "signed in" toast belongs to the sign-in, not the picture.
+        await settle(page, await shot.path(page));
+        const file = path.join(OUTPUT_DIR, `${shot.name}-${deviceName}.jpg`);
+        await page.screenshot({ path: file, type: "jpeg", quality: 75 });
+        const bytes = statSync(file).size;
+        if (bytes > MAX_BYTES)
+          throw new Error(`${file} is ${Math.round(bytes / 1024)} KB, over the ${MAX_BYTES / 1024} KB a README picture may weigh`);
+        written.push(`${path.relative(ROOT, file)} (${Math.round(bytes / 1024)} KB)`);
       }
-      // Visited again after signing in: the "signed in" toast belongs to the sign-in, not the picture.
-      await settle(page, await shot.path(page));
-      const file = path.join(OUTPUT_DIR, `${shot.name}-${deviceName}.jpg`);
-      await page.screenshot({ path: file, type: "jpeg", quality: 75 });
-      const bytes = statSync(file).size;
-      if (bytes > MAX_BYTES)
-        throw new Error(`${file} is ${Math.round(bytes / 1024)} KB, over the ${MAX_BYTES / 1024} KB a README picture may weigh`);
-      written.push(`${path.relative(ROOT, file)} (${Math.round(bytes / 1024)} KB)`);
+      await context.close();
     }
-    await context.close();
   }
   return written;
 }

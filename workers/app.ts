@@ -4,7 +4,8 @@ import { createRequestHandler } from "react-router";
 import { dropUnreadBody } from "~/.server/body-limit";
 import { createAppContext, createScheduledContext, type AppContext } from "~/.server/context";
 import { deliverEmail, enqueueOverdueEmails } from "~/.server/email/outgoing";
-import { type EmailJob, type ListingJob } from "~/.server/queue-jobs";
+import { type CarViewJob, type EmailJob, type ListingJob } from "~/.server/queue-jobs";
+import { recordCarViews } from "~/.server/services/catalog/car-views";
 import { runScheduledDeals } from "~/.server/services/deals/deals";
 import { flagNewListing } from "~/.server/services/admin/flags";
 import { forgetOldCounts, searchCountsOutcome } from "~/.server/services/search/search-counts";
@@ -19,6 +20,7 @@ import { applyContentSecurityPolicy, hardeningHeaders } from "./security-headers
 import { type WorkerEnv } from "./hono-env";
 import { images } from "./images";
 import { createLocalR2StandIn } from "./local-r2/stand-in";
+import { countCarViews } from "./car-views";
 import { pageCache } from "./page-cache";
 import { seo } from "./seo";
 import { stripeWebhook } from "./webhooks/stripe";
@@ -83,6 +85,8 @@ function redactEmails(path: string): string {
   return path.replace(/([^/@%]{1,2})[^/@%]*(@|%40)([^/]+)/g, "$1***@$3");
 }
 
+// Car page views go on the views queue, cache hits included (so this comes before the cache).
+app.use(countCarViews);
 // Anonymous visitors' public pages from the edge cache; every write starts their next generation.
 app.use(pageCache);
 
@@ -135,6 +139,7 @@ export default {
   async queue(batch, env) {
     const ctx = createScheduledContext(env, `queue-${batch.queue}-${crypto.randomUUID()}`);
     if (batch.queue === LISTINGS_QUEUE) return doListingJobs(ctx, batch);
+    if (batch.queue === VIEWS_QUEUE) return recordViewBatch(ctx, batch);
     // The email queue's consumer: each message names an `outgoing_emails` row to send (at most once).
     await Promise.all(
       batch.messages.map(async (message) => {
@@ -152,10 +157,26 @@ export default {
       }),
     );
   },
-} satisfies ExportedHandler<Env, EmailJob | ListingJob>;
+} satisfies ExportedHandler<Env, EmailJob | ListingJob | CarViewJob>;
 
-// wrangler.toml's queue of new listings (the email queue is the other one this Worker consumes).
+// wrangler.toml's queues of new listings and of car page views (the email queue is the third one this Worker consumes).
 const LISTINGS_QUEUE = "auto-reseller-listings";
+const VIEWS_QUEUE = "auto-reseller-views";
+
+/** The views queue's consumer: the whole batch added up per car and day in one transaction, or retried whole. */
+async function recordViewBatch(ctx: AppContext, batch: MessageBatch<unknown>) {
+  try {
+    const rows = await recordCarViews(
+      ctx,
+      batch.messages.map((message) => message.body),
+    );
+    console.log(JSON.stringify({ requestId: ctx.requestId, event: "car-views-recorded", views: batch.messages.length, rows }));
+    batch.ackAll();
+  } catch (error) {
+    console.error(JSON.stringify({ requestId: ctx.requestId, event: "car-views-failed", error: String(error) }));
+    batch.retryAll({ delaySeconds: 30 });
+  }
+}
 
 /**
  * The listings queue's consumer, one job at a time: a new car is matched against the saved searches

@@ -4,7 +4,7 @@ import { createEmailSender, type EmailSender } from "./email/sender";
 import { type PageChanges } from "./page-changes";
 import { type PaymentProvider } from "./payments/provider";
 import { selectPaymentProvider } from "./payments/select";
-import { type EmailJob, type ListingJob } from "./queue-jobs";
+import { type CarViewJob, type EmailJob, type ListingJob } from "./queue-jobs";
 
 /** Everything a request needs from the outside world, built once per request from the Worker's env. */
 export interface AppContext {
@@ -16,6 +16,8 @@ export interface AppContext {
   emailQueue: Queue<EmailJob>;
   /** The queue that matches new listings against saved searches and refreshes price ratings (app/.server/services/search/listings-queue.ts). */
   listingsQueue: Queue<ListingJob>;
+  /** The queue of car page views, added up per car and day by its consumer (app/.server/services/catalog/car-views.ts). */
+  viewsQueue: Queue<CarViewJob>;
   /** Stripe, the offline simulator (development/test only), or null when card payments are unavailable. */
   payments: PaymentProvider | null;
   now: () => Date;
@@ -59,6 +61,7 @@ export function createAppContext(
     email: createEmailSender(config.email, appEnv, db),
     emailQueue: env.EMAIL_QUEUE,
     listingsQueue: env.LISTINGS_QUEUE,
+    viewsQueue: env.VIEWS_QUEUE,
     payments: selectPaymentProvider(config.stripe, appEnv, db),
     now: () => new Date(),
     origin,

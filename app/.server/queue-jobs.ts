@@ -1,4 +1,4 @@
-// What the Worker's two queues carry (wrangler.toml [[queues]]): the messages the context's queue
+// What the Worker's three queues carry (wrangler.toml [[queues]]): the messages the context's queue
 // producers send and the Worker's queue() consumer reads.
 
 /** The email queue: an `outgoing_emails` row to send (app/.server/email/outgoing.ts). */
@@ -20,3 +20,9 @@ export interface RepriceJob {
 
 /** The listings queue (app/.server/services/search/listings-queue.ts). */
 export type ListingJob = NewListingJob | RepriceJob;
+
+/** The views queue: one opening of a car's page, on the UTC day it happened (YYYY-MM-DD). */
+export interface CarViewJob {
+  productId: string;
+  day: string;
+}

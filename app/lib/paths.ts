@@ -31,6 +31,8 @@ export const PATHS = {
   addProduct: "/dashboard/addproduct",
   myProducts: "/dashboard/myproducts",
   editProduct: "/dashboard/myproducts/:id/edit",
+  carStatistics: "/dashboard/myproducts/:id/statistics",
+  priceSuggestion: "/dashboard/addproduct/price-suggestion",
   myOrders: "/dashboard/myorders",
   receipt: "/dashboard/myorders/:id/receipt",
   payment: "/dashboard/payment/:id",

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  fillFromVin,
+  vinFill,
   decodeVin,
   hasCheckDigit,
   sameMaker,
@@ -287,5 +289,36 @@ describe("vinMakerNote", () => {
     expect(vinMakerNote("JTDBR32E530012345", "")).toBeUndefined();
     expect(vinMakerNote("1HGCM82643A004352", "Toyota")).toBeUndefined();
     expect(vinMakerNote("00000000000000000", "Toyota")).toBeUndefined();
+  });
+});
+
+describe("vinFill and fillFromVin (the listing form's empty make and year)", () => {
+  // JT…: Toyota; 10th character 5: the 2005 model year.
+  const TOYOTA = "JTDBR32E550012345";
+
+  it("gives a valid VIN's maker and model year, never a year after the latest", () => {
+    expect(vinFill(TOYOTA, 2026)).toEqual({ make: "Toyota", purchaseYear: 2005 });
+    expect(vinFill(` ${TOYOTA.toLowerCase()} `, 2026)).toEqual({ make: "Toyota", purchaseYear: 2005 });
+    // V is 1997 or 2027: a car of next year's model bought this year counts as this year's.
+    expect(vinFill("JTDBR32E5V0012345", 2026).purchaseYear).toBe(2026);
+  });
+
+  it("gives nothing for an invalid VIN, and no maker for a WMI missing from the table", () => {
+    expect(vinFill("JTDBR32E55001234", 2026)).toEqual({});
+    expect(vinFill(undefined, 2026)).toEqual({});
+    expect(vinFill("ZZZBR32E550012345", 2026)).toEqual({ purchaseYear: 2005 });
+  });
+
+  it("fills only the empty fields it is asked to", () => {
+    const form = new FormData();
+    form.set("vin", TOYOTA);
+    form.set("make", " ");
+    form.set("purchaseYear", "2004");
+    fillFromVin(form, 2026, ["make", "purchaseYear"]);
+    expect([form.get("make"), form.get("purchaseYear")]).toEqual(["Toyota", "2004"]);
+    const edit = new FormData();
+    edit.set("vin", TOYOTA);
+    fillFromVin(edit, 2026, ["make"]);
+    expect([edit.get("make"), edit.get("purchaseYear")]).toEqual(["Toyota", null]);
   });
 });

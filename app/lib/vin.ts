@@ -250,3 +250,30 @@ export function vinMakerNote(vin: string | undefined, make: string | undefined):
   if (!maker || sameMaker(maker, make)) return undefined;
   return `This VIN belongs to ${/^[AEIOU]/i.test(maker) ? "an" : "a"} ${maker}; check the make or the VIN`;
 }
+
+/**
+ * What a valid VIN fills in on the listing form when the seller left those fields empty: its maker
+ * (by the WMI table above, so only common makers) and its model year as the purchase year, never
+ * later than `latestYear` (a car of next year's model is bought this year at the earliest).
+ */
+export function vinFill(vin: string | undefined, latestYear: number): { make?: string; purchaseYear?: number } {
+  const code = vin?.trim().toUpperCase() ?? "";
+  if (vinProblem(code)) return {};
+  const decoded = decodeVin(code, new Date(Date.UTC(latestYear, 6, 1)));
+  return {
+    ...(decoded?.manufacturer ? { make: decoded.manufacturer } : {}),
+    ...(decoded?.modelYear ? { purchaseYear: Math.min(decoded.modelYear, latestYear) } : {}),
+  };
+}
+
+/**
+ * The same, for a listing form sent without JavaScript: the empty fields among `fields` are set on
+ * the form data from its VIN before it is read.
+ */
+export function fillFromVin(formData: FormData, latestYear: number, fields: readonly ("make" | "purchaseYear")[]): void {
+  const fill = vinFill(String(formData.get("vin") ?? ""), latestYear);
+  for (const field of fields) {
+    const value = fill[field];
+    if (value !== undefined && !String(formData.get(field) ?? "").trim()) formData.set(field, String(value));
+  }
+}

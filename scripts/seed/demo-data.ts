@@ -581,3 +581,23 @@ export function buildDemoMarket(now: number): DemoMarket {
   });
   return { cars, bookings, reports, reviews };
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A car's page views on each of the last 30 days since it was listed (its seller's statistics
+ * page): a level of its own, more at weekends, fewer as the listing ages. The same on every seed.
+ */
+export function demoCarViews(carIndex: number, listedAt: number, now: number): { day: string; views: number }[] {
+  const rand = rng(7919 * (carIndex + 1));
+  const level = 4 + Math.floor(rand() * 20);
+  const days: { day: string; views: number }[] = [];
+  for (let back = 29; back >= 0; back--) {
+    const at = now - back * DAY_MS;
+    if (at < listedAt) continue;
+    const weekend = [0, 6].includes(new Date(at).getUTCDay()) ? 1.6 : 1;
+    const freshness = Math.max(0.4, 1 - (at - listedAt) / (90 * DAY_MS));
+    days.push({ day: new Date(at).toISOString().slice(0, 10), views: Math.round(level * weekend * freshness * (0.6 + rand() * 0.8)) });
+  }
+  return days;
+}

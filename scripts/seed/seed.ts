@@ -10,6 +10,7 @@ import {
   payments,
   payoutAccounts,
   priceChanges,
+  carViewDays,
   productPhotos,
   products,
   reports,
@@ -18,7 +19,7 @@ import {
   users,
 } from "../../app/.server/db/schema/index.ts";
 import { refreshPriceRatings } from "../../app/.server/services/catalog/price-ratings.ts";
-import { buildDemoMarket, DEMO_CATEGORIES, DEMO_PASSWORD, DEMO_USERS, type PhotoSpec } from "./demo-data.ts";
+import { buildDemoMarket, DEMO_CATEGORIES, demoCarViews, DEMO_PASSWORD, DEMO_USERS, type PhotoSpec } from "./demo-data.ts";
 import { renderJpegPairCached } from "./photo-cache.ts";
 import { carPhotoSvg, categorySvg } from "./photos.ts";
 
@@ -173,6 +174,10 @@ export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: strin
         changedAt: iso(change.at),
       })),
     );
+    // Thirty days of page views for the cars for sale, so their sellers' statistics show something.
+    const viewRows = market.cars.flatMap((car, index) =>
+      car.sale ? [] : demoCarViews(index, car.createdAt, now).map((day) => ({ productId: productRows[index].id, ...day })),
+    );
 
     const bookingRows: (typeof bookings.$inferInsert)[] = [];
     const paymentRows: (typeof payments.$inferInsert)[] = [];
@@ -282,6 +287,7 @@ export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: strin
       ...chunks(productRows, 50).map((rows) => db.insert(products).values(rows)),
       ...chunks(photoRows).map((rows) => db.insert(productPhotos).values(rows)),
       ...chunks(priceRows).map((rows) => db.insert(priceChanges).values(rows)),
+      ...chunks(viewRows).map((rows) => db.insert(carViewDays).values(rows)),
       db.insert(bookings).values(bookingRows),
       db.insert(payments).values(paymentRows),
       db.insert(ledgerEntries).values(ledgerRows),

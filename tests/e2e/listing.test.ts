@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -35,7 +36,7 @@ function pickerOrder(page: Page): Promise<string[]> {
   return page
     .getByRole("list", { name: "Chosen photos, cover first" })
     .getByRole("listitem")
-    .evaluateAll((items) => items.map((item) => item.querySelector("button[data-action=remove] .sr-only")?.textContent?.trim() ?? ""));
+    .evaluateAll((items) => items.map((item) => item.getAttribute("data-label") ?? ""));
 }
 
 async function expectOrder(page: Page, names: string[]) {
@@ -112,16 +113,30 @@ describe("listing a car in Chromium", () => {
     await expect.poll(() => page.getByText("Make is required").count()).toBe(0);
     await expectAccessible(page, "the photo picker");
 
-    // Keyboard: Move down, then Move up; the moved photo keeps the focus and the new place is announced.
-    await page.getByRole("button", { name: "Move down front.jpg" }).focus();
+    // Keyboard: each photo's menu, then Move down or Move up; the moved photo's menu button keeps the
+    // focus and the new place is announced.
+    const menuOf = (name: string) => page.getByRole("button", { name: `Photo options: ${name}` });
+    await menuOf("front.jpg").focus();
+    await page.keyboard.press("Enter");
+    // Move up is disabled for the first photo: the first Tab reaches Move down.
+    await page.keyboard.press("Tab");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Move down front.jpg");
     await page.keyboard.press("Enter");
     await expectOrder(page, ["side.jpg", "front.jpg", "back.jpg"]);
     await page.getByRole("status").filter({ hasText: "front.jpg moved to position 2 of 3." }).waitFor({ state: "attached" });
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Move down front.jpg");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Photo options: front.jpg");
+    await menuOf("back.jpg").focus();
+    await page.keyboard.press("Space");
+    // Escape closes a menu and gives the focus back to its button.
+    await page.getByRole("button", { name: "Move up back.jpg" }).focus();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Photo options: back.jpg");
+    expect(await page.getByRole("button", { name: "Move up back.jpg" }).count()).toBe(0);
+    await page.keyboard.press("Enter");
     await page.getByRole("button", { name: "Move up back.jpg" }).focus();
     await page.keyboard.press("Space");
     await expectOrder(page, ["side.jpg", "back.jpg", "front.jpg"]);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Move up back.jpg");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Photo options: back.jpg");
 
     // Drag and drop: side.jpg onto the last place.
     const list = page.getByRole("list", { name: "Chosen photos, cover first" });
@@ -131,6 +146,7 @@ describe("listing a car in Chromium", () => {
       .dragTo(list.getByRole("listitem").filter({ hasText: "front.jpg" }));
     await expectOrder(page, ["back.jpg", "front.jpg", "side.jpg"]);
 
+    await menuOf("front.jpg").click();
     await page.getByRole("button", { name: "Make cover front.jpg" }).click();
     await expectOrder(page, ["front.jpg", "back.jpg", "side.jpg"]);
     await list.getByRole("listitem").first().getByText("Cover", { exact: true }).waitFor();
@@ -164,6 +180,82 @@ describe("listing a car in Chromium", () => {
     expect(edited.images).toEqual(listed.images);
     await expectAccessibleAt360(page, "/dashboard/myproducts");
     expect(foreignRequests).toEqual([]);
+    await close();
+  }, 120_000);
+});
+
+describe("the photo manager on a 390 px phone", () => {
+  it("keeps failed uploads out of the order with their reason, Retry and Remove; the cover is always the first tile", async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), "photo-manager-"));
+    const notes = path.join(folder, "notes.txt");
+    writeFileSync(notes, "not a photo");
+    // 1,500 px of noise, stored without compression: over the 5 MiB limit, and too small to be shrunk first.
+    const huge = path.join(folder, "huge.png");
+    writeFileSync(
+      huge,
+      await sharp(randomBytes(1500 * 1500 * 3), { raw: { width: 1500, height: 1500, channels: 3 } })
+        .png({ compressionLevel: 0 })
+        .toBuffer(),
+    );
+    const { page, close } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    await signInAs(page, "seller@autoreseller.test", "/dashboard/addproduct");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+
+    // The network refuses the first upload of front.jpg: Retry sends it again.
+    let refused = false;
+    await page.route("**/api/images/uploads", async (route) => {
+      if (refused) return route.continue();
+      refused = true;
+      await route.abort("connectionrefused");
+    });
+    await page.getByLabel("Add photos").setInputFiles([files["front.jpg"]]);
+    const failed = page.getByRole("list", { name: "Photos not uploaded" }).getByRole("listitem");
+    await failed.filter({ hasText: "front.jpg" }).getByText("check your connection").waitFor();
+    await page.getByLabel("Add photos").setInputFiles([notes, huge, files["side.jpg"], files["back.jpg"]]);
+    await failed.filter({ hasText: "notes.txt" }).getByText("could not be read as a photo").waitFor();
+    await failed.filter({ hasText: "huge.png" }).waitFor();
+    await expect.poll(() => page.getByText("Uploaded", { exact: true }).count(), { timeout: 20_000 }).toBe(2);
+
+    // A failed photo offers Retry and Remove only, and stays out of the order and the cover.
+    for (const name of ["front.jpg", "notes.txt", "huge.png"]) {
+      const buttons = await failed.filter({ hasText: name }).getByRole("button").allTextContents();
+      expect(buttons).toEqual([`Retry ${name}`, `Remove ${name}`]);
+    }
+    expect(await failed.filter({ hasText: "huge.png" }).textContent()).toMatch(/5 MiB/);
+    await expectOrder(page, ["side.jpg", "back.jpg"]);
+    const list = page.getByRole("list", { name: "Chosen photos, cover first" });
+    await list.getByRole("listitem").first().getByText("Cover", { exact: true }).waitFor();
+    expect(await list.getByText("Cover", { exact: true }).count()).toBe(1);
+    await expectAccessible(page, "the photo manager with failed uploads");
+
+    // Retry: front.jpg uploads and joins the order at its end; Remove takes notes.txt away.
+    await page.getByRole("button", { name: "Retry front.jpg" }).click();
+    await expectOrder(page, ["side.jpg", "back.jpg", "front.jpg"]);
+    await expect.poll(() => page.getByText("Uploaded", { exact: true }).count(), { timeout: 20_000 }).toBe(3);
+    await page.getByRole("button", { name: "Remove notes.txt" }).click();
+    expect(await failed.count()).toBe(1);
+
+    // Making a photo the cover moves it to the first tile, where the badge is.
+    await page.getByRole("button", { name: "Photo options: front.jpg" }).click();
+    await page.getByRole("button", { name: "Make cover front.jpg" }).click();
+    await expectOrder(page, ["front.jpg", "side.jpg", "back.jpg"]);
+    await list.getByRole("listitem").first().getByText("Cover", { exact: true }).waitFor();
+
+    // Compact on a phone: two tiles a row, every control at least 44 px, nothing sideways at 360 px.
+    const tiles = await list.getByRole("listitem").evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top));
+    expect(tiles[0]).toBe(tiles[1]);
+    await page.getByRole("button", { name: "Photo options: side.jpg" }).click();
+    const small = await page
+      .locator("#photo-picker, [aria-label='Chosen photos, cover first'] button, [aria-label='Photos not uploaded'] button")
+      .evaluateAll((controls) =>
+        controls
+          .map((control) => ({ name: control.textContent, box: control.getBoundingClientRect() }))
+          .filter(({ box }) => box.width < 44 || box.height < 44)
+          .map(({ name }) => name),
+      );
+    expect(small).toEqual([]);
+    await expectAccessible(page, "a photo's open menu");
+    await expectAccessibleAt360(page, "the photo manager");
     await close();
   }, 120_000);
 });

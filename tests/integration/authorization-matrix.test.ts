@@ -319,6 +319,17 @@ const MATRIX: Record<string, Row> = {
     who: "public",
     call: async () => ({ path: `/api/products/${await ownersCar()}/price-analysis` }),
   },
+  "GET /products/price-suggestion": {
+    answers: answers(401, 403, 200, 200, 403, 403),
+    who: "seller",
+    call: async () => ({ path: "/api/products/price-suggestion?make=Toyota&model=Corolla&purchaseYear=2016&mileageKm=60000" }),
+  },
+  // Another seller's car's figures do not exist for them (404); buyers and admins may not ask (403).
+  "GET /products/{id}/statistics": {
+    answers: answers(401, 403, 200, 404, 403, 403),
+    who: "owner",
+    call: async () => ({ path: `/api/products/${await ownersCar()}/statistics` }),
+  },
   "PATCH /products/{id}": {
     answers: answers(401, 403, 200, 403, 403, 403),
     who: "owner",

@@ -338,6 +338,28 @@ describe.each(["/api/users/sellers", "/api/users/buyers", "/api/report"])("GET %
   });
 });
 
+describe("GET /api/products/price-suggestion (seller) refuses bad facts", () => {
+  it.each([
+    "",
+    "model=Corolla&purchaseYear=2016",
+    `make=${enc(LONG)}&model=Corolla&purchaseYear=2016`,
+    `make=${enc(SQL_DROP)}&model=${enc(SCRIPT)}&purchaseYear=20166`,
+    "make=Toyota&model=Corolla&purchaseYear=1e3",
+    "make=Toyota&model=Corolla&purchaseYear=1800",
+    "make=Toyota&model=Corolla&purchaseYear=2016&mileageKm=-5",
+    "make=Toyota&model=Corolla&purchaseYear=2016&mileageKm=12345678901",
+  ])("?%s", async (query) => {
+    await expectRejected(() => request(`/api/products/price-suggestion?${query}`, { headers: bearer(() => sellerToken)() }), 400);
+  });
+  it("answers hostile words as words: no comparables, never a 5xx", async () => {
+    const response = await request(`/api/products/price-suggestion?make=${enc(SQL_OR)}&model=${enc(IMG)}&purchaseYear=2016`, {
+      headers: bearer(() => sellerToken)(),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ estimate: null, comparables: [] });
+  });
+});
+
 describe("GET /api/categories/:id refuses bad paging", () => {
   it.each(["page=0", "page=-1", "page=1.5", "page=abc", "page=", "limit=0", "limit=101", "limit=1e308"])("?%s", async (query) => {
     await expectRejected(() => request(`/api/categories/${categoryId}?${query}`, { headers: bearer(() => buyerToken)() }), 400);

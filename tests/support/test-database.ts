@@ -23,6 +23,7 @@ export async function startTestDatabase() {
     email: { send: async () => {} },
     emailQueue: { send: async () => {}, sendBatch: async () => {} } as unknown as Queue,
     listingsQueue: { send: async () => {}, sendBatch: async () => {} } as unknown as Queue,
+    viewsQueue: { send: async () => {}, sendBatch: async () => {} } as unknown as Queue,
     payments: null,
     now: () => now,
     origin: "http://localhost",

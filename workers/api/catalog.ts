@@ -11,7 +11,9 @@ import {
   listSellerProducts,
   updateProduct,
 } from "~/.server/services/catalog/products";
-import { analysePrice } from "~/.server/services/catalog/price-analysis";
+import { analysePrice, suggestPrice } from "~/.server/services/catalog/price-analysis";
+import { carStatistics } from "~/.server/services/catalog/car-statistics";
+import { priceSuggestionSchema } from "~/lib/schemas/seller-tools";
 import { searchProducts } from "~/.server/services/search/search";
 import { searchCountsOutcome } from "~/.server/services/search/search-counts";
 import { searchCategory } from "~/.server/services/search/search-page";
@@ -26,8 +28,10 @@ import {
   categoryShape,
   createdShape,
   deletedShape,
+  carStatisticsShape,
   productDetailShape,
   priceAnalysisShape,
+  priceSuggestionShape,
   productShape,
   searchResultShape,
   sellerProfileShape,
@@ -137,6 +141,37 @@ export const productsApi = new Hono<WorkerEnv>()
     }),
     allow("advertise:product:own"),
     async (c) => c.json({ acknowledged: true, modifiedCount: await advertiseProduct(c.var.app, c.var.user, c.req.param("id")) }),
+  )
+  // Before "/:id", which would take "price-suggestion" for an id.
+  .get(
+    "/price-suggestion",
+    doc({
+      summary: "A price suggestion for a car about to be listed: the estimate and the comparables it came from",
+      tag: "Catalog",
+      status: 200,
+      description: "The estimate (null with fewer than 3 comparables), the comparables and how they were chosen",
+      response: priceSuggestionShape,
+    }),
+    allow("suggest:price"),
+    queryParams(priceSuggestionSchema),
+    async (c) => {
+      const { mileageKm, ...facts } = c.req.valid("query");
+      const suggestion = await suggestPrice(c.var.app, { ...facts, mileageKm: mileageKm === "" ? undefined : mileageKm });
+      return c.json({ ...suggestion, comparables: productAnswers(suggestion.comparables) });
+    },
+  )
+  .get(
+    "/:id/statistics",
+    doc({
+      summary: "A car's views, saves, messages and bookings over the last 30 days (its seller only)",
+      tag: "Catalog",
+      status: 200,
+      description: "The 30 days' totals and the views of each day, oldest first",
+      response: carStatisticsShape,
+      errors: [404],
+    }),
+    allow("read:car-stats:own"),
+    async (c) => c.json(await carStatistics(c.var.app, c.var.user, c.req.param("id"))),
   )
   .get(
     "/:id",

@@ -6,7 +6,8 @@ import { formatPrice } from "~/lib/format";
 import { CONDITIONS, FUELS, LOCATIONS, MAX_PHOTOS, productEditFormSchema, productFormSchema, TRANSMISSIONS } from "~/lib/schemas/catalog";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { vinMakerNote } from "~/lib/vin";
+import { vinFill, vinMakerNote } from "~/lib/vin";
+import { SuggestPrice } from "./price-suggestion";
 import { PhotoPicker, type StoredPhoto } from "./photo-picker";
 import { FieldErrors, FormErrors, primaryButtonClass, SelectField, TextAreaField, TextField } from "../ui/field";
 import { PhotoInput } from "../ui/photo-input";
@@ -47,6 +48,14 @@ export function ListingForm(props: ListingFormProps) {
   const submitting = navigation.state === "submitting";
   const photoErrors = [...(fields.images.errors ?? []), ...(fields.photo.errors ?? [])];
   const vinNote = vinMakerNote(fields.vin.value, fields.make.value);
+  // A valid VIN fills in the make and (on Add) the purchase year when they are empty (fillFromVin does it without JavaScript).
+  const fillFromVinCode = (vin: string) => {
+    const fill = vinFill(vin, currentYear);
+    if (fill.make && !fields.make.value?.trim()) form.update({ name: fields.make.name, value: fill.make });
+    if (mode === "add" && fill.purchaseYear && !fields.purchaseYear.value?.trim()) {
+      form.update({ name: fields.purchaseYear.name, value: String(fill.purchaseYear) });
+    }
+  };
   const validatePhotos = form.validate;
   const photosChanged = useCallback(() => {
     if (fields.images.errors?.length) validatePhotos({ name: fields.images.name });
@@ -90,7 +99,11 @@ export function ListingForm(props: ListingFormProps) {
         {mode === "add" ? (
           <TextField label={`Purchase year (1950–${currentYear})`} type="number" meta={fields.purchaseYear} />
         ) : (
-          <Fact label="Purchase year">{props.fixed.purchaseYear}</Fact>
+          <Fact label="Purchase year">
+            {props.fixed.purchaseYear}
+            {/* For the price suggestion sent without JavaScript; the edit itself never reads it. */}
+            <input type="hidden" name="purchaseYear" value={props.fixed.purchaseYear} />
+          </Fact>
         )}
         <SelectField
           label="Condition"
@@ -121,13 +134,15 @@ export function ListingForm(props: ListingFormProps) {
           </label>
           <input
             {...getInputProps(fields.vin, { type: "text" })}
+            onInput={(event) => fillFromVinCode(event.currentTarget.value)}
             aria-describedby={[fields.vin.errors ? fields.vin.errorId : "", "vin-help", "vin-note"].filter(Boolean).join(" ")}
             autoCapitalize="characters"
             spellCheck={false}
-            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono uppercase text-slate-900 aria-[invalid=true]:border-red-600 focus:border-brand-600"
+            className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono uppercase text-slate-900 aria-[invalid=true]:border-red-600 focus:border-brand-600"
           />
           <p id="vin-help" className="text-sm text-slate-600">
-            17 letters and digits, on the windscreen or the registration papers.
+            17 letters and digits, on the windscreen or the registration papers. Its maker{mode === "add" && " and model year"} fill in the
+            empty fields.
             {mode === "edit" && " A VIN once given can be corrected but not removed."}
           </p>
           <p id="vin-note" role="status" className="text-sm font-medium text-amber-800">
@@ -144,6 +159,14 @@ export function ListingForm(props: ListingFormProps) {
           <Fact label="Original price">{formatPrice(props.fixed.originalPrice)}</Fact>
         )}
         <TextField label="Resale price ($)" type="number" meta={fields.resalePrice} />
+        <SuggestPrice
+          input={{
+            make: fields.make.value,
+            model: fields.model.value,
+            purchaseYear: mode === "add" ? fields.purchaseYear.value : String(props.fixed.purchaseYear),
+            mileageKm: fields.mileageKm.value,
+          }}
+        />
       </Section>
 
       <fieldset className="flex min-w-0 flex-col gap-3">

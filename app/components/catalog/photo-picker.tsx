@@ -19,14 +19,20 @@ export interface StoredPhoto {
   smallUrl?: string | null;
 }
 
+type PhotoAction = "up" | "down" | "cover" | "remove";
+
 const ACCEPT = "image/jpeg,image/png,image/webp,image/avif";
-const smallButtonClass = buttonClass({ variant: "secondary", size: "sm" });
+// 44 px: a finger's tap target, as every control here.
+const menuItemClass = "flex min-h-11 w-full items-center rounded-md px-3 text-left font-medium hover:bg-slate-100 disabled:text-slate-400";
+const failedButtonClass = buttonClass({ variant: "secondary" });
 
 /**
  * The listing form's photos with JavaScript: files chosen or dropped are uploaded straight away
- * (uploadPhotoDirect), shown as thumbnails that can be reordered (drag and drop, or Move up/down
- * by keyboard), made the cover (the first) or removed. The form gets the stored ones in order as
- * hidden `images` and `smallImages` inputs.
+ * (uploadPhotoDirect) and shown as tiles, the cover always the first. Each tile has one menu (Move
+ * up, Move down, Make cover, Remove), so a phone shows two photos a row; on a desktop the tiles can
+ * also be dragged. A photo that could not be uploaded leaves the order: it is listed apart with
+ * its reason, Retry and Remove. The form gets the stored ones in order as hidden `images` and
+ * `smallImages` inputs.
  */
 export function PhotoPicker({
   initial,
@@ -48,13 +54,18 @@ export function PhotoPicker({
   const [announcement, setAnnouncement] = useState("");
   const [dragged, setDragged] = useState<string | null>(null);
   const [dropTarget, setDropTarget] = useState(false);
+  const [openMenu, setOpenMenu] = useState<string | null>(null);
   const uploads = useRef(new Map<string, AbortController>());
+  // Each chosen file, kept for Retry until its photo is removed.
+  const files = useRef(new Map<string, File>());
   const objectUrls = useRef(new Set<string>());
-  const list = useRef<HTMLOListElement>(null);
-  // The button to focus once the list has re-rendered: a moved photo's list item was moved in the DOM.
-  const pendingFocus = useRef<{ key: string; action: string } | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  // What to focus once the lists have re-rendered (a moved photo's tile was moved in the DOM).
+  const pendingFocus = useRef<string | null>(null);
 
-  const busy = photos.some((photo) => !photo.url && !photo.error);
+  const ordered = photos.filter((photo) => !photo.error);
+  const failed = photos.filter((photo) => photo.error);
+  const busy = ordered.some((photo) => !photo.url);
   useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
   useEffect(() => {
     const pending = uploads.current;
@@ -68,12 +79,10 @@ export function PhotoPicker({
     const target = pendingFocus.current;
     if (!target) return;
     pendingFocus.current = null;
-    const item = list.current?.querySelector(`[data-key="${CSS.escape(target.key)}"]`);
-    const button = (action: string) => item?.querySelector<HTMLButtonElement>(`button[data-action="${action}"]:not(:disabled)`);
-    (button(target.action) ?? button("up") ?? button("down") ?? button("remove"))?.focus();
+    root.current?.querySelector<HTMLElement>(`[data-focus="${CSS.escape(target)}"]`)?.focus();
   });
 
-  const stored = photos.filter((photo) => photo.url);
+  const stored = ordered.filter((photo) => photo.url);
   // Once the hidden inputs hold the new list, the form may check the photos again.
   const storedUrls = stored.map((photo) => photo.url).join(" ");
   const photosChanged = useRef(onPhotosChange);
@@ -81,23 +90,40 @@ export function PhotoPicker({
     photosChanged.current = onPhotosChange;
   });
   useEffect(() => photosChanged.current?.(), [storedUrls]);
-  // The cover is the first photo that is (or will be) stored.
-  const coverKey = photos.find((photo) => !photo.error)?.key;
 
   function update(key: string, change: Partial<PickedPhoto>) {
     setPhotos((current) => current.map((photo) => (photo.key === key ? { ...photo, ...change } : photo)));
   }
 
-  function add(files: File[]) {
-    const room = MAX_PHOTOS - photos.filter((photo) => !photo.error).length;
-    const taken = files.slice(0, Math.max(0, room));
+  function upload(key: string, label: string, file: File) {
+    const controller = new AbortController();
+    uploads.current.set(key, controller);
+    uploadPhotoDirect(file, { signal: controller.signal })
+      .then(({ url, smallUrl }) => {
+        update(key, { url, smallUrl });
+        setAnnouncement(`${label} uploaded.`);
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        const message = error instanceof Error ? error.message : "The photo could not be uploaded.";
+        update(key, { error: message });
+        setAnnouncement(`${label} could not be uploaded: ${message}`);
+      })
+      .finally(() => uploads.current.delete(key));
+  }
+
+  function add(chosen: File[]) {
+    const room = MAX_PHOTOS - ordered.length;
+    const taken = chosen.slice(0, Math.max(0, room));
     const added = taken.map((file) => {
       const preview = URL.createObjectURL(file);
       objectUrls.current.add(preview);
-      return { key: crypto.randomUUID(), label: file.name || "photo", preview, file };
+      const photo = { key: crypto.randomUUID(), label: file.name || "photo", preview };
+      files.current.set(photo.key, file);
+      return photo;
     });
-    setPhotos((current) => [...current, ...added.map(({ file: _file, ...photo }) => photo)]);
-    const left = files.length - taken.length;
+    setPhotos((current) => [...current, ...added]);
+    const left = chosen.length - taken.length;
     setAnnouncement(
       [
         added.length ? `Uploading ${added.length === 1 ? added[0].label : `${added.length} photos`}.` : "",
@@ -106,61 +132,61 @@ export function PhotoPicker({
         .filter(Boolean)
         .join(" "),
     );
-    for (const { key, label, file } of added) {
-      const controller = new AbortController();
-      uploads.current.set(key, controller);
-      uploadPhotoDirect(file, { signal: controller.signal })
-        .then(({ url, smallUrl }) => {
-          update(key, { url, smallUrl });
-          setAnnouncement(`${label} uploaded.`);
-        })
-        .catch((error: unknown) => {
-          if (controller.signal.aborted) return;
-          const message = error instanceof Error ? error.message : "The photo could not be uploaded.";
-          update(key, { error: message });
-          setAnnouncement(`${label} could not be uploaded: ${message}`);
-        })
-        .finally(() => uploads.current.delete(key));
-    }
+    for (const photo of added) upload(photo.key, photo.label, files.current.get(photo.key)!);
   }
 
-  function move(key: string, to: number, action?: string) {
-    const from = photos.findIndex((photo) => photo.key === key);
-    if (from < 0 || to < 0 || to >= photos.length || from === to) return;
-    const next = [...photos];
+  function retry(photo: PickedPhoto) {
+    const file = files.current.get(photo.key);
+    if (!file) return;
+    if (ordered.length >= MAX_PHOTOS) {
+      setAnnouncement(`At most ${MAX_PHOTOS} photos: remove one first.`);
+      return;
+    }
+    // Back at the end of the order, uploading again.
+    setPhotos((current) => [...current.filter((candidate) => candidate.key !== photo.key), { ...photo, error: undefined }]);
+    setAnnouncement(`Uploading ${photo.label} again.`);
+    pendingFocus.current = `menu-${photo.key}`;
+    upload(photo.key, photo.label, file);
+  }
+
+  /** Moves a photo to a place in the order (failed photos keep out of it). */
+  function move(key: string, to: number) {
+    const from = ordered.findIndex((photo) => photo.key === key);
+    if (from < 0 || to < 0 || to >= ordered.length || from === to) return;
+    const next = [...ordered];
     const [photo] = next.splice(from, 1);
     next.splice(to, 0, photo);
-    setPhotos(next);
+    setPhotos([...next, ...failed]);
     setAnnouncement(`${photo.label} moved to position ${to + 1} of ${next.length}${to === 0 ? ", the cover" : ""}.`);
-    if (action) pendingFocus.current = { key, action };
   }
 
-  function act(key: string, index: number, action: "up" | "down" | "cover" | "remove") {
-    if (action === "up") move(key, index - 1, "up");
-    else if (action === "down") move(key, index + 1, "down");
-    // Once first, Make cover is disabled: the focus goes to Move down.
-    else if (action === "cover") move(key, 0, "down");
-    else remove(key);
+  function act(key: string, index: number, action: PhotoAction) {
+    setOpenMenu(null);
+    if (action === "remove") return remove(key);
+    move(key, action === "up" ? index - 1 : action === "down" ? index + 1 : 0);
+    pendingFocus.current = `menu-${key}`;
   }
 
   function remove(key: string) {
-    const index = photos.findIndex((photo) => photo.key === key);
-    const photo = photos[index];
+    const photo = photos.find((candidate) => candidate.key === key)!;
     uploads.current.get(key)?.abort();
+    files.current.delete(key);
     if (objectUrls.current.delete(photo.preview)) URL.revokeObjectURL(photo.preview);
-    const next = photos.filter((candidate) => candidate.key !== key);
-    setPhotos(next);
+    // Focus goes to the next photo in the same list, else the previous one, else the file input.
+    const list = photo.error ? failed : ordered;
+    const index = list.indexOf(photo);
+    const neighbour = list[index + 1] ?? list[index - 1];
+    setPhotos(photos.filter((candidate) => candidate.key !== key));
     setAnnouncement(`${photo.label} removed.`);
-    const neighbour = next[Math.min(index, next.length - 1)];
-    if (neighbour) pendingFocus.current = { key: neighbour.key, action: "remove" };
+    pendingFocus.current = neighbour ? `${photo.error ? "retry" : "menu"}-${neighbour.key}` : "picker";
   }
 
   const invalid = Boolean(errors?.length);
   return (
-    <div className="@container flex flex-col gap-3">
+    <div ref={root} className="@container flex flex-col gap-3">
       <p id="photo-help" className="text-sm text-slate-600">
-        1 to {MAX_PHOTOS} photos (JPEG, PNG, WebP or AVIF, up to 5 MiB each). The first is the cover. Drag the thumbnails or use Move up and
-        Move down to change the order.
+        1 to {MAX_PHOTOS} photos (JPEG, PNG, WebP or AVIF, up to 5 MiB each). The first is the cover. Each photo&apos;s menu moves it, makes
+        it the cover or removes it; on a computer you can also drag them.
       </p>
       <div
         onDragOver={(event) => {
@@ -173,7 +199,7 @@ export function PhotoPicker({
           if (dragged) return;
           event.preventDefault();
           setDropTarget(false);
-          add([...event.dataTransfer.files].filter((file) => file.type.startsWith("image/")));
+          add([...event.dataTransfer.files]);
         }}
         className={`flex flex-col gap-2 rounded-xl border-2 border-dashed p-4 ${dropTarget ? "border-brand-600 bg-brand-50" : "border-slate-300"}`}
       >
@@ -182,6 +208,7 @@ export function PhotoPicker({
         </label>
         <input
           id="photo-picker"
+          data-focus="picker"
           type="file"
           multiple
           accept={ACCEPT}
@@ -191,7 +218,7 @@ export function PhotoPicker({
             add([...(event.currentTarget.files ?? [])]);
             event.currentTarget.value = "";
           }}
-          className="w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 file:mr-4 file:rounded-md file:border-0 file:bg-brand-100 file:px-3 file:py-1 file:font-semibold"
+          className="min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 file:mr-4 file:rounded-md file:border-0 file:bg-brand-100 file:px-3 file:py-1 file:font-semibold"
         />
         <p className="text-sm text-slate-600">or drop photo files here.</p>
       </div>
@@ -201,12 +228,13 @@ export function PhotoPicker({
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>
-      {photos.length > 0 && (
-        // Columns that never grow to a long file name; two a row only where each has room for its buttons.
-        <ol ref={list} aria-label="Chosen photos, cover first" className="grid grid-cols-1 gap-3 @xl:grid-cols-2">
-          {photos.map((photo, index) => (
+      {ordered.length > 0 && (
+        <ol aria-label="Chosen photos, cover first" className="grid grid-cols-2 gap-3 @lg:grid-cols-3 @3xl:grid-cols-4">
+          {ordered.map((photo, index) => (
             <li
               key={photo.key}
+              data-key={photo.key}
+              data-label={photo.label}
               draggable={Boolean(photo.url)}
               onDragStart={(event) => {
                 setDragged(photo.key);
@@ -224,48 +252,54 @@ export function PhotoPicker({
                 move(dragged, index);
                 setDragged(null);
               }}
-              data-key={photo.key}
-              className={`flex gap-3 rounded-xl border bg-white p-2 ${dragged === photo.key ? "border-brand-600 opacity-60" : "border-slate-200"}`}
+              className={`relative flex min-w-0 flex-col gap-1 rounded-xl border bg-white p-2 ${dragged === photo.key ? "border-brand-600 opacity-60" : "border-slate-200"}`}
             >
-              <img src={photo.preview} alt="" width={112} height={80} className="h-20 w-28 shrink-0 rounded-lg object-cover" />
-              <div className="flex min-w-0 flex-1 flex-col gap-1">
-                <p className="truncate text-sm font-semibold">
-                  {photo.key === coverKey && <span className="mr-2 rounded bg-brand-700 px-1.5 py-0.5 text-xs text-white">Cover</span>}
-                  {photo.label}
-                </p>
-                {photo.error ? (
-                  <p className="text-sm text-red-700">{photo.error}</p>
-                ) : photo.url ? (
-                  <p className="text-sm text-slate-600">Uploaded</p>
-                ) : (
-                  <progress aria-label={`Uploading ${photo.label}`} className="w-full" />
+              <div className="relative">
+                <img src={photo.preview} alt="" width={160} height={120} className="aspect-4/3 w-full rounded-lg object-cover" />
+                {index === 0 && (
+                  <span className="absolute top-1 left-1 rounded bg-brand-700 px-1.5 py-0.5 text-xs font-bold text-white">Cover</span>
                 )}
-                <div className="flex flex-wrap gap-1">
-                  {(
-                    [
-                      ["up", "Move up", index === 0],
-                      ["down", "Move down", index === photos.length - 1],
-                      ["cover", "Make cover", index === 0],
-                      ["remove", "Remove", false],
-                    ] as const
-                  ).map(([action, text, disabled]) => (
-                    <button
-                      key={action}
-                      type="button"
-                      data-action={action}
-                      disabled={disabled}
-                      onClick={() => act(photo.key, index, action)}
-                      className={smallButtonClass}
-                    >
-                      {text}
-                      <span className="sr-only"> {photo.label}</span>
-                    </button>
-                  ))}
+              </div>
+              <div className="flex items-center gap-1">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-semibold">{photo.label}</p>
+                  {photo.url ? (
+                    <p className="text-xs text-slate-600">Uploaded</p>
+                  ) : (
+                    <progress aria-label={`Uploading ${photo.label}`} className="w-full" />
+                  )}
                 </div>
+                <PhotoMenu
+                  photo={photo}
+                  open={openMenu === photo.key}
+                  onToggle={(open) => setOpenMenu(open ? photo.key : null)}
+                  onAction={(action) => act(photo.key, index, action)}
+                  first={index === 0}
+                  last={index === ordered.length - 1}
+                />
               </div>
             </li>
           ))}
         </ol>
+      )}
+      {failed.length > 0 && (
+        <ul aria-label="Photos not uploaded" className="flex flex-col gap-2">
+          {failed.map((photo) => (
+            <li key={photo.key} className="flex flex-col gap-2 rounded-xl border border-red-300 bg-red-50 p-3">
+              <p className="min-w-0 text-sm">
+                <span className="font-semibold break-all">{photo.label}</span>: <span className="text-red-800">{photo.error}</span>
+              </p>
+              <div className="flex flex-wrap gap-2">
+                <button type="button" data-focus={`retry-${photo.key}`} onClick={() => retry(photo)} className={failedButtonClass}>
+                  Retry<span className="sr-only"> {photo.label}</span>
+                </button>
+                <button type="button" onClick={() => remove(photo.key)} className={failedButtonClass}>
+                  Remove<span className="sr-only"> {photo.label}</span>
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
       )}
       {stored.map((photo) => (
         <input key={`image-${photo.key}`} type="hidden" name="images" value={photo.url} />
@@ -273,6 +307,83 @@ export function PhotoPicker({
       {stored.map((photo) => (
         <input key={`small-${photo.key}`} type="hidden" name="smallImages" value={photo.smallUrl ?? ""} />
       ))}
+    </div>
+  );
+}
+
+/**
+ * A photo's menu: a 44 px button that shows its actions below it (a disclosure, so Tab and Enter
+ * reach everything; Escape closes it and gives the focus back to the button).
+ */
+function PhotoMenu({
+  photo,
+  open,
+  onToggle,
+  onAction,
+  first,
+  last,
+}: {
+  photo: PickedPhoto;
+  open: boolean;
+  onToggle: (open: boolean) => void;
+  onAction: (action: PhotoAction) => void;
+  first: boolean;
+  last: boolean;
+}) {
+  const menuId = `photo-menu-${photo.key}`;
+  const toggle = useRef<HTMLButtonElement>(null);
+  const items: [PhotoAction, string, boolean][] = [
+    ["up", "Move up", first],
+    ["down", "Move down", last],
+    ["cover", "Make cover", first],
+    ["remove", "Remove", false],
+  ];
+  return (
+    <div
+      className="relative"
+      onKeyDown={(event) => {
+        if (event.key !== "Escape" || !open) return;
+        event.stopPropagation();
+        onToggle(false);
+        toggle.current?.focus();
+      }}
+    >
+      <button
+        ref={toggle}
+        type="button"
+        data-focus={`menu-${photo.key}`}
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => onToggle(!open)}
+        className="flex size-11 items-center justify-center rounded-lg border border-slate-300 bg-white hover:bg-slate-50"
+      >
+        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="currentColor">
+          <circle cx="5" cy="12" r="2" />
+          <circle cx="12" cy="12" r="2" />
+          <circle cx="19" cy="12" r="2" />
+        </svg>
+        <span className="sr-only">Photo options: {photo.label}</span>
+      </button>
+      {open && (
+        <div
+          id={menuId}
+          className="absolute right-0 z-10 mt-1 flex w-44 flex-col rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+        >
+          {items.map(([action, text, disabled]) => (
+            <button
+              key={action}
+              type="button"
+              data-action={action}
+              disabled={disabled}
+              onClick={() => onAction(action)}
+              className={menuItemClass}
+            >
+              {text}
+              <span className="sr-only"> {photo.label}</span>
+            </button>
+          ))}
+        </div>
+      )}
     </div>
   );
 }

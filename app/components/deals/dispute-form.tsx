@@ -16,7 +16,7 @@ export function DisputeForm({ bookingId, productName }: { bookingId: string; pro
         <fieldset className="flex flex-col gap-2">
           <legend className="font-medium">What went wrong?</legend>
           {DISPUTE_REASONS.map((reason, index) => (
-            <label key={reason} className="flex items-center gap-2">
+            <label key={reason} className="flex min-h-11 items-center gap-2">
               <input type="radio" name="reason" value={reason} required defaultChecked={index === 0} />
               {DISPUTE_REASON_LABELS[reason]}
             </label>

@@ -5,7 +5,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { primaryButtonClass } from "../ui/field";
 import { confirmSimulatedCard } from "./payment-api";
 
-const inputClass = "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono tabular-nums";
+const inputClass = "min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono tabular-nums";
 
 /**
  * The offline simulator's card form (development and tests only), clearly marked as test mode.

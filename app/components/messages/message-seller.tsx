@@ -31,7 +31,7 @@ export function MessageSeller({ product }: { product: Product }) {
       {user ? (
         <MessageForm id="message-seller" label={`Your message to ${product.seller}`} action={messagePage} />
       ) : (
-        <Link to={loginUrl(messagePage)} className="font-semibold text-brand-700 underline">
+        <Link to={loginUrl(messagePage)} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
           Sign in to message the seller
         </Link>
       )}

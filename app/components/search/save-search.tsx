@@ -26,7 +26,10 @@ export function SaveSearch({ query, name, signedIn, result }: { query: string; n
           </button>
         </Form>
       ) : (
-        <Link to={loginUrl(location.pathname + location.search)} className="font-semibold text-brand-700 underline">
+        <Link
+          to={loginUrl(location.pathname + location.search)}
+          className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+        >
           Sign in to save this search
         </Link>
       )}

@@ -141,7 +141,7 @@ export function FilterChips({ state }: { state: SearchState }) {
               preventScrollReset
               onClick={() => document.getElementById(RESULT_COUNT_ID)?.focus()}
               aria-label={`Remove filter: ${label}`}
-              className="inline-flex items-center gap-2 rounded-full border border-brand-700 bg-brand-50 px-3 py-1 text-sm font-medium text-brand-900 hover:bg-brand-100"
+              className="inline-flex min-h-11 items-center gap-2 rounded-full border border-brand-700 bg-brand-50 px-3 py-1 text-sm font-medium text-brand-900 hover:bg-brand-100"
             >
               <span className="break-all">{label}</span>
               <span aria-hidden="true">×</span>
@@ -153,7 +153,7 @@ export function FilterChips({ state }: { state: SearchState }) {
         <Link
           to={searchHref(path, { ...query, ...Object.fromEntries(inUse.map((key) => [key, undefined])) }, { page: undefined }, fixed)}
           preventScrollReset
-          className="inline-flex items-center rounded-full px-3 py-1 text-sm font-semibold text-brand-700 underline underline-offset-2 hover:bg-brand-50"
+          className="inline-flex min-h-11 items-center rounded-full px-3 py-1 text-sm font-semibold text-brand-700 underline underline-offset-2 hover:bg-brand-50"
         >
           Clear all
         </Link>

@@ -70,37 +70,86 @@ export function BarChart({ title, description, columns, bars, empty = "Nothing t
               );
             })}
           </svg>
-          <details className="mt-4">
-            <summary className="cursor-pointer font-semibold text-brand-700">Show the figures</summary>
-            <table className="mt-2 w-full text-left text-sm">
-              <caption className="sr-only">{title}</caption>
-              <thead>
-                <tr>
-                  {columns.map((column) => (
-                    <th key={column} scope="col" className="border-b border-slate-200 py-1 pr-3 font-semibold">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {bars.map((bar) => (
-                  <tr key={bar.label}>
-                    <th scope="row" className="py-1 pr-3 font-normal">
-                      {bar.label}
-                    </th>
-                    {bar.figures.map((figure, index) => (
-                      <td key={columns[index + 1]} className="py-1 pr-3 tabular-nums">
-                        {figure}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </details>
+          <FiguresTable title={title} columns={columns} bars={bars} />
         </>
       )}
+    </figure>
+  );
+}
+
+/** Every figure of a chart in a table under "Show the figures" (the chart's text alternative). */
+function FiguresTable({ title, columns, bars }: Pick<BarChartProps, "title" | "columns" | "bars">) {
+  return (
+    <details className="mt-4">
+      <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand-700">Show the figures</summary>
+      <table className="mt-2 w-full text-left text-sm">
+        <caption className="sr-only">{title}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col" className="border-b border-slate-200 py-1 pr-3 font-semibold">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {bars.map((bar) => (
+            <tr key={bar.label}>
+              <th scope="row" className="py-1 pr-3 font-normal">
+                {bar.label}
+              </th>
+              {bar.figures.map((figure, index) => (
+                <td key={columns[index + 1]} className="py-1 pr-3 tabular-nums">
+                  {figure}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
+
+const COLUMNS_HEIGHT = 120;
+
+/**
+ * Values over consecutive days as vertical columns, oldest on the left, scaled to the largest; an
+ * image with its title and description for screen readers and the figures in a table. 30 columns
+ * fit a 360 px phone.
+ */
+export function ColumnChart({ title, description, columns, bars }: Omit<BarChartProps, "empty">) {
+  const id = useId();
+  const largest = Math.max(1, ...bars.map((bar) => bar.value));
+  const width = 100 / Math.max(1, bars.length);
+  return (
+    <figure className="min-w-0">
+      <figcaption className="sr-only">{title}</figcaption>
+      <svg role="img" aria-labelledby={`${id}-title ${id}-description`} width="100%" height={COLUMNS_HEIGHT} className="block">
+        <title id={`${id}-title`}>{title}</title>
+        <desc id={`${id}-description`}>{description}</desc>
+        <rect x="0" y={COLUMNS_HEIGHT - 1} width="100%" height="1" className="fill-slate-300" />
+        {bars.map((bar, index) => {
+          const height = (bar.value / largest) * (COLUMNS_HEIGHT - 4);
+          return (
+            <rect
+              key={bar.label}
+              x={`${index * width + width * 0.15}%`}
+              y={COLUMNS_HEIGHT - 1 - height}
+              width={`${width * 0.7}%`}
+              height={height}
+              rx="2"
+              className="fill-brand-600"
+            />
+          );
+        })}
+      </svg>
+      <div className="mt-1 flex justify-between text-xs text-slate-600" aria-hidden="true">
+        <span>{bars[0]?.label}</span>
+        <span>{bars.at(-1)?.label}</span>
+      </div>
+      <FiguresTable title={title} columns={columns} bars={bars} />
     </figure>
   );
 }

@@ -8,7 +8,7 @@ export interface ButtonStyle {
   /** primary: the view's main action (one per view); secondary: the others; danger: deletes and
    *  other things that cannot be undone; ghost: quiet actions in toolbars and menus. */
   variant?: ButtonVariant;
-  /** md by default (44 px high); sm inside table rows and menus; lg for a hero's call to action. */
+  /** md by default; sm (smaller text, the same 44 px tap height) inside table rows and menus; lg for a hero's call to action. */
   size?: ButtonSize;
   /** Full width of its container (phone forms, dialogs' footers). */
   block?: boolean;

@@ -16,7 +16,8 @@ export interface Column<Row> {
   className?: string;
 }
 
-const rowButton = "inline-block rounded-lg px-3 py-1.5 font-semibold whitespace-nowrap";
+// 44 px high: a finger's tap target.
+const rowButton = "inline-flex min-h-11 items-center rounded-lg px-3 py-1.5 font-semibold whitespace-nowrap";
 
 /** The buttons (and links that look like them) in a table's rows. */
 export const ROW_BUTTON = {
@@ -137,7 +138,7 @@ function SortableHeading({ label, column, sort, order }: { label: string; column
     >
       <Link
         to={href({ sort: next.sort, order: next.order, page: 1 })}
-        className="inline-flex items-center gap-1 font-semibold hover:underline @max-3xl:rounded-lg @max-3xl:border @max-3xl:border-slate-300 @max-3xl:bg-white @max-3xl:px-3 @max-3xl:py-1.5"
+        className="inline-flex min-h-11 items-center gap-1 font-semibold hover:underline @max-3xl:rounded-lg @max-3xl:border @max-3xl:border-slate-300 @max-3xl:bg-white @max-3xl:px-3 @max-3xl:py-1.5"
       >
         {label}
         <span aria-hidden="true">{active ? (order === "asc" ? "▲" : "▼") : "↕"}</span>

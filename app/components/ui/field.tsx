@@ -4,7 +4,7 @@ import { buttonClass } from "./button";
 import { NEW_PASSWORD_RULE } from "~/lib/schemas/fields";
 
 export const inputClass =
-  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-600 focus:border-brand-600";
+  "min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 aria-[invalid=true]:border-red-600 focus:border-brand-600";
 
 /** The field's errors, linked to its input through aria-describedby (Conform's errorId). */
 export function FieldErrors({ meta }: { meta: FieldMetadata<unknown, Record<string, unknown>, string[]> }) {

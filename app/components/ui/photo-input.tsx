@@ -48,7 +48,7 @@ export function PhotoInput({
         {...getInputProps(meta, { type: "file" })}
         accept={PHOTO_TYPES.join(",")}
         onChange={prepare}
-        className="rounded-lg border border-slate-300 bg-white px-3 py-2 file:mr-4 file:rounded-md file:border-0 file:bg-brand-100 file:px-3 file:py-1 file:font-semibold"
+        className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 file:mr-4 file:rounded-md file:border-0 file:bg-brand-100 file:px-3 file:py-1 file:font-semibold"
       />
       <p className="text-sm text-slate-600">JPEG, PNG, WebP or AVIF, up to 5 MiB.</p>
       <p role="status" className="text-sm text-slate-700">

@@ -19,7 +19,7 @@ export function SimplePager({
   return (
     <nav aria-label={label} className="mt-8 flex items-center justify-center gap-4">
       {page > 1 ? (
-        <Link to={href(page - 1)} className="rounded-lg border px-4 py-2 hover:bg-slate-50">
+        <Link to={href(page - 1)} className="inline-flex min-h-11 items-center rounded-lg border px-4 py-2 hover:bg-slate-50">
           Previous
         </Link>
       ) : (
@@ -31,7 +31,7 @@ export function SimplePager({
         Page {page} of {totalPages}
       </span>
       {page < totalPages ? (
-        <Link to={href(page + 1)} className="rounded-lg border px-4 py-2 hover:bg-slate-50">
+        <Link to={href(page + 1)} className="inline-flex min-h-11 items-center rounded-lg border px-4 py-2 hover:bg-slate-50">
           Next
         </Link>
       ) : (

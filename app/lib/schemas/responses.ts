@@ -85,6 +85,26 @@ export const priceAnalysisShape = named(
   }),
 );
 
+/** `GET /api/products/price-suggestion`: the estimate for a car about to be listed, with its comparables. */
+export const priceSuggestionShape = named(
+  "PriceSuggestion",
+  v.object({ estimate: v.nullable(v.number()), comparables: v.array(productShape), basis: v.string() }),
+);
+
+/** `GET /api/products/:id/statistics`: the car's last 30 days, for its seller. */
+export const carStatisticsShape = named(
+  "CarStatistics",
+  v.object({
+    product: v.object({ _id: v.string(), productName: v.string(), isPaid: v.boolean() }),
+    since: v.string(),
+    days: v.array(v.object({ day: v.string(), views: v.number() })),
+    views: v.number(),
+    saves: v.number(),
+    messages: v.number(),
+    bookings: v.number(),
+  }),
+);
+
 export const sellerProfileShape = named(
   "SellerProfile",
   v.object({

@@ -190,7 +190,7 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-2">Email me about:</legend>
             {NOTIFICATION_KIND_LIST.map((kind) => (
-              <label key={kind} className="flex items-center gap-2">
+              <label key={kind} className="flex min-h-11 items-center gap-2">
                 <input type="checkbox" name={emailChoiceField(kind)} defaultChecked={wanted.includes(kind)} className="h-5 w-5" />
                 {NOTIFICATION_KIND_LABELS[kind]}
               </label>

@@ -39,7 +39,7 @@ export default function ForgotPassword() {
         </Form>
       )}
       <p className="mt-4 text-center text-sm">
-        <Link to={PATHS.login} className="font-semibold text-brand-700 hover:underline">
+        <Link to={PATHS.login} className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline">
           Back to Sign In
         </Link>
       </p>

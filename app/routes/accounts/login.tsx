@@ -73,7 +73,10 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <TextField label="Email" type="email" meta={fields.email} autoComplete="email" />
         <PasswordField label="Password" meta={fields.password} autoComplete="current-password" />
-        <Link to={PATHS.forgotPassword} className="self-start text-sm font-medium text-brand-700 hover:underline">
+        <Link
+          to={PATHS.forgotPassword}
+          className="inline-flex min-h-11 items-center self-start text-sm font-medium text-brand-700 hover:underline"
+        >
           Forget Password?
         </Link>
         <FormErrors id={form.errorId} errors={form.errors ?? (flash?.type === "error" ? [flash.message] : undefined)} />

@@ -65,7 +65,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
           <label htmlFor={fields.accountType.id} className="font-medium">
             Account type
           </label>
-          <select {...getSelectProps(fields.accountType)} className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2">
+          <select {...getSelectProps(fields.accountType)} className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2">
             <option value="buyer">Buyer</option>
             <option value="seller">Seller</option>
           </select>

@@ -21,7 +21,7 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
           : "This confirmation link is invalid or has expired. You can ask for a new one in your account settings."}
       </p>
       <p className="mt-6 text-center">
-        <Link to={PATHS.dashboard} className="font-semibold text-brand-700 hover:underline">
+        <Link to={PATHS.dashboard} className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline">
           Go to your dashboard
         </Link>
       </p>

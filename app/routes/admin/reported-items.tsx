@@ -97,7 +97,10 @@ const REPORT_COLUMNS: Column<AdminReport>[] = [
     sortKey: "productName",
     rowHeader: true,
     cell: (report) => (
-      <Link to={pathTo(PATHS.car, { id: report.product_id })} className="font-semibold text-brand-700 underline">
+      <Link
+        to={pathTo(PATHS.car, { id: report.product_id })}
+        className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+      >
         {report.productName}
       </Link>
     ),
@@ -149,7 +152,7 @@ function ReportNote({ note }: { note: string }) {
   const preview = characters.length > NOTE_PREVIEW ? `${characters.slice(0, NOTE_PREVIEW).join("").trimEnd()}…` : note;
   return (
     <details className="mt-1 max-w-64 text-sm text-slate-700">
-      <summary className="cursor-pointer break-words">
+      <summary className="flex min-h-11 cursor-pointer items-center break-words">
         <span className="sr-only">Note: </span>
         {preview}
       </summary>

@@ -9,6 +9,7 @@ import { primaryButtonClass } from "~/components/ui/field";
 import { privatePageMeta } from "~/lib/meta";
 import { PATHS } from "~/lib/paths";
 import { CONFIRM_EMAIL_TO_LIST, photosFromForm, productFormSchema } from "~/lib/schemas/catalog";
+import { fillFromVin } from "~/lib/vin";
 import { type Route } from "./+types/add-product";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Add a product");
@@ -22,7 +23,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const seller = await requirePermission(context.app, request, "create:product");
-  const submission = parseForm(await readFormBody(request, { upload: true }), productFormSchema);
+  const form = await readFormBody(request, { upload: true });
+  // Without JavaScript the VIN's maker and model year fill the fields left empty on the server.
+  fillFromVin(form, context.app.now().getUTCFullYear(), ["make", "purchaseYear"]);
+  const submission = parseForm(form, productFormSchema);
   if (submission.status !== "success") return invalidForm(submission);
   const { photo, images, smallImages, ...fields } = submission.value;
   // A refusal brings the form back filled in; a photo problem shows under the photos.

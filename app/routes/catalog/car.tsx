@@ -2,6 +2,7 @@ import { Link, useLocation } from "react-router";
 import { orPageError } from "~/.server/page-errors";
 import { findCarPage } from "~/.server/services/catalog/car-page";
 import { analyseCarPrice } from "~/.server/services/catalog/price-analysis";
+import { markOwnCarView } from "~/.server/services/catalog/car-views";
 import { viewerMarksOnPage } from "~/.server/services/catalog/viewer-marks";
 import { getSessionUser } from "~/.server/auth/guards";
 import { countOpenBookings, findOwnDeal } from "~/.server/services/deals/bookings";
@@ -20,6 +21,7 @@ import { PriceEvidence } from "~/components/catalog/price-evidence";
 import { PriceRatingBadge } from "~/components/catalog/price-rating-badge";
 import { ProductActions } from "~/components/catalog/product-actions";
 import { CarGrid } from "~/components/catalog/car-grid";
+import { ButtonLink } from "~/components/ui/button";
 import { VerifiedBadge } from "~/components/catalog/seller-badge";
 import { SellerRatingSummary } from "~/components/catalog/seller-rating";
 import {
@@ -75,11 +77,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     product.isPaid ? 0 : countOpenBookings(ctx, product._id),
     user ? noteCarVisit(ctx, user.id, product._id) : null,
   ]);
+  // Its seller sees Edit and the car's figures instead of Book and Report; their look is not a view.
+  const own = user !== null && user.id === product.sellerId;
+  if (own) markOwnCarView(ctx);
   const origin = ctx.publicOrigin;
   const url = `${origin}${pathTo(PATHS.car, { id: product._id })}`;
   const decodedMaker = product.vinDecoded?.manufacturer;
   return {
     product,
+    own,
     deal,
     bookedBy,
     recent,
@@ -139,6 +145,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
             actions={actions}
             openBooking={new URLSearchParams(search).has(OPEN_BOOKING_PARAM)}
             bookedBy={loaderData.bookedBy}
+            own={loaderData.own}
           />
           <SellerBox product={product} sellerSince={sellerSince} />
           <PriceEvidence analysis={loaderData.priceAnalysis} price={product.resalePrice} className={boxClass} />
@@ -158,7 +165,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </div>
-      <StickyCarBar product={product} actions={actions} />
+      {!loaderData.own && <StickyCarBar product={product} actions={actions} />}
       <div className="mt-12">
         <RecentlyViewed cars={loaderData.recent} current={product} />
       </div>
@@ -181,11 +188,13 @@ function PriceBox({
   actions,
   openBooking,
   bookedBy,
+  own,
 }: {
   product: ProductDetail;
   actions: CarActionsState;
   openBooking: boolean;
   bookedBy: number;
+  own: boolean;
 }) {
   const changes = priceChanges(product.priceHistory);
   const drop = latestDrop(changes);
@@ -203,6 +212,11 @@ function PriceBox({
           <p className="text-slate-700">
             This car was sold for {formatPrice(product.resalePrice)}. It can no longer be booked; the page stays for the record.
           </p>
+          {own && (
+            <div className="mt-2 flex flex-wrap gap-2">
+              <OwnerActions product={product} />
+            </div>
+          )}
         </div>
       ) : (
         <div className="flex flex-col gap-2">
@@ -222,8 +236,14 @@ function PriceBox({
             </p>
           )}
           <div className="mt-2 flex flex-wrap gap-2">
-            <ProductActions product={product} {...actions} openBooking={openBooking} />
-            <ContactActions product={product} />
+            {own ? (
+              <OwnerActions product={product} />
+            ) : (
+              <>
+                <ProductActions product={product} {...actions} openBooking={openBooking} />
+                <ContactActions product={product} />
+              </>
+            )}
           </div>
           {actions.payBookingId && <p className="font-semibold">You booked this car: pay now to get it.</p>}
           <BookedBy count={bookedBy} />
@@ -257,6 +277,26 @@ function PriceBox({
   );
 }
 
+/** What a seller does with their own car: change it (while unsold) and see how it is doing. */
+function OwnerActions({ product }: { product: ProductDetail }) {
+  return (
+    <>
+      {!product.isPaid && (
+        <ButtonLink to={pathTo(PATHS.editProduct, { id: product._id })} aria-label={`Edit ${product.productName}`}>
+          Edit
+        </ButtonLink>
+      )}
+      <ButtonLink
+        to={pathTo(PATHS.carStatistics, { id: product._id })}
+        variant="secondary"
+        aria-label={`Statistics of ${product.productName}`}
+      >
+        Statistics
+      </ButtonLink>
+    </>
+  );
+}
+
 function SellerBox({ product, sellerSince }: { product: ProductDetail; sellerSince: string | null }) {
   return (
     <section aria-labelledby="seller-heading" className={`${boxClass} flex flex-col gap-3`}>
@@ -282,7 +322,7 @@ function SellerBox({ product, sellerSince }: { product: ProductDetail; sellerSin
       {product.sellerId && sellerSince && (
         <Link
           to={pathTo(PATHS.seller, { id: product.sellerId })}
-          className="self-start rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-700 hover:bg-slate-50"
+          className="inline-flex min-h-11 items-center self-start rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-700 hover:bg-slate-50"
         >
           More from {product.seller}
         </Link>

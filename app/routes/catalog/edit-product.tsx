@@ -8,6 +8,7 @@ import { ListingForm } from "~/components/catalog/listing-form";
 import { privatePageMeta } from "~/lib/meta";
 import { PATHS } from "~/lib/paths";
 import { photosFromForm, productEditFormSchema } from "~/lib/schemas/catalog";
+import { fillFromVin } from "~/lib/vin";
 import { type Route } from "./+types/edit-product";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Edit a listing");
@@ -50,7 +51,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const seller = await requirePermission(context.app, request, "update:product:own");
-  const submission = parseForm(await readFormBody(request, { upload: true }), productEditFormSchema);
+  const form = await readFormBody(request, { upload: true });
+  fillFromVin(form, context.app.now().getUTCFullYear(), ["make"]);
+  const submission = parseForm(form, productEditFormSchema);
   if (submission.status !== "success") return invalidForm(submission);
   const { photo, images, smallImages, ...changes } = submission.value;
   // The service refuses others' cars (403) and sold ones (409); the price history is its business.

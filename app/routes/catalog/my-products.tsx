@@ -2,15 +2,18 @@ import { Form, Link, useActionData } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
 import { parseForm, readFormBody } from "~/.server/form-body";
 import { actionResult, DELETED, failedAction } from "~/.server/page-errors";
-import { advertiseProduct, deleteProduct, listSellerProducts } from "~/.server/services/catalog/products";
-import { type CarBookings, listBookingsForSellerCars } from "~/.server/services/catalog/seller-cars";
+import { advertiseProduct, deleteProduct } from "~/.server/services/catalog/products";
+import { type CarBookings, listBookingsForSellerCars, listMyProducts } from "~/.server/services/catalog/seller-cars";
+import { MyProductsControls } from "~/components/catalog/my-products-controls";
+import { Pager, useListHref } from "~/components/ui/paged-list";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { type Column, DataTable, ROW_BUTTON } from "~/components/ui/data-table";
 import { ResultBanner } from "~/components/ui/result-banner";
-import { formatPrice } from "~/lib/format";
+import { formatCount, formatPrice } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
 import { PATHS, pathTo } from "~/lib/paths";
 import { rowActionSchema } from "~/lib/schemas/rows";
+import { MY_PRODUCTS_PAGE_SIZE, parseMyProductsQuery, STATUS_WORDS } from "~/lib/schemas/seller-tools";
 import { type Route } from "./+types/my-products";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("My Products");
@@ -19,12 +22,14 @@ const actionSchema = rowActionSchema(["advertise", "delete"] as const);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const seller = await requirePermission(context.app, request, "read:my-products");
-  const [products, bookings] = await Promise.all([
-    listSellerProducts(context.app, seller, seller.email),
+  const params = new URL(request.url).searchParams;
+  const query = parseMyProductsQuery(params);
+  const [list, bookings] = await Promise.all([
+    listMyProducts(context.app, seller, query),
     listBookingsForSellerCars(context.app, seller.id),
   ]);
-  const confirmId = new URL(request.url).searchParams.get("confirm");
-  return { products, bookings, confirm: products.find((product) => product._id === confirmId && !product.isPaid) ?? null };
+  const confirmId = params.get("confirm");
+  return { query, list, bookings, confirm: list.rows.find((product) => product._id === confirmId && !product.isPaid) ?? null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,43 +48,82 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function MyProducts({ loaderData }: Route.ComponentProps) {
-  const { products, bookings, confirm } = loaderData;
+  const { query, list, bookings, confirm } = loaderData;
   const result = useActionData<typeof action>();
+  const filtered = query.status !== "all" || query.q !== "";
+  // Delete asks first on this same list (its filter, search, sort and page kept).
+  const listHref = useListHref();
   return (
     <main id="main">
-      <h1 className="mb-6 text-3xl font-bold">Total Products: {products.length}</h1>
+      <h1 className="mb-6 text-3xl font-bold">Total Products: {list.total}</h1>
       <ResultBanner result={result} />
-      {confirm && <ConfirmPanel intent="delete" id={confirm._id} confirmLabel={`Yes, delete ${confirm.productName}`} cancelTo="." />}
-      {products.length === 0 ? (
+      {confirm && (
+        <ConfirmPanel intent="delete" id={confirm._id} confirmLabel={`Yes, delete ${confirm.productName}`} cancelTo={listHref({})} />
+      )}
+      {list.total === 0 && !filtered ? (
         <p>
           You have no cars listed yet.{" "}
-          <Link to={PATHS.addProduct} className="font-semibold text-brand-700 underline">
+          <Link to={PATHS.addProduct} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
             Add a product
           </Link>
         </p>
       ) : (
-        <DataTable
-          caption="Your products"
-          columns={productColumns(bookings)}
-          rows={products}
-          rowKey={(product) => product._id}
-          empty="You have no cars listed yet."
-        />
+        <>
+          <MyProductsControls query={query} />
+          <p role="status" className="mb-3 text-slate-700">
+            {`${formatCount(list.total)} ${list.total === 1 ? "car" : "cars"}`}
+            {query.status !== "all" && `, ${STATUS_WORDS[query.status].toLowerCase()}`}
+            {query.q && ` matching “${query.q}”`}
+            {list.totalPages > 1 && ` · page ${list.page} of ${list.totalPages}`}
+          </p>
+          <DataTable
+            caption="Your products"
+            columns={productColumns(bookings, (list.page - 1) * MY_PRODUCTS_PAGE_SIZE, (id) => listHref({ confirm: id }))}
+            rows={list.rows}
+            rowKey={(product) => product._id}
+            empty="No cars match. Change the filter or the search."
+          />
+          <Pager page={list.page} totalPages={list.totalPages} label="Pages of your products" />
+        </>
       )}
     </main>
   );
 }
 
-type SellerProduct = Route.ComponentProps["loaderData"]["products"][number];
+type SellerProduct = Route.ComponentProps["loaderData"]["list"]["rows"][number];
 
 /** The spec's columns (index, Name, Price, Status, Action, Delete) and who booked each car. */
-function productColumns(bookings: Record<string, CarBookings>): Column<SellerProduct>[] {
+function productColumns(
+  bookings: Record<string, CarBookings>,
+  firstIndex: number,
+  confirmHref: (id: string) => string,
+): Column<SellerProduct>[] {
   return [
-    { heading: "#", cell: (_, index) => index + 1 },
+    { heading: "#", cell: (_, index) => firstIndex + index + 1 },
     // Two lines at most, so a long name keeps every row one height.
-    { heading: "Name", rowHeader: true, cell: (product) => <span className="line-clamp-2">{product.productName}</span> },
+    {
+      heading: "Name",
+      rowHeader: true,
+      cell: (product) => (
+        <Link
+          to={pathTo(PATHS.car, { id: product._id })}
+          className="line-clamp-2 min-h-11 py-2.5 font-semibold text-brand-700 underline-offset-2 hover:underline"
+        >
+          {product.productName}
+        </Link>
+      ),
+    },
     { heading: "Price", className: "whitespace-nowrap", cell: (product) => formatPrice(product.resalePrice) },
     { heading: "Status", cell: (product) => (product.isPaid ? "Sold" : "Available") },
+    {
+      heading: "Views (30 days)",
+      className: "whitespace-nowrap",
+      cell: (product) => (
+        <Link to={pathTo(PATHS.carStatistics, { id: product._id })} className={ROW_BUTTON.plain}>
+          {formatCount(product.views)} · Statistics<span className="sr-only"> of {product.productName}</span>
+        </Link>
+      ),
+    },
     {
       heading: "Bookings",
       className: "whitespace-nowrap",
@@ -111,12 +155,7 @@ function productColumns(bookings: Record<string, CarBookings>): Column<SellerPro
         product.isPaid ? (
           <span className="text-slate-600">Kept for records</span>
         ) : (
-          <Link
-            to={`?confirm=${product._id}`}
-            preventScrollReset
-            aria-label={`Delete ${product.productName}`}
-            className={ROW_BUTTON.danger}
-          >
+          <Link to={confirmHref(product._id)} preventScrollReset aria-label={`Delete ${product.productName}`} className={ROW_BUTTON.danger}>
             Delete
           </Link>
         ),
@@ -141,7 +180,7 @@ function CarBookingsList({ productName, bookings }: { productName: string; booki
   const { total, bookings: listed } = bookings;
   return (
     <details>
-      <summary className="cursor-pointer font-semibold text-brand-700 underline">
+      <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand-700 underline">
         {`${total} ${total === 1 ? "booking" : "bookings"}`}
         <span className="sr-only"> for {productName}</span>
       </summary>

@@ -62,7 +62,7 @@ export default function ReportPage({ loaderData }: Route.ComponentProps) {
           <Button type="submit">Report this item</Button>
         </Form>
       )}
-      <Link to="/" className="mt-6 inline-block font-semibold text-brand-700 underline">
+      <Link to="/" className="mt-6 inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
         Back to homepage
       </Link>
     </main>

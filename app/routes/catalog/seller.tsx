@@ -124,7 +124,7 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
           {seller.name}
         </h1>
         {seller.verify && <VerifiedBadge />}
-        <a href="#reviews" className="self-start">
+        <a href="#reviews" className="inline-flex min-h-11 items-center self-start">
           <SellerRatingSummary rating={seller.rating} empty={<span className="text-sm text-slate-600">No reviews yet</span>} />
         </a>
         <dl className="flex flex-wrap gap-x-8 gap-y-2">

@@ -48,10 +48,18 @@ export default function Disputes({ loaderData, actionData }: Route.ComponentProp
     <main id="main" className="flex flex-col gap-6">
       <h1 className="text-title">Disputes</h1>
       <nav aria-label="Which disputes" className="flex gap-4">
-        <Link to="?status=open" aria-current={status === "open" ? "page" : undefined} className="font-semibold underline">
+        <Link
+          to="?status=open"
+          aria-current={status === "open" ? "page" : undefined}
+          className="inline-flex min-h-11 min-w-11 items-center justify-center font-semibold underline"
+        >
           Open
         </Link>
-        <Link to="?status=resolved" aria-current={status === "resolved" ? "page" : undefined} className="font-semibold underline">
+        <Link
+          to="?status=resolved"
+          aria-current={status === "resolved" ? "page" : undefined}
+          className="inline-flex min-h-11 min-w-11 items-center justify-center font-semibold underline"
+        >
           Resolved
         </Link>
       </nav>

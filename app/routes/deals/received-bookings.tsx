@@ -62,7 +62,7 @@ export default function ReceivedBookings({ loaderData, actionData }: Route.Compo
                 <dd className="break-words">{booking.buyerName}</dd>
                 <dt className="font-semibold text-slate-700">Phone</dt>
                 <dd className="break-words">
-                  <a href={`tel:${booking.phone}`} className="underline">
+                  <a href={`tel:${booking.phone}`} className="inline-flex min-h-11 items-center underline">
                     {booking.phone}
                   </a>
                 </dd>

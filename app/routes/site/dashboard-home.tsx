@@ -9,6 +9,7 @@ import { StatGrid } from "~/components/ui/stat";
 import { formatCars, formatCount, formatPrice } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
 import { PATHS } from "~/lib/paths";
+import { type MyProductsStatus } from "~/lib/schemas/seller-tools";
 import { type Route } from "./+types/dashboard-home";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Dashboard");
@@ -72,16 +73,31 @@ function BuyerNumbers({ stats }: { stats: BuyerStats }) {
 }
 
 function SellerNumbers({ stats }: { stats: SellerStats }) {
+  // A new seller has nothing to count yet: the next step instead of three zeros.
+  if (stats.carsForSale === 0 && stats.sold === 0) {
+    return (
+      <Numbers heading="Your cars">
+        <div className="card flex flex-col items-start gap-3 p-5">
+          <p className="text-lg font-semibold">You have no cars listed yet.</p>
+          <p className="text-slate-700">
+            List your first car: its photos, details and price take a few minutes, and buyers can book it at once.
+          </p>
+          <ButtonLink to={PATHS.addProduct}>List your first car</ButtonLink>
+        </div>
+      </Numbers>
+    );
+  }
+  const myProducts = (status: MyProductsStatus) => `${PATHS.myProducts}?status=${status}`;
   return (
     <Numbers heading="Your cars">
       <StatGrid
         stats={[
-          { label: "Cars for sale", value: formatCount(stats.carsForSale), to: PATHS.myProducts },
-          { label: "Sold", value: formatCount(stats.sold), to: PATHS.myProducts },
+          { label: "Cars for sale", value: formatCount(stats.carsForSale), to: myProducts("for-sale") },
+          { label: "Sold", value: formatCount(stats.sold), to: myProducts("sold") },
           {
             label: "Bookings this week",
             value: formatCount(stats.bookingsThisWeek),
-            to: PATHS.myProducts,
+            to: myProducts("booked-this-week"),
             note: `Since Monday ${stats.weekStart}, 00:00 UTC`,
           },
         ]}

@@ -134,3 +134,20 @@ export const priceChanges = sqliteTable(
   },
   (t) => [index("price_changes_product_idx").on(t.productId, t.changedAt)],
 );
+
+/**
+ * How often each car's page was opened, per UTC day (YYYY-MM-DD). Page views are never written one
+ * by one: each goes on the views queue, and its consumer adds a batch's views per car and day in one
+ * statement each (app/.server/services/catalog/car-views.ts). A seller's 30 days read the key's range.
+ */
+export const carViewDays = sqliteTable(
+  "car_view_days",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    views: integer("views").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.day] })],
+);

@@ -1,5 +1,13 @@
 import { and, asc, between, desc, eq, ne, type SQL, sql } from "drizzle-orm";
-import { CANDIDATE_LIMIT, chooseRule, CLOSEST_FIRST, type Closeness, comparableRules, type ComparableRule } from "~/lib/comparables";
+import {
+  CANDIDATE_LIMIT,
+  chooseRule,
+  CLOSEST_FIRST,
+  type Closeness,
+  type ComparableFacts,
+  comparableRules,
+  type ComparableRule,
+} from "~/lib/comparables";
 import { countedPrice, estimatePrice, MIN_COMPARABLES, type PricedCar, rateAgainst } from "~/lib/price-rating";
 import { type PriceAnalysis } from "~/lib/types";
 import { formatCount, formatMileage } from "~/lib/format";
@@ -20,16 +28,16 @@ interface CandidateRow {
 }
 
 /** A rule's comparables in words, e.g. "Toyota Corolla cars from 2015–2019 with 40,000–80,000 km". */
-function describe(car: Product, rule: ComparableRule): string {
+function describe(car: ComparableFacts, rule: ComparableRule): string {
   const [from, to] = rule.years;
   const band = rule.mileage ? ` with ${formatCount(rule.mileage[0])}–${formatMileage(rule.mileage[1])}` : "";
   return `${car.make} ${rule.model} cars from ${from}–${to}${band}`;
 }
 
 /** A rule as SQL over products: the car's other sold and unsold cars of the same make and model that follow it. */
-function ruleWhere(car: Product, rule: ComparableRule): SQL {
+function ruleWhere(car: ComparableFacts, rule: ComparableRule): SQL {
   return and(
-    ne(products.id, car._id),
+    ne(products.id, car.id),
     // Sold and unsold cars alike, through the comparables' index (make, model, then year).
     sql`${products.make} = ${car.make} collate nocase`,
     sql`${products.model} = ${rule.model} collate nocase`,
@@ -39,7 +47,7 @@ function ruleWhere(car: Product, rule: ComparableRule): SQL {
 }
 
 /** CLOSEST_FIRST as an SQL order for this car. */
-function closestFirst(car: Product) {
+function closestFirst(car: ComparableFacts) {
   const columns: Record<keyof Closeness, SQL | typeof products.id> = {
     yearDistance: sql`abs(${products.purchaseYear} - ${car.purchaseYear})`,
     createdAt: sql`${products.createdAt}`,
@@ -60,10 +68,30 @@ export async function analysePrice(ctx: AppContext, id: string): Promise<PriceAn
 
 /** The analysis of a car already read (the car's page has it): one round trip. */
 export async function analyseCarPrice(ctx: AppContext, car: Product): Promise<PriceAnalysis> {
-  const rules = comparableRules({ ...car, id: car._id, createdAt: car.createdDate });
+  const evidence = await priceEvidence(ctx, { ...car, id: car._id, createdAt: car.createdDate });
+  return { ...evidence, rating: evidence.estimate === null ? "unknown" : rateAgainst(car.resalePrice, evidence.estimate) };
+}
+
+/** What a car about to be listed is compared with. */
+export interface SuggestionFacts {
+  make: string;
+  model: string;
+  purchaseYear: number;
+  mileageKm?: number;
+}
+
+/**
+ * A price suggestion while listing: the estimate and its comparables for a car not yet listed, by
+ * the same rules as a listed car's rating (so the rating it then gets agrees), in one round trip.
+ */
+export function suggestPrice(ctx: AppContext, facts: SuggestionFacts): Promise<Omit<PriceAnalysis, "rating">> {
+  return priceEvidence(ctx, { ...facts, id: "", categoryId: "", mileageKm: facts.mileageKm ?? null, createdAt: ctx.now().toISOString() });
+}
+
+async function priceEvidence(ctx: AppContext, car: ComparableFacts): Promise<Omit<PriceAnalysis, "rating">> {
+  const rules = comparableRules(car);
   if (rules.length === 0) {
     return {
-      rating: "unknown",
       estimate: null,
       comparables: [],
       basis:
@@ -110,14 +138,12 @@ export async function analyseCarPrice(ctx: AppContext, car: Product): Promise<Pr
   const estimate = estimatePrice(car, priced);
   if (estimate === null) {
     return {
-      rating: "unknown",
       estimate: null,
       comparables: shown,
       basis: `Not enough similar cars to rate this price: ${priced.length === 0 ? "no" : `only ${priced.length}`} other ${described} listed or sold here, and a rating needs at least ${MIN_COMPARABLES}.`,
     };
   }
   return {
-    rating: rateAgainst(car.resalePrice, estimate),
     estimate,
     comparables: shown,
     basis: `Compared with ${priced.length} other ${described} (the same make and model only), ${sold === 0 ? "none" : sold} of them sold here.`,

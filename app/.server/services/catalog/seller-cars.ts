@@ -1,8 +1,12 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { MY_PRODUCTS_PAGE_SIZE, type MyProductsQuery, type MyProductsSort, type MyProductsStatus } from "~/lib/schemas/seller-tools";
+import { totalPages } from "~/lib/list-query";
 import { type ProductDetail } from "~/lib/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
-import { bookings, products } from "../../db/schema";
+import { bookings, carViewDays, products } from "../../db/schema";
+import { startOfWeek } from "../site/dashboard-stats";
+import { statsSince } from "./car-statistics";
 import { type PhotoInput, type ProductChanges, findProductDetail, updateProduct } from "./products";
 import { createWithPhoto } from "../uploads/uploads";
 import { type UserRow } from "../accounts/users";
@@ -72,6 +76,87 @@ export async function listBookingsForSellerCars(ctx: AppContext, sellerId: strin
     });
   }
   return byCar;
+}
+
+/** A row of My Products: what its table shows, and the car's page views over the last 30 days. */
+export interface MyProductRow {
+  _id: string;
+  productName: string;
+  resalePrice: number;
+  isPaid: boolean;
+  isAdvertised: boolean;
+  views: number;
+}
+
+export interface MyProductsPage {
+  rows: MyProductRow[];
+  total: number;
+  page: number;
+  totalPages: number;
+}
+
+/** Each filter as a condition on the seller's cars (read through products_seller_idx / products_seller_unsold_idx). */
+function statusCondition(status: MyProductsStatus, now: Date): SQL | undefined {
+  switch (status) {
+    case "all":
+      return undefined;
+    case "for-sale":
+      return eq(products.isPaid, false);
+    case "sold":
+      return eq(products.isPaid, true);
+    case "booked-this-week":
+      // As the dashboard's "Bookings this week" counts them: bookings made since Monday 00:00 UTC.
+      return sql`exists (select 1 from ${bookings} where ${bookings.productId} = ${products.id} and ${bookings.createdAt} >= ${startOfWeek(now).toISOString()})`;
+  }
+}
+
+/** Every sort ends with the id, so a page's rows never change places between requests. */
+const SORTS: Record<MyProductsSort, SQL[]> = {
+  newest: [desc(products.createdAt), desc(products.id)],
+  oldest: [asc(products.createdAt), asc(products.id)],
+  name: [sql`${products.name} collate nocase`, asc(products.id)],
+  "price-high": [desc(products.resalePrice), desc(products.createdAt), asc(products.id)],
+  "price-low": [asc(products.resalePrice), desc(products.createdAt), asc(products.id)],
+};
+
+/** `%`, `_` and `\` in a search are letters, not LIKE's wildcards. */
+const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/**
+ * My Products: the seller's cars filtered by status, searched by name (any part, ignoring case),
+ * sorted and paged in SQL, with each car's views over the last 30 days; one round trip. The
+ * seller's cars are read through their index (seller, then status and date); a name search or a
+ * sort other than by date only orders that seller's rows.
+ */
+export async function listMyProducts(ctx: AppContext, seller: UserRow, query: MyProductsQuery): Promise<MyProductsPage> {
+  enforce("read:my-products", seller);
+  const now = ctx.now();
+  const where = and(
+    eq(products.sellerId, seller.id),
+    statusCondition(query.status, now),
+    query.q ? sql`${products.name} like ${likeContains(query.q)} escape '\\'` : undefined,
+  );
+  const [rows, [counted]] = await ctx.db.batch([
+    ctx.db
+      .select({
+        _id: products.id,
+        productName: products.name,
+        resalePrice: products.resalePrice,
+        isPaid: products.isPaid,
+        isAdvertised: products.isAdvertised,
+        views:
+          sql<number>`(select coalesce(sum(${carViewDays.views}), 0) from ${carViewDays} where ${carViewDays.productId} = ${products.id} and ${carViewDays.day} >= ${statsSince(now)})`.mapWith(
+            Number,
+          ),
+      })
+      .from(products)
+      .where(where)
+      .orderBy(...SORTS[query.sort])
+      .limit(MY_PRODUCTS_PAGE_SIZE)
+      .offset((query.page - 1) * MY_PRODUCTS_PAGE_SIZE),
+    ctx.db.select({ total: count() }).from(products).where(where),
+  ]);
+  return { rows, total: counted.total, page: query.page, totalPages: totalPages(counted.total, MY_PRODUCTS_PAGE_SIZE) };
 }
 
 /** The owner's listing with its photos, for the edit page; 404 unknown, 403 for anyone else. */

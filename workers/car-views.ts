@@ -1,0 +1,37 @@
+import { type MiddlewareHandler } from "hono";
+import { countCarView, isOwnCarView } from "~/.server/services/catalog/car-views";
+import { type WorkerEnv } from "./hono-env";
+
+// Counts a car page's views as the Worker answers them, so a page served from the edge cache
+// (workers/page-cache.ts, which this wraps) counts as much as one rendered. The count goes on the
+// views queue after the answer (waitUntil); nothing is written to the database here.
+
+const CAR_PAGE = /^\/cars\/([^/.]+)(\.data)?$/;
+const ROBOTS = /bot|crawl|spider|slurp|preview|lighthouse/i;
+
+/**
+ * The car a GET is a view of, or null. A page opened (`/cars/:id`) counts; so does the data of a
+ * navigation to it in the browser (`/cars/:id.data`) but not the reload of the data of the page
+ * already open (after a favourite or a booking), whose Referer is the car's own page. Robots
+ * (by their user agent) do not count.
+ */
+export function viewedCar(request: Request): string | null {
+  if (request.method !== "GET") return null;
+  const url = new URL(request.url);
+  const match = CAR_PAGE.exec(url.pathname);
+  if (!match || ROBOTS.test(request.headers.get("user-agent") ?? "")) return null;
+  const [, id, data] = match;
+  if (data) {
+    const referrer = request.headers.get("referer");
+    if (referrer && URL.canParse(referrer) && new URL(referrer).pathname === `/cars/${id}`) return null;
+  }
+  return decodeURIComponent(id);
+}
+
+/** A view is counted once the car's page (or its data) answered 200, unless its own seller was looking. */
+export const countCarViews: MiddlewareHandler<WorkerEnv> = async (c, next) => {
+  await next();
+  const productId = viewedCar(c.req.raw);
+  if (!productId || c.res.status !== 200 || isOwnCarView(c.var.app)) return;
+  c.executionCtx.waitUntil(countCarView(c.var.app, productId));
+};
