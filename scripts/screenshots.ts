@@ -1,7 +1,7 @@
 // `npm run screenshots`: the README's pictures. Builds the app and starts it as `npm start` does, on
 // free ports with a fresh copy of the demo data (so the pictures are the same on every machine), or
 // uses the app already running on this machine with `PORT=8787 npm run screenshots`. Photographs
-// Home, /cars, a car's page, the admin's dashboard and a seller's car statistics at 1280 px and
+// Home, /cars, a car's page, three cars compared, the admin's dashboard and a seller's car statistics at 1280 px and
 // 390 px in headless Chromium and writes them to docs/screenshots/ as JPEG (what a README can
 // carry: each well under 300 KB).
 import { execSync } from "node:child_process";
@@ -38,8 +38,7 @@ const SHOTS: Shot[] = [
   { name: "home", path: async () => "/" },
   { name: "cars", path: async () => "/cars" },
   { name: "car", path: firstCarPath },
-  // The side-by-side comparison (issue 31, point 12, on branch issue-31a) goes here once merged:
-  // { name: "compare", path: <"/compare?ids=" and the first three cars' ids on /cars> }, and into the README.
+  { name: "compare", path: comparePath },
   { name: "dashboard", path: async () => "/dashboard", signedInAs: ADMIN },
   { name: "car-statistics", path: firstStatisticsPath, signedInAs: SELLER },
 ];
@@ -50,6 +49,15 @@ async function firstCarPath(page: Page): Promise<string> {
   const href = await page.locator('main a[href^="/cars/"]').first().getAttribute("href");
   if (!href) throw new Error("/cars lists no car to photograph");
   return href;
+}
+
+/** The first three cars on /cars side by side. */
+async function comparePath(page: Page): Promise<string> {
+  await page.goto("/cars");
+  const hrefs = await page.locator('main h3 a[href^="/cars/"]').evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+  const ids = [...new Set(hrefs)].slice(0, 3).map((href) => href!.slice("/cars/".length));
+  if (ids.length < 2) throw new Error("/cars lists too few cars to compare");
+  return `/compare?ids=${ids.join(",")}`;
 }
 
 /** The statistics of the seller's longest listed car for sale (the demo seeds its 30 days of views). */
