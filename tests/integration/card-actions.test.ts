@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 
 describe("a car's actions for its viewer", () => {
-  it("offers Book Now to buyers and visitors, and no booking at all to sellers (owner or not) and admins", async () => {
+  it("offers Book Now to buyers and visitors, no booking at all to sellers (owner or not) and admins, and Edit instead of Report to its owner", async () => {
     const car = await freshCar();
     const buyer = await viewsOf(car.id, await signIn("buyer@autoreseller.test"));
     expect(buyer.card).toContain(`href="/book/${car.id}"`);
@@ -47,12 +47,14 @@ describe("a car's actions for its viewer", () => {
       for (const html of [card, page]) {
         expect(html, email).not.toContain("/book/");
         expect(html, email).not.toContain("Book Now");
-        expect(html, email).toContain(`href="/report/${car.id}"`);
       }
+      const owner = email === "seller@autoreseller.test";
+      expect(page.includes(`href="/report/${car.id}"`), email).toBe(!owner);
+      expect(page.includes(`href="/dashboard/myproducts/${car.id}/edit"`), email).toBe(owner);
     }
   });
 
-  it("shows Booked, linking to My Orders, to the buyer who booked the car, and Book Now to other buyers", async () => {
+  it("shows Pay now, linking to the booking's payment, to the buyer who booked the car, and Book Now to other buyers", async () => {
     const car = await freshCar();
     const email = uniqueEmail("booked");
     await register({ email });
@@ -68,7 +70,7 @@ describe("a car's actions for its viewer", () => {
     const { card, page } = await viewsOf(car.id, await signIn(email));
     for (const html of [card, page]) {
       expect(html).not.toContain(`href="/book/${car.id}"`);
-      expect(html).toMatch(new RegExp(`<a[^>]*href="/dashboard/myorders"[^>]*>[^]*?Booked</a>`));
+      expect(html).toMatch(new RegExp(`<a[^>]*href="/dashboard/payment/[^"]+"[^>]*>Pay now</a>`));
     }
     expect((await viewsOf(car.id, await signIn("buyer@autoreseller.test"))).card).toContain(`href="/book/${car.id}"`);
   });

@@ -12,7 +12,8 @@ interface OrderContact {
   conversationId: string | null;
 }
 
-const linkClass = "inline-flex min-h-11 items-center font-semibold text-brand-700 underline";
+/** A link in running text that is still a 44 px target on phones. */
+export const linkClass = "inline-flex min-h-11 items-center font-semibold text-brand-700 underline";
 
 /**
  * On a My Orders card: when it was booked, where the buyer meets the seller, who sells it, and the
@@ -34,7 +35,7 @@ export function OrderFacts({ order }: { order: OrderContact }) {
         <dt className="text-slate-600">Seller</dt>
         <dd className="min-w-0 break-words">
           {seller.id ? (
-            <Link to={pathTo(PATHS.seller, { id: seller.id })} className="font-semibold text-brand-700 underline">
+            <Link to={pathTo(PATHS.seller, { id: seller.id })} className={linkClass}>
               {seller.name}
             </Link>
           ) : (

@@ -112,7 +112,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
     // Room at the bottom on phones for the sticky bar.
     <main id="main" className="mx-auto max-w-7xl px-4 pt-6 pb-24 sm:pt-8 lg:pb-8">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
-      <div className="mb-6 flex flex-wrap items-center gap-3">
+      <div className="mb-4 flex flex-wrap items-center gap-3 sm:mb-6">
         <h1 className="min-w-0 break-words text-2xl font-bold sm:text-3xl">{product.productName}</h1>
         <span className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-900">{product.condition}</span>
         {product.isPaid && <span className="rounded-full bg-slate-800 px-3 py-1 text-sm font-bold uppercase text-white">Sold</span>}
@@ -127,7 +127,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
       {/* Phone first: the price, its rating and the buttons come right after the photos, then the
           seller; description and facts follow. On large screens those two stay under the photos and
           the price, evidence and seller make a column beside them. */}
-      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+      <div className="grid grid-cols-1 gap-6 sm:gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
         <div className="min-w-0 lg:col-start-1">
           <CarGallery photos={product.photos} name={product.productName} />
         </div>

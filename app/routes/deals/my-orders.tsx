@@ -123,7 +123,7 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
               />
               <div className="flex flex-1 flex-col gap-2 p-5">
                 <h2 className="text-heading">
-                  <Link to={pathTo(PATHS.car, { id: order.product_id })} className="hover:underline">
+                  <Link to={pathTo(PATHS.car, { id: order.product_id })} className="inline-flex min-h-11 items-center hover:underline">
                     {order.productName}
                   </Link>
                 </h2>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
 import { orPageError } from "~/.server/page-errors";
 import { findReceipt } from "~/.server/services/deals/receipts";
+import { linkClass } from "~/components/deals/order-facts";
 import { OrderDeal } from "~/components/deals/order-deal";
 import { ButtonLink } from "~/components/ui/button";
 import { type Receipt } from "~/lib/deal";
@@ -18,8 +19,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const receipt = await orPageError(() => findReceipt(context.app, user, params.id));
   return { receipt, own: user.role === "buyer" };
 }
-
-const linkClass = "font-semibold text-brand-700 underline";
 
 export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
   const { receipt, own } = loaderData;
