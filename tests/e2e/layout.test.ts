@@ -4,9 +4,12 @@ import { PATHS, pathTo } from "../../app/lib/paths";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { launchBrowser, openPage, signInAs } from "./browser";
 import { carPages, dashboardPages, DEMO_EMAILS, demoIds, type Ids, signedOutPages } from "./pages";
+import { MIN_TAP_TARGET, smallTargets, TAP_TARGET_WIDTH } from "./tap-targets";
 
 // Every page, for every role, at phone, tablet and desktop widths: the document never scrolls
-// sideways and every control (links and buttons included) lies within the viewport.
+// sideways and every control (links and buttons included) lies within the viewport; on the walks
+// of every page, at 390 px every control is also big enough to tap (tests/e2e/tap-targets.ts),
+// measured in the same walk so each page is opened once.
 
 const WIDTHS = [360, 390, 768, 1280];
 let browser: Browser;
@@ -73,7 +76,7 @@ function measure(page: Page) {
  * stylesheet is in, and with JavaScript once hydrated (what it adds is laid out too); never
  * waiting for every photo.
  */
-async function problemsOn(page: Page, paths: string[], javaScript = true): Promise<LayoutProblem[]> {
+async function problemsOn(page: Page, paths: string[], { javaScript = true, tapTargets = false } = {}): Promise<LayoutProblem[]> {
   const found: LayoutProblem[] = [];
   for (const path of paths) {
     await page.setViewportSize({ width: WIDTHS[WIDTHS.length - 1], height: 800 });
@@ -83,48 +86,53 @@ async function problemsOn(page: Page, paths: string[], javaScript = true): Promi
       [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null),
     );
     if (javaScript) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    found.push(...(await problemsAtEveryWidth(page, path)));
+    found.push(...(await problemsAtEveryWidth(page, path, tapTargets)));
   }
   return found;
 }
 
-/** Lays the page out as it is now at every width. */
-async function problemsAtEveryWidth(page: Page, path: string): Promise<LayoutProblem[]> {
+/** Lays the page out as it is now at every width (and measures its tap targets at the phone's, when asked). */
+async function problemsAtEveryWidth(page: Page, path: string, tapTargets = false): Promise<LayoutProblem[]> {
   const found: LayoutProblem[] = [];
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
     for (const problem of await measure(page)) found.push({ path, width, problem });
+    if (tapTargets && width === TAP_TARGET_WIDTH) {
+      for (const small of await smallTargets(page, MIN_TAP_TARGET)) found.push({ path, width, problem: `too small to tap: ${small}` });
+    }
   }
   return found;
 }
 
-describe("layout at 360, 390, 768 and 1280 px", () => {
+describe("layout at 360, 390, 768 and 1280 px, and tap targets at 390 px", () => {
   let ids: Ids;
   beforeAll(async () => {
     ids = await demoIds();
   });
 
-  it("signed out: no page scrolls sideways and every control is in view", async () => {
+  it("signed out: no page scrolls sideways, every control is in view and big enough to tap", async () => {
     const { page, close } = await openPage(browser);
-    expect(await problemsOn(page, signedOutPages(ids))).toEqual([]);
+    expect(await problemsOn(page, signedOutPages(ids), { tapTargets: true })).toEqual([]);
     await close();
-  }, 90_000);
+  }, 120_000);
 
   it.each(["buyer", "seller", "admin"] as const)(
-    "%s: no page scrolls sideways and every control is in view",
+    "%s: no page scrolls sideways, every control is in view and big enough to tap",
     async (role) => {
       const { page, close } = await openPage(browser);
       await signInAs(page, DEMO_EMAILS[role], PATHS.dashboard);
-      expect(await problemsOn(page, [...dashboardPages(role, ids), ...carPages(ids)])).toEqual([]);
+      expect(await problemsOn(page, [...dashboardPages(role, ids), ...carPages(ids)], { tapTargets: true })).toEqual([]);
       await close();
     },
-    90_000,
+    120_000,
   );
 
   it("seller's forms without JavaScript (one photo file instead of the picker) fit too", async () => {
     const { page, close } = await openPage(browser, { javaScriptEnabled: false });
     await signInAs(page, DEMO_EMAILS.seller, PATHS.dashboard);
-    expect(await problemsOn(page, [PATHS.addProduct, pathTo(PATHS.editProduct, { id: ids.sellersCar })], false)).toEqual([]);
+    expect(await problemsOn(page, [PATHS.addProduct, pathTo(PATHS.editProduct, { id: ids.sellersCar })], { javaScript: false })).toEqual(
+      [],
+    );
     await close();
   });
 
