@@ -13,6 +13,7 @@ import {
 } from "react-router";
 import { useEffect } from "react";
 import { getSessionUser } from "./.server/auth/guards";
+import { navbarUserOf } from "./.server/services/site/visitor-parts";
 import { readFlash } from "./.server/flash";
 import { type Route } from "./+types/root";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
@@ -20,7 +21,8 @@ import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/site/error-page-on-demand";
 import { ToasterHost } from "./components/ui/toaster-host";
 import { reloadOnStaleBuild } from "./lib/reload-on-stale-build";
-import { roleMay } from "./lib/policy";
+import { noteScriptsRun } from "./lib/scripts-cookie";
+import { useMarkReady, VisitorPartsProvider } from "./lib/visitor-parts";
 
 export const links: LinksFunction = () => [
   // With a precedence React puts the stylesheet ahead of the module preloads in <head>: without one it
@@ -31,19 +33,17 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** Who is signed in (for the navbar and guards) and a toast handed over from the last redirect. */
+/**
+ * Who is signed in (for the navbar and guards) and a toast handed over from the last redirect. A
+ * page rendered for every signed-in visitor (workers/page-cache.ts) names nobody: the visitor's
+ * parts come after hydration (app/lib/visitor-parts.tsx).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, flash] = await Promise.all([getSessionUser(context.app, request), readFlash(context.app, request)]);
   return data(
     {
-      user: user && {
-        name: user.name,
-        email: user.email,
-        role: user.role,
-        unreadNotifications: user.unreadNotifications,
-        // Only for those with an inbox (buyers and sellers).
-        unreadMessages: roleMay(user.role, "read:inbox") ? user.unreadMessages : null,
-      },
+      user: user && navbarUserOf(user),
+      renderedForSignedIn: context.app.sharedPage?.member === true,
       toast: flash.toast,
       requestId: context.app.requestId,
       // The canonical link's origin: the configured public one, not whichever host was asked.
@@ -60,11 +60,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const ownCanonical = useMatches()
     .map((match) => (match.data as { canonicalPath?: unknown } | undefined)?.canonicalPath)
     .findLast((path): path is string => typeof path === "string");
-  // Says the page is interactive: browser tests wait for it before using what only JavaScript does.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   useEffect(reloadOnStaleBuild, []);
+  useEffect(noteScriptsRun, []);
   return (
     <html lang="en">
       <head>
@@ -89,7 +86,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <>
       <NavigationProgress />
       <ToasterHost flash={loaderData.toast} />
-      <Outlet />
+      {/* Marks the page ready (hydrated, with its visitor's parts if it waits for them): browser tests wait for it. */}
+      <VisitorPartsProvider>
+        <Outlet />
+      </VisitorPartsProvider>
     </>
   );
 }
@@ -106,5 +106,6 @@ function NavigationProgress() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useMarkReady(true);
   return <ErrorPage error={error} />;
 }

@@ -21,7 +21,7 @@ import { type WorkerEnv } from "./hono-env";
 import { images } from "./images";
 import { createLocalR2StandIn } from "./local-r2/stand-in";
 import { countCarViews } from "./car-views";
-import { pageCache } from "./page-cache";
+import { pageCache, requestForEveryone } from "./page-cache";
 import { seo } from "./seo";
 import { stripeWebhook } from "./webhooks/stripe";
 
@@ -87,7 +87,7 @@ function redactEmails(path: string): string {
 
 // Car page views go on the views queue, cache hits included (so this comes before the cache).
 app.use(countCarViews);
-// Anonymous visitors' public pages from the edge cache; every write starts their next generation.
+// Public pages from the edge cache, one copy for anonymous and one for signed-in visitors; a write empties what it changed.
 app.use(pageCache);
 
 app.route("/api", api);
@@ -106,7 +106,9 @@ app.use("*", (c, next) => (c.req.path === PATHS.unsubscribe ? next() : pageFormC
 app.all("*", async (c) => {
   // Pages answer GET, HEAD and POST; React Router would treat OPTIONS as an error (405).
   if (c.req.method === "OPTIONS") return c.body(null, 204, { Allow: "GET, HEAD, POST" });
-  const response = await requestHandler(c.req.raw, {
+  // A page rendered for everyone (the page cache's) sees no cookie: nobody's parts can go into it.
+  const request = c.var.app.sharedPage ? requestForEveryone(c.req.raw) : c.req.raw;
+  const response = await requestHandler(request, {
     app: c.var.app,
     cloudflare: { env: c.env, ctx: c.executionCtx as ExecutionContext },
   });

@@ -28,10 +28,14 @@ export function viewedCar(request: Request): string | null {
   return decodeURIComponent(id);
 }
 
-/** A view is counted once the car's page (or its data) answered 200, unless its own seller was looking. */
+/**
+ * A view is counted once the car's page (or its data) answered 200, unless its own seller was
+ * looking. A page rendered for every signed-in visitor does not know who looks: their visitor parts
+ * count it (app/.server/services/site/visitor-parts.ts).
+ */
 export const countCarViews: MiddlewareHandler<WorkerEnv> = async (c, next) => {
   await next();
   const productId = viewedCar(c.req.raw);
-  if (!productId || c.res.status !== 200 || isOwnCarView(c.var.app)) return;
+  if (!productId || c.res.status !== 200 || isOwnCarView(c.var.app) || c.var.app.sharedPage?.member) return;
   c.executionCtx.waitUntil(countCarView(c.var.app, productId));
 };

@@ -1,10 +1,14 @@
-// Anonymous visitors' public pages, kept in this data centre's cache (Workers Cache API) and served
-// to the next anonymous visitor as they were stored, bytes and headers, the Content-Security-Policy
-// included (decision records 19 and 29).
+// Public pages, kept in this data centre's cache (Workers Cache API) and served to the next visitor
+// as they were stored, bytes and headers, the Content-Security-Policy included (decision records 19,
+// 29 and 31). Each is rendered once for every anonymous visitor and once for every signed-in one
+// whose browser runs our scripts: that copy names nobody, and the visitor's own parts come after
+// hydration in one private request (app/lib/visitor-parts.tsx).
 
 import { type MiddlewareHandler } from "hono";
+import { SESSION_COOKIE } from "~/.server/auth/sessions";
 import { EVERY_PAGE, NOTHING_PUBLIC, PAGE_TAGS } from "~/.server/page-changes";
 import { INFO_PAGES, PATHS } from "~/lib/paths";
+import { SCRIPTS_COOKIE } from "~/lib/scripts-cookie";
 import { SEARCH_PARAMETERS } from "~/lib/schemas/search";
 import { type WorkerEnv } from "./hono-env";
 
@@ -19,19 +23,26 @@ const VERSIONS_HEADER = "x-page-versions";
 /**
  * The public pages, the query parameters each may carry and still be cached (anything else in the
  * query, such as `?book`, which opens the booking form, or a seller page's admin-only `confirm`, is
- * rendered afresh, never stored), and the tags of what each shows that a write can change
+ * rendered afresh, never stored), whether signed-in visitors get the copy rendered for them all
+ * (`members`: not a category's page, which only they may see, nor a seller's, where the seller
+ * answers reviews and admins remove them), and the tags of what each shows that a write can change
  * (app/.server/page-changes.ts), from its path's parameter. Blog and information pages change with
  * a deployment only.
  */
-const PUBLIC_PAGES: { path: RegExp; params: readonly string[]; tags: (id: string) => string[] }[] = [
-  ...[PATHS.blog, ...INFO_PAGES.map((slug) => `/${slug}`)].map((path) => ({ path: pattern(path), params: [], tags: () => [] })),
-  ...[PATHS.home, PATHS.homeAlias].map((path) => ({ path: pattern(path), params: [], tags: () => [PAGE_TAGS.carLists] })),
-  { path: pattern(PATHS.categories), params: ["page"], tags: () => [PAGE_TAGS.carLists] },
-  { path: pattern(PATHS.search), params: SEARCH_PARAMETERS, tags: () => [PAGE_TAGS.carLists] },
-  { path: pattern(PATHS.category), params: SEARCH_PARAMETERS, tags: () => [PAGE_TAGS.carLists] },
+const PUBLIC_PAGES: { path: RegExp; params: readonly string[]; members: boolean; tags: (id: string) => string[] }[] = [
+  ...[PATHS.blog, ...INFO_PAGES.map((slug) => `/${slug}`)].map((path) => ({
+    path: pattern(path),
+    params: [],
+    members: true,
+    tags: () => [],
+  })),
+  ...[PATHS.home, PATHS.homeAlias].map((path) => ({ path: pattern(path), params: [], members: true, tags: () => [PAGE_TAGS.carLists] })),
+  { path: pattern(PATHS.categories), params: ["page"], members: true, tags: () => [PAGE_TAGS.carLists] },
+  { path: pattern(PATHS.search), params: SEARCH_PARAMETERS, members: true, tags: () => [PAGE_TAGS.carLists] },
+  { path: pattern(PATHS.category), params: SEARCH_PARAMETERS, members: false, tags: () => [PAGE_TAGS.carLists] },
   // A car's page also shows similar cars: another car's change reaches it within PAGE_MAX_AGE_SECONDS.
-  { path: pattern(PATHS.car), params: [], tags: (id) => [PAGE_TAGS.car(id)] },
-  { path: pattern(PATHS.seller), params: ["page", "reviews"], tags: (id) => [PAGE_TAGS.seller(id)] },
+  { path: pattern(PATHS.car), params: [], members: true, tags: (id) => [PAGE_TAGS.car(id)] },
+  { path: pattern(PATHS.seller), params: ["page", "reviews"], members: false, tags: (id) => [PAGE_TAGS.seller(id)] },
 ];
 
 /** `/cars/:id` → /^\/cars\/([^/]+)$/ (a parameter is one path segment, captured). */
@@ -46,14 +57,33 @@ function publicPageOf(url: URL) {
   if (url.pathname.endsWith(".data")) return undefined;
   for (const page of PUBLIC_PAGES) {
     const match = page.path.exec(url.pathname);
-    if (match) return { params: page.params, tags: page.tags(match[1] ?? "") };
+    if (match) return { params: page.params, members: page.members, tags: page.tags(match[1] ?? "") };
   }
   return undefined;
 }
 
-/** A cookie (a session, a toast to show, a sign-in under way) or credentials make a page the visitor's own. */
-function anonymous(request: Request): boolean {
-  return !request.headers.get("cookie") && !request.headers.has("authorization");
+/**
+ * Whose page a request may get: everyone's (no cookie but the scripts one), every signed-in
+ * visitor's (a session and the scripts cookie, nothing else), or only its own: any other cookie (a
+ * toast to show, a sign-in under way, a session in a browser without our scripts) or credentials.
+ */
+function visitorOf(request: Request): "anonymous" | "signed-in" | "own" {
+  if (request.headers.has("authorization")) return "own";
+  const names = (request.headers.get("cookie") ?? "")
+    .split(";")
+    .map((pair) => pair.split("=")[0].trim())
+    .filter((name) => name !== "");
+  if (names.every((name) => name === SCRIPTS_COOKIE)) return "anonymous";
+  const signedIn = names.includes(SESSION_COOKIE) && names.includes(SCRIPTS_COOKIE);
+  return signedIn && names.every((name) => name === SESSION_COOKIE || name === SCRIPTS_COOKIE) ? "signed-in" : "own";
+}
+
+/** The request a page rendered for everyone sees: no cookie nor credentials, so nobody's data can go into it. */
+export function requestForEveryone(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.delete("cookie");
+  headers.delete("authorization");
+  return new Request(request, { headers });
 }
 
 // Opened once per isolate, on first use.
@@ -120,8 +150,8 @@ async function safely<T>(work: Promise<T>, fallback: T): Promise<T> {
 }
 
 /**
- * Serves anonymous GET/HEAD requests for public pages from the cache, and stores what it renders for
- * them; a successful write first makes the pages it changed stale (see versionsOf). Runs
+ * Serves GET/HEAD requests for public pages from the cache (see visitorOf), and stores what it renders
+ * for them (from requestForEveryone); a successful write first makes the pages it changed stale (see versionsOf). Runs
  * inside the middleware that sets the hardening headers and the request id, so a hit gets both fresh.
  */
 export const pageCache: MiddlewareHandler<WorkerEnv> = async (c, next) => {
@@ -135,11 +165,16 @@ export const pageCache: MiddlewareHandler<WorkerEnv> = async (c, next) => {
   }
   const page = publicPageOf(url);
   if (!page) return next();
-  if (!anonymous(c.req.raw) || ![...url.searchParams.keys()].every((name) => page.params.includes(name))) {
+  const visitor = visitorOf(c.req.raw);
+  const shared = visitor === "anonymous" || (visitor === "signed-in" && page.members);
+  if (!shared || ![...url.searchParams.keys()].every((name) => page.params.includes(name))) {
     await next();
     c.res.headers.append("Server-Timing", `${TIMING};desc=bypass`);
     return;
   }
+  c.var.app.sharedPage = { member: visitor === "signed-in" };
+  // The signed-in visitors' copy is kept under a key of its own.
+  const key = visitor === "signed-in" ? `${url.origin}/__page-cache/signed-in${url.pathname}${url.search}` : url.href;
 
   const cache = await safely(openPages(), undefined);
   if (!cache) return next();
@@ -147,7 +182,7 @@ export const pageCache: MiddlewareHandler<WorkerEnv> = async (c, next) => {
   const reload = /\bno-cache\b/.test(c.req.header("cache-control") ?? "");
   // Nothing found when the cache fails: the page is rendered, and not stored.
   const [stored, versions] =
-    (await safely(Promise.all([reload ? undefined : cache.match(url.href), versionsOf(cache, url.origin, page.tags)]), undefined)) ?? [];
+    (await safely(Promise.all([reload ? undefined : cache.match(key), versionsOf(cache, url.origin, page.tags)]), undefined)) ?? [];
   if (stored && versions !== undefined && stored.headers.get(VERSIONS_HEADER) === versions) {
     c.res = served(stored, method === "HEAD");
     c.res.headers.append("Server-Timing", `${TIMING};desc=hit`);
@@ -162,7 +197,7 @@ export const pageCache: MiddlewareHandler<WorkerEnv> = async (c, next) => {
     headers.set("cache-control", `max-age=${PAGE_MAX_AGE_SECONDS}`);
     // The versions read before rendering: a write during the render leaves this copy already stale.
     headers.set(VERSIONS_HEADER, versions);
-    c.executionCtx.waitUntil(safely(cache.put(url.href, new Response(forCache, { status: 200, headers })), undefined));
+    c.executionCtx.waitUntil(safely(cache.put(key, new Response(forCache, { status: 200, headers })), undefined));
     c.res = new Response(forVisitor, rendered);
   }
   c.res.headers.append("Server-Timing", `${TIMING};desc=miss`);

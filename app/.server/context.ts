@@ -35,6 +35,11 @@ export interface AppContext {
   requestId: string;
   /** Per-request memo, e.g. the signed-in user once looked up. */
   cache: Map<string, unknown>;
+  /**
+   * Set by the page cache (workers/page-cache.ts) when this page is rendered once for everyone, with
+   * no cookie: `member` when it is for every signed-in visitor, whose own parts come after hydration.
+   */
+  sharedPage: { member: boolean } | null;
   /** What this request's writes changed of the public pages (page-changes.ts), for the page cache. */
   changedPages: PageChanges;
   /** Runs work past the response (the request's `waitUntil`); elsewhere the work just runs, awaited by nobody. */
@@ -71,6 +76,7 @@ export function createAppContext(
     config,
     requestId,
     cache: new Map(),
+    sharedPage: null,
     changedPages: new Set(),
     defer: (work) =>
       defer(

@@ -23,6 +23,7 @@ export const PATHS = {
   messageSeller: "/cars/:id/message",
   unsubscribe: "/unsubscribe",
   favourite: "/favourites/:productId",
+  visitorParts: "/visitor-parts",
   logout: "/logout",
   oauthStart: "/auth/:provider",
   oauthCallback: "/auth/:provider/callback",

@@ -132,7 +132,13 @@ export async function prepareTraffic(origin: string, data: BenchData, queries: s
   const query = zipfSampler(queries.length, 1, random);
   const car = zipfSampler(popularCars.length, 1, random);
   const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)];
-  const signedIn = () => ({ headers: { cookie: pick(cookies) } });
+  // Signed-in visitors' browsers run our scripts (the ar_js cookie): their pages come from the
+  // signed-in copy and their own parts from /visitor-parts, as a car page asks for them.
+  const signedIn = () => ({ headers: { cookie: `${pick(cookies)}; ar_js=1` } });
+  const carPageAsk = () => {
+    const [shown, ...similar] = Array.from({ length: 5 }, () => popularCars[car()]);
+    return `cars=${[shown, ...similar].join(",")}&car=${shown}`;
+  };
   let sold = 0;
 
   const reads: Record<ReadKind, (origin: string) => [string, RequestInit?]> = {
@@ -142,6 +148,7 @@ export async function prepareTraffic(origin: string, data: BenchData, queries: s
     "search-page-signed-in": (o) => [`${o}/cars?${queries[query()]}`, signedIn()],
     "car-page": (o) => [`${o}/cars/${popularCars[car()]}`],
     "car-page-signed-in": (o) => [`${o}/cars/${popularCars[car()]}`, signedIn()],
+    "visitor-parts": (o) => [`${o}/visitor-parts?${carPageAsk()}`, signedIn()],
     "api-search": (o) => [`${o}/api/products?${queries[query()]}`],
     "api-product": (o) => [`${o}/api/products/${popularCars[car()]}`],
     "api-advertised": (o) => [`${o}/api/products/advertisement`],

@@ -59,12 +59,16 @@ describe("the searches", () => {
 });
 
 describe("the mix's schedule", () => {
-  it("splits every page 70 / 30 between anonymous and signed-in visitors, and the shares sum to 1", () => {
+  it("splits every page 70 / 30 between anonymous and signed-in visitors, each signed-in page with its parts, and the shares sum to 1", () => {
     const shares = readShares();
     expect(Object.keys(shares).sort()).toEqual([...READ_KINDS].sort());
     expect(Object.values(shares).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 10);
     expect(shares["home-signed-in"] / (shares.home + shares["home-signed-in"])).toBeCloseTo(0.3, 10);
     expect(shares["car-page-signed-in"] / shares["car-page"]).toBeCloseTo(3 / 7, 10);
+    expect(shares["visitor-parts"]).toBeCloseTo(
+      shares["home-signed-in"] + shares["search-page-signed-in"] + shares["car-page-signed-in"],
+      10,
+    );
   });
 
   it("picks kinds in proportion to their shares, never one without a share", () => {

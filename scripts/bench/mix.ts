@@ -94,6 +94,7 @@ export const READ_KINDS = [
   "search-page-signed-in",
   "car-page",
   "car-page-signed-in",
+  "visitor-parts",
   "api-search",
   "api-product",
   "api-advertised",
@@ -111,6 +112,7 @@ export const KIND_LABELS: Record<MixKind, string> = {
   "search-page-signed-in": "GET /cars?… (search page, signed in)",
   "car-page": "GET /cars/:id (car page)",
   "car-page-signed-in": "GET /cars/:id (car page, signed in)",
+  "visitor-parts": "GET /visitor-parts (a signed-in page's own parts)",
   "api-search": "GET /api/products?… (search)",
   "api-product": "GET /api/products/:id",
   "api-advertised": "GET /api/products/advertisement",
@@ -121,7 +123,8 @@ export const KIND_LABELS: Record<MixKind, string> = {
 
 /**
  * The visitors' requests by share (the writer's once a second come on top). Of page views, 30 % are
- * signed in: each page's share is split 70 / 30.
+ * signed in: each page's share is split 70 / 30, and each signed-in page view is followed by its
+ * visitor's parts (their browser runs our scripts: decision record 31); the shares sum to 1.
  */
 export const READ_SHARES = { home: 0.15, searchPage: 0.2, carPage: 0.3, apiSearch: 0.15, apiProduct: 0.15, apiAdvertised: 0.05 };
 export const SIGNED_IN_SHARE = 0.3;
@@ -131,17 +134,22 @@ export function readShares(signedIn = SIGNED_IN_SHARE): Record<ReadKind, number>
   const [home, homeSignedIn] = split(READ_SHARES.home);
   const [searchPage, searchPageSignedIn] = split(READ_SHARES.searchPage);
   const [carPage, carPageSignedIn] = split(READ_SHARES.carPage);
-  return {
+  const visitorParts = homeSignedIn + searchPageSignedIn + carPageSignedIn;
+  const shares: Record<ReadKind, number> = {
     home,
     "home-signed-in": homeSignedIn,
     "search-page": searchPage,
     "search-page-signed-in": searchPageSignedIn,
     "car-page": carPage,
     "car-page-signed-in": carPageSignedIn,
+    "visitor-parts": visitorParts,
     "api-search": READ_SHARES.apiSearch,
     "api-product": READ_SHARES.apiProduct,
     "api-advertised": READ_SHARES.apiAdvertised,
   };
+  const total = 1 + visitorParts;
+  for (const kind of READ_KINDS) shares[kind] /= total;
+  return shares;
 }
 
 /** Draws kinds with the given shares (they need not sum to 1). */

@@ -12,7 +12,9 @@ const KB = 1024;
 // so the budget was 12.5 KB: a deliberate half kilobyte, not a drift. Issue 31's point 12 put
 // Compare on every card and recently viewed cars on Home (both load their working code only after
 // hydration; what stays is the link, the lazy imports and the hydration check): ~12.9 KB, so 13 KB.
-const OWN_JS_BUDGET = 13 * KB;
+// Issue 32's point 4 serves signed-in visitors the page cached for them all and brings their own
+// parts after hydration (app/lib/visitor-parts.tsx, on every page): ~0.9 KB more, ~13.8 KB, so 14 KB.
+const OWN_JS_BUDGET = 14 * KB;
 
 /** The client entry and its imports, from the route manifest Home inlines. */
 function runtimeScripts(html: string): string[] {

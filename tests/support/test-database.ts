@@ -33,6 +33,7 @@ export async function startTestDatabase() {
     config: readConfig({ APP_ENV: "test" } as Env),
     requestId: "test-request",
     cache: new Map(),
+    sharedPage: null,
     changedPages: new Set(),
     defer: (work) => void work.catch(() => {}),
     ...overrides,

@@ -4,8 +4,9 @@ import { PRODUCT_NAME } from "~/lib/meta";
 import { PATHS } from "~/lib/paths";
 import { NavbarCounts } from "../notifications/navbar-counts";
 
-export interface NavbarUser {
-  name: string;
+/** Someone signed in; their name is null on a page rendered for every signed-in visitor until their parts come. */
+export interface SignedInVisitor {
+  name: string | null;
 }
 
 export interface NavbarLink {
@@ -20,7 +21,7 @@ export interface NavbarLink {
  * Its looks are app.css's site-header classes; a link to the current page is marked by its
  * aria-current, which NavLink sets.
  */
-export function Navbar({ user, drawerLinks = [] }: { user: NavbarUser | null; drawerLinks?: NavbarLink[] }) {
+export function Navbar({ user, drawerLinks = [] }: { user: SignedInVisitor | null; drawerLinks?: NavbarLink[] }) {
   const drawer = useRef<HTMLDetailsElement>(null);
   const { key } = useLocation();
   useEffect(() => {
@@ -42,7 +43,7 @@ export function Navbar({ user, drawerLinks = [] }: { user: NavbarUser | null; dr
           <NavLink to={PATHS.dashboard} className="nav-link">
             Dashboard
           </NavLink>
-          <span className="nav-user">{user.name}</span>
+          {user.name !== null && <span className="nav-user">{user.name}</span>}
           <Form method="post" action={PATHS.logout}>
             <button type="submit" className="nav-link">
               Sign out

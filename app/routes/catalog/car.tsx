@@ -4,6 +4,7 @@ import { findCarPage } from "~/.server/services/catalog/car-page";
 import { analyseCarPrice } from "~/.server/services/catalog/price-analysis";
 import { markOwnCarView } from "~/.server/services/catalog/car-views";
 import { viewerMarksOnPage } from "~/.server/services/catalog/viewer-marks";
+import { visitorPartsQuery } from "~/.server/services/site/visitor-parts";
 import { getSessionUser } from "~/.server/auth/guards";
 import { countOpenBookings, findOwnDeal } from "~/.server/services/deals/bookings";
 import { BookedBy } from "~/components/deals/booked-by";
@@ -45,6 +46,7 @@ import { type ProductDetail } from "~/lib/types";
 import { OPEN_BOOKING_PARAM } from "~/lib/redirects";
 import { actionsFor, type CarActionsState } from "~/lib/viewer-marks";
 import { sameMaker } from "~/lib/vin";
+import { usePartsFor, useAwaitingParts } from "~/lib/visitor-parts";
 import { type Route } from "./+types/car";
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -66,10 +68,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { product, similar, sellerSince } = await orPageError(() => findCarPage(ctx, params.id));
   // Not awaited: the page renders without it and the panel streams in (one more round trip, in parallel).
   const priceAnalysis = analyseCarPrice(ctx, product);
-  const [marks, user] = await Promise.all([
-    viewerMarksOnPage(ctx, request, [product._id, ...similar.map((car) => car._id)]),
-    getSessionUser(ctx, request),
-  ]);
+  const shownIds = [product._id, ...similar.map((car) => car._id)];
+  const [marks, user] = await Promise.all([viewerMarksOnPage(ctx, request, shownIds), getSessionUser(ctx, request)]);
   // The viewer's own purchase of this car (what comes next), or how many others booked it (the first to pay gets it).
   // A signed-in visit is noted in the same round (their recently viewed cars come back with it).
   const [deal, bookedBy, recent] = await Promise.all([
@@ -92,6 +92,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     similar: similar.map(toCardProduct),
     sellerSince,
     marks,
+    visitorParts: visitorPartsQuery(ctx, { cars: shownIds, car: product._id }),
     priceAnalysis,
     // Decided here so the makers' table stays out of the browser's bundle.
     vinSays: decodedMaker && product.make && !sameMaker(decodedMaker, product.make) ? decodedMaker : null,
@@ -107,7 +108,13 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
   const now = new Date(loaderData.now);
   // (Not useSearchParams: it would add its code to every page's shared bundle, Home's too.)
   const { search } = useLocation();
-  const actions = actionsFor(loaderData.marks, product._id);
+  // On the copy rendered for every signed-in visitor, their own parts once loaded (app/lib/visitor-parts.tsx).
+  const parts = usePartsFor(loaderData);
+  const marks = parts?.marks ?? loaderData.marks;
+  const own = parts?.car?.own ?? loaderData.own;
+  const deal = parts?.car ? parts.car.deal : loaderData.deal;
+  const recent = useAwaitingParts(loaderData) ? undefined : (parts?.recent ?? loaderData.recent);
+  const actions = actionsFor(marks, product._id);
   return (
     // Room at the bottom on phones for the sticky bar.
     <main id="main" className="mx-auto max-w-7xl px-4 pt-6 pb-24 sm:pt-8 lg:pb-8">
@@ -116,11 +123,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
         <h1 className="min-w-0 break-words text-2xl font-bold sm:text-3xl">{product.productName}</h1>
         <span className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-900">{product.condition}</span>
         {product.isPaid && <span className="rounded-full bg-slate-800 px-3 py-1 text-sm font-bold uppercase text-white">Sold</span>}
-        <FavouriteButton
-          productId={product._id}
-          productName={product.productName}
-          saved={loaderData.marks.favouriteIds.includes(product._id)}
-        />
+        <FavouriteButton productId={product._id} productName={product.productName} saved={marks.favouriteIds.includes(product._id)} />
         <ShareCar url={loaderData.url} title={product.productName} />
         <CompareToggle productId={product._id} productName={product.productName} />
       </div>
@@ -132,12 +135,12 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
           <CarGallery photos={product.photos} name={product.productName} />
         </div>
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-span-3 lg:row-start-1">
-          {loaderData.deal && (
+          {deal && (
             <section aria-labelledby="purchase-heading" className={boxClass}>
               <h2 id="purchase-heading" className="mb-3 text-xl font-bold">
                 Your purchase
               </h2>
-              <OrderDeal bookingId={loaderData.deal.bookingId} productName={product.productName} payment={loaderData.deal.payment} />
+              <OrderDeal bookingId={deal.bookingId} productName={product.productName} payment={deal.payment} />
             </section>
           )}
           <PriceBox
@@ -145,7 +148,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
             actions={actions}
             openBooking={new URLSearchParams(search).has(OPEN_BOOKING_PARAM)}
             bookedBy={loaderData.bookedBy}
-            own={loaderData.own}
+            own={own}
           />
           <SellerBox product={product} sellerSince={sellerSince} />
           <PriceEvidence analysis={loaderData.priceAnalysis} price={product.resalePrice} className={boxClass} />
@@ -165,16 +168,16 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </div>
-      {!loaderData.own && <StickyCarBar product={product} actions={actions} />}
+      {!own && <StickyCarBar product={product} actions={actions} />}
       <div className="mt-12">
-        <RecentlyViewed cars={loaderData.recent} current={product} />
+        <RecentlyViewed cars={recent} current={product} />
       </div>
       {similar.length > 0 && (
         <section aria-labelledby="similar-heading" className="mt-12">
           <h2 id="similar-heading" className="mb-6 text-2xl font-bold">
             Similar cars
           </h2>
-          <CarGrid cars={similar} now={now} marks={loaderData.marks} />
+          <CarGrid cars={similar} now={now} marks={marks} />
         </section>
       )}
     </main>

@@ -15,6 +15,7 @@ import { PATHS } from "~/lib/paths";
 import { loginUrl } from "~/lib/redirects";
 import { savedSearchName } from "~/lib/saved-searches";
 import { activeFilters, canonicalSearchPath, searchHeadline } from "~/lib/search-params";
+import { usePartsFor } from "~/lib/visitor-parts";
 import { type Route } from "./+types/search";
 
 export const meta: Route.MetaFunction = ({ data }) => {
@@ -66,6 +67,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { query, facets, facetsAsOf, categories, total, data: cars, totalPages, advice, headline } = loaderData;
   const now = new Date(loaderData.now);
+  // On the copy rendered for every signed-in visitor, their marks once loaded (app/lib/visitor-parts.tsx).
+  const marks = usePartsFor(loaderData)?.marks ?? loaderData.marks;
   const saved = useActionData<typeof action>();
   const categoryName = (id: string) => categories.find((category) => category._id === id)?.categoryName;
   const state = { path: PATHS.search, query, facets, facetsAsOf, categories, fixed: [], total };
@@ -98,7 +101,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <>
             {/* The cards' h3s need a level between them and the page's h1 (axe's heading order). */}
             <h2 className="sr-only">Results</h2>
-            <CarGrid cars={cars} now={now} marks={loaderData.marks} eager columns="besideFilters" />
+            <CarGrid cars={cars} now={now} marks={marks} eager columns="besideFilters" />
           </>
         )}
         <SearchPager

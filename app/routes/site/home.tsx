@@ -11,11 +11,13 @@ import { listAdvertisedProducts } from "~/.server/services/catalog/products";
 import { viewerMarksOnPage } from "~/.server/services/catalog/viewer-marks";
 import { getSessionUser } from "~/.server/auth/guards";
 import { listRecentlyViewed } from "~/.server/services/search/recently-viewed";
+import { visitorPartsQuery } from "~/.server/services/site/visitor-parts";
 import { pageTitle } from "~/lib/meta";
 import { PATHS } from "~/lib/paths";
 import { toCardProduct } from "~/lib/card-product";
 import { LOCATIONS } from "~/lib/schemas/catalog";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useAwaitingParts, usePartsFor } from "~/lib/visitor-parts";
 import { openGraph } from "~/lib/open-graph";
 import { type Route } from "./+types/home";
 
@@ -49,12 +51,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ),
     user ? listRecentlyViewed(context.app, user.id) : null,
   ]);
+  const visitorParts = visitorPartsQuery(context.app, { cars: advertised.map((product) => product._id), recent: true });
   return {
     categories,
     categoryCount,
     advertised: advertised.map(toCardProduct),
     marks,
     recent,
+    visitorParts,
     // Home's fixed texts travel as data, not in its JavaScript (its budget: tests/integration/budgets.test.ts).
     slides: HOME_SLIDES,
     faq: HOME_FAQ,
@@ -68,6 +72,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { categories, categoryCount, advertised } = loaderData;
   const now = new Date(loaderData.now);
   const hydrated = useHydrated();
+  // On the copy rendered for every signed-in visitor, their own parts once loaded (app/lib/visitor-parts.tsx).
+  const parts = usePartsFor(loaderData);
+  const marks = parts?.marks ?? loaderData.marks;
+  const recent = useAwaitingParts(loaderData) ? undefined : (parts?.recent ?? loaderData.recent);
   return (
     <main id="main" className="home-main">
       <h1 className="sr-only">Auto Reseller: used cars for sale</h1>
@@ -106,13 +114,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="advertised-heading" className="home-heading">
             Advertised cars
           </h2>
-          <CarGrid cars={advertised} now={now} marks={loaderData.marks} />
+          <CarGrid cars={advertised} now={now} marks={marks} />
         </section>
       )}
 
       {hydrated && (
         <Suspense fallback={null}>
-          <RecentlyViewed cars={loaderData.recent} />
+          <RecentlyViewed cars={recent} />
         </Suspense>
       )}
 

@@ -2,11 +2,11 @@ import { Outlet } from "react-router";
 import { ErrorPage } from "~/components/site/error-page-on-demand";
 import { Footer } from "~/components/site/footer";
 import { Navbar } from "~/components/site/navbar";
-import { useOptionalUser } from "~/lib/use-user";
+import { useNavbarUser } from "~/lib/use-user";
 import { type Route } from "./+types/public-layout";
 
 export default function PublicLayout() {
-  const user = useOptionalUser();
+  const user = useNavbarUser();
   return (
     <div className="flex min-h-screen flex-col">
       <Navbar user={user} />
@@ -19,7 +19,7 @@ export default function PublicLayout() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const user = useOptionalUser();
+  const user = useNavbarUser();
   return (
     <div className="flex min-h-screen flex-col">
       <Navbar user={user} />

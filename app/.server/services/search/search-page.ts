@@ -10,6 +10,7 @@ import { NotFound } from "../../errors";
 import { searchStatements, searchWithCategories } from "./search";
 import { type UserRow } from "../accounts/users";
 import { viewerMarksOnPage } from "../catalog/viewer-marks";
+import { visitorPartsQuery } from "../site/visitor-parts";
 
 // The search pages' one loader: /cars and a category's page (its category fixed by the path) read
 // the URL's query once and make the same search; the API's category read is that search too.
@@ -47,9 +48,11 @@ async function loadSearch(ctx: AppContext, request: Request, fixed: { categoryId
     query,
     advice,
     marks,
+    visitorParts: visitorPartsQuery(ctx, { cars: found.data.map((product) => product._id) }),
     // The search as "Save this search" would keep it (none when there is no filter to keep).
     saveQuery: toSave.ok ? toSave.query : null,
-    signedIn: user !== null,
+    // The copy for every signed-in visitor offers the save form too (its action reads the session).
+    signedIn: user !== null || ctx.sharedPage?.member === true,
   };
 }
 

@@ -1,0 +1,64 @@
+import { eq } from "drizzle-orm";
+import { roleMay } from "~/lib/policy";
+import { type NavbarUser, type VisitorParts, type VisitorPartsQuery } from "~/lib/visitor-parts";
+import { getSessionUser } from "../../auth/guards";
+import { type SessionUser } from "../../auth/sessions";
+import { type AppContext } from "../../context";
+import { products } from "../../db/schema";
+import { countCarView } from "../catalog/car-views";
+import { viewerMarksOnPage } from "../catalog/viewer-marks";
+import { findOwnDeal } from "../deals/bookings";
+import { listRecentlyViewed, noteCarVisit } from "../search/recently-viewed";
+
+// Public pages are rendered once for every signed-in visitor and kept in the edge cache
+// (workers/page-cache.ts, decision record 31); what is the visitor's own on them comes after
+// hydration in one private request, answered here.
+
+/** The signed-in user as the navbar and the pages' forms show them. */
+export function navbarUserOf(user: SessionUser): NavbarUser {
+  return {
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    unreadNotifications: user.unreadNotifications,
+    // Only for those with an inbox (buyers and sellers).
+    unreadMessages: roleMay(user.role, "read:inbox") ? user.unreadMessages : null,
+  };
+}
+
+/**
+ * What a page rendered for every signed-in visitor asks of its visitor (null on any other render:
+ * a page rendered for one person already holds their parts).
+ */
+export function visitorPartsQuery(ctx: AppContext, query: VisitorPartsQuery): VisitorPartsQuery | null {
+  return ctx.sharedPage?.member ? query : null;
+}
+
+/**
+ * The visitor's own parts of a page: who they are (the navbar), their marks on its cars and, on a
+ * car's page, whether the car is theirs and their purchase of it, which notes the visit and counts
+ * the view (a seller's look at their own car is no view). Signed out (an ended session): nobody's.
+ * Two waves of reads: the session, then the rest side by side.
+ */
+export async function loadVisitorParts(ctx: AppContext, request: Request, query: VisitorPartsQuery): Promise<VisitorParts> {
+  const user = await getSessionUser(ctx, request);
+  const [marks, car, recent] = await Promise.all([
+    viewerMarksOnPage(ctx, request, query.cars),
+    user && query.car ? carParts(ctx, user, query.car) : null,
+    user && (query.recent || query.car) ? listRecentlyViewed(ctx, user.id) : null,
+  ]);
+  return { user: user && navbarUserOf(user), marks, car, recent };
+}
+
+async function carParts(ctx: AppContext, user: SessionUser, productId: string) {
+  const [[product], deal] = await Promise.all([
+    ctx.db.select({ sellerId: products.sellerId }).from(products).where(eq(products.id, productId)).limit(1),
+    findOwnDeal(ctx, user.id, productId),
+  ]);
+  if (!product) return null;
+  const own = product.sellerId === user.id;
+  // After the answer: the visit goes on the account's list, and the view on the views queue.
+  ctx.defer(noteCarVisit(ctx, user.id, productId));
+  if (!own) ctx.defer(countCarView(ctx, productId));
+  return { own, deal };
+}
