@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { LOCAL_BUILD } from "./built-worker.ts";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.ts";
+import { CHROMIUM_FLAGS, TEST_CHROMIUM } from "./chromium.ts";
 import { startLocalStackOnFreePorts, type LocalStack } from "./local-stack.ts";
 import { DEMO_PASSWORD } from "./seed/demo-data.ts";
 
@@ -144,7 +144,7 @@ async function startApp(): Promise<{ appUrl: string; stop: () => Promise<void> }
 }
 
 const app = await startApp();
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--headless", ...CHROMIUM_FLAGS] });
+const browser = await chromium.launch({ executablePath: TEST_CHROMIUM.path, args: ["--headless", ...CHROMIUM_FLAGS] });
 const stop = async () => {
   await browser.close();
   await app.stop();

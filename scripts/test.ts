@@ -10,7 +10,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { buildDirectory, LOCAL_BUILD } from "./built-worker.ts";
-import { CHROMIUM_PATH } from "./chromium.ts";
+import { TEST_CHROMIUM } from "./chromium.ts";
 
 const LAYERS = ["unit", "integration", "e2e"] as const;
 type Layer = (typeof LAYERS)[number];
@@ -44,10 +44,10 @@ async function runTogether(...commands: string[]) {
 }
 
 function ensureChromium() {
-  if (existsSync(CHROMIUM_PATH)) return;
-  console.log("Installing Chromium for the browser tests (apt-get)...");
+  if (existsSync(TEST_CHROMIUM.path)) return;
+  console.log("Installing Chromium's headless shell for the browser tests (apt-get)...");
   const sudo = process.getuid?.() === 0 ? "" : "sudo ";
-  run(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`);
+  run(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${TEST_CHROMIUM.debianPackage}`);
 }
 
 /** The newest modification time under `file` (a file or a folder), test files left out. */

@@ -1,6 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../scripts/chromium.ts";
+import { CHROMIUM_FLAGS, TEST_CHROMIUM } from "../../scripts/chromium.ts";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { startFileStack } from "../support/file-stack";
 
@@ -8,9 +8,9 @@ import { startFileStack } from "../support/file-stack";
 export const app = await startFileStack();
 export const appUrl = app.appUrl;
 
-/** Debian's Chromium, headless, with the flags this machine's closed network needs. */
+/** Debian's Chromium headless shell, with the flags this machine's closed network needs. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--headless", ...CHROMIUM_FLAGS] });
+  return chromium.launch({ executablePath: TEST_CHROMIUM.path, args: ["--headless", ...CHROMIUM_FLAGS] });
 }
 
 export interface TestPage {

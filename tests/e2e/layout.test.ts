@@ -73,18 +73,16 @@ function measure(page: Page) {
 
 /**
  * Opens each page once and lays it out at every width, collecting what does not fit: once its
- * stylesheet is in, and with JavaScript once hydrated (what it adds is laid out too); never
- * waiting for every photo.
+ * stylesheet is in, and with JavaScript once hydrated (what it adds is laid out too); with
+ * JavaScript never waiting for every photo.
  */
 async function problemsOn(page: Page, paths: string[], { javaScript = true, tapTargets = false } = {}): Promise<LayoutProblem[]> {
   const found: LayoutProblem[] = [];
   for (const path of paths) {
     await page.setViewportSize({ width: WIDTHS[WIDTHS.length - 1], height: 800 });
-    await page.goto(path, { waitUntil: "domcontentloaded" });
-    // Without scripts, DOMContentLoaded may come before the stylesheet has loaded: measure once it has.
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null),
-    );
+    // Hydration comes after the stylesheet (scripts wait for it). Without scripts, DOMContentLoaded may
+    // come before it, and nothing in the page can be polled (polling runs in the page): the load event.
+    await page.goto(path, { waitUntil: javaScript ? "domcontentloaded" : "load" });
     if (javaScript) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     found.push(...(await problemsAtEveryWidth(page, path, tapTargets)));
   }
