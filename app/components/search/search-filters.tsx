@@ -19,6 +19,32 @@ const labelClass = "text-sm font-medium";
 const countOf = (facets: FacetCounts, facet: Facet, value: string) =>
   facets[facet].find((entry) => entry.value.toLowerCase() === value.toLowerCase())?.count ?? 0;
 
+type FacetOption = { value: string; label: string; count?: number };
+
+/** The filters chosen from a list, in the panel's order, with their options (location and condition with how many cars each has). */
+const SELECT_FILTERS: {
+  name: "location" | "condition" | "transmission" | "fuel";
+  label: string;
+  options: (facets: FacetCounts) => FacetOption[];
+}[] = [
+  {
+    name: "location",
+    label: "Location",
+    options: (facets) => LOCATIONS.map((value) => ({ value, label: value, count: countOf(facets, "location", value) })),
+  },
+  {
+    name: "condition",
+    label: "Condition",
+    options: (facets) => CONDITIONS.map((value) => ({ value, label: value, count: countOf(facets, "condition", value) })),
+  },
+  {
+    name: "transmission",
+    label: "Transmission",
+    options: () => TRANSMISSIONS.map((value) => ({ value, label: transmissionWord(value)! })),
+  },
+  { name: "fuel", label: "Fuel", options: () => FUELS.map((value) => ({ value, label: fuelWord(value)! })) },
+];
+
 /**
  * The keyword box, the sort, the filter panel (a <details>, open beside the results on large
  * screens), the chips and the count, around the page's results (`children`).
@@ -139,34 +165,16 @@ export function SearchLayout({
               maxLength={60}
               suggestions={modelSuggestions.map((model) => ({ value: model }))}
             />
-            <FacetSelect
-              name="location"
-              label="Location"
-              any="Any location"
-              value={query.location}
-              options={LOCATIONS.map((value) => ({ value, label: value, count: countOf(facets, "location", value) }))}
-            />
-            <FacetSelect
-              name="condition"
-              label="Condition"
-              any="Any condition"
-              value={query.condition}
-              options={CONDITIONS.map((value) => ({ value, label: value, count: countOf(facets, "condition", value) }))}
-            />
-            <FacetSelect
-              name="transmission"
-              label="Transmission"
-              any="Any transmission"
-              value={query.transmission}
-              options={TRANSMISSIONS.map((value) => ({ value, label: transmissionWord(value)! }))}
-            />
-            <FacetSelect
-              name="fuel"
-              label="Fuel"
-              any="Any fuel"
-              value={query.fuel}
-              options={FUELS.map((value) => ({ value, label: fuelWord(value)! }))}
-            />
+            {SELECT_FILTERS.map((filter) => (
+              <FacetSelect
+                key={filter.name}
+                name={filter.name}
+                label={filter.label}
+                any={`Any ${filter.label.toLowerCase()}`}
+                value={query[filter.name]}
+                options={filter.options(facets)}
+              />
+            ))}
             <fieldset className="flex flex-col gap-2">
               <legend className={labelClass}>Price ($)</legend>
               <div className="grid grid-cols-2 gap-2">
@@ -286,7 +294,7 @@ function FacetSelect({
   label: string;
   any: string;
   value: string | undefined;
-  options: { value: string; label: string; count?: number }[];
+  options: FacetOption[];
 }) {
   const id = useId();
   return (
