@@ -209,9 +209,17 @@ export async function listReceivedBookings(
 
 /** The viewer's own paid booking of a car under the deal, if any (the car's page shows what comes next). */
 export async function findOwnDeal(ctx: AppContext, buyerId: string, productId: string) {
-  const [row] = await selectBookings(ctx)
+  return ownDealOf(await ownDealQuery(ctx, buyerId, productId));
+}
+
+/** findOwnDeal's read, to send in a batch with others; ownDealOf reads its rows. */
+export function ownDealQuery(ctx: AppContext, buyerId: string, productId: string) {
+  return selectBookings(ctx)
     .where(and(eq(bookings.buyerId, buyerId), eq(bookings.productId, productId), eq(bookings.refunded, false)))
     .limit(1);
+}
+
+export function ownDealOf([row]: Awaited<ReturnType<typeof ownDealQuery>>) {
   const payment = row && dealPaymentOf(row);
   return payment ? { bookingId: row.id, payment } : null;
 }

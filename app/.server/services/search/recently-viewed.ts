@@ -7,7 +7,8 @@ import { products, recentlyViewed } from "../../db/schema";
 export const RECENTLY_VIEWED_KEPT = 12;
 export const RECENTLY_VIEWED_SHOWN = 8;
 
-function recentCarsQuery(ctx: AppContext, userId: string, exceptProductId?: string) {
+/** The cars a user looked at last, newest first, along recently_viewed_user_idx (a read to send in a batch). */
+export function recentCarsQuery(ctx: AppContext, userId: string, exceptProductId?: string) {
   return ctx.db
     .select({
       _id: products.id,

@@ -6,9 +6,9 @@ import { type SessionUser } from "../../auth/sessions";
 import { type AppContext } from "../../context";
 import { products } from "../../db/schema";
 import { countCarView } from "../catalog/car-views";
-import { viewerMarksOnPage } from "../catalog/viewer-marks";
-import { findOwnDeal } from "../deals/bookings";
-import { listRecentlyViewed, noteCarVisit } from "../search/recently-viewed";
+import { viewerMarksOf, viewerMarksQuery } from "../catalog/viewer-marks";
+import { ownDealOf, ownDealQuery } from "../deals/bookings";
+import { noteCarVisit, recentCarsQuery } from "../search/recently-viewed";
 
 // Public pages are rendered once for every signed-in visitor and kept in the edge cache
 // (workers/page-cache.ts, decision record 31); what is the visitor's own on them comes after
@@ -38,27 +38,28 @@ export function visitorPartsQuery(ctx: AppContext, query: VisitorPartsQuery): Vi
  * The visitor's own parts of a page: who they are (the navbar), their marks on its cars and, on a
  * car's page, whether the car is theirs and their purchase of it, which notes the visit and counts
  * the view (a seller's look at their own car is no view). Signed out (an ended session): nobody's.
- * Two waves of reads: the session, then the rest side by side.
+ * Two round trips: the session, then one batch of the rest.
  */
 export async function loadVisitorParts(ctx: AppContext, request: Request, query: VisitorPartsQuery): Promise<VisitorParts> {
   const user = await getSessionUser(ctx, request);
-  const [marks, car, recent] = await Promise.all([
-    viewerMarksOnPage(ctx, request, query.cars),
-    user && query.car ? carParts(ctx, user, query.car) : null,
-    user && (query.recent || query.car) ? listRecentlyViewed(ctx, user.id) : null,
-  ]);
-  return { user: user && navbarUserOf(user), marks, car, recent };
-}
-
-async function carParts(ctx: AppContext, user: SessionUser, productId: string) {
-  const [[product], deal] = await Promise.all([
+  if (!user) return { user: null, marks: viewerMarksOf(null, []), car: null, recent: null };
+  const productId = query.car ?? "";
+  const [markRows, dealRows, [car], recent] = await ctx.db.batch([
+    viewerMarksQuery(ctx, user.id, [...new Set(query.cars)]),
+    ownDealQuery(ctx, user.id, productId),
     ctx.db.select({ sellerId: products.sellerId }).from(products).where(eq(products.id, productId)).limit(1),
-    findOwnDeal(ctx, user.id, productId),
+    recentCarsQuery(ctx, user.id),
   ]);
-  if (!product) return null;
-  const own = product.sellerId === user.id;
-  // After the answer: the visit goes on the account's list, and the view on the views queue.
-  ctx.defer(noteCarVisit(ctx, user.id, productId));
-  if (!own) ctx.defer(countCarView(ctx, productId));
-  return { own, deal };
+  const own = car?.sellerId === user.id;
+  if (car) {
+    // After the answer: the visit goes on the account's list, and the view on the views queue.
+    ctx.defer(noteCarVisit(ctx, user.id, productId));
+    if (!own) ctx.defer(countCarView(ctx, productId));
+  }
+  return {
+    user: navbarUserOf(user),
+    marks: viewerMarksOf(user, markRows),
+    car: car ? { own, deal: ownDealOf(dealRows) } : null,
+    recent: query.recent || query.car ? recent : null,
+  };
 }
