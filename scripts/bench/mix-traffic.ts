@@ -83,7 +83,13 @@ export async function prepareTraffic(origin: string, data: BenchData, queries: s
     ).map((row) => row[0] as string);
   let buyerEmails: string[];
   let sellers: { email: string; cars: string[] }[];
+  let unbooked: string[];
   try {
+    // Cars nobody has booked: a sale's buyer never meets their own earlier booking (409).
+    unbooked = column(
+      "select id from products p where is_paid = 0 and not exists (select 1 from bookings b where b.product_id = p.id) order by id limit ?",
+      POPULAR.cars,
+    );
     buyerEmails = column(
       "select email from users where role = 'buyer' and email not like '%@fresh.bench.test' order by email limit ?",
       SIGNED_IN_VISITORS,
@@ -125,10 +131,10 @@ export async function prepareTraffic(origin: string, data: BenchData, queries: s
 
   const popularCars = data.bookableProductIds.slice(0, POPULAR.cars);
   const writersCars = new Set(writers.flatMap((writer) => writer.cars));
-  // The cars sold, most viewed first (popular cars sell): never one whose price the writer edits
-  // (ten of each writing seller's, so the demo catalogue's 120 leave cars to sell).
-  const forSale = data.bookableProductIds.filter((id) => !writersCars.has(id));
-  if (forSale.length === 0) throw new Error(`${data.file}: the writing sellers own every car for sale, none is left to sell`);
+  // The cars sold: ones nobody booked, by id as the visitors' cars are (popular cars sell), never one
+  // whose price the writer edits (ten of each writing seller's, so the demo catalogue leaves cars to sell).
+  const forSale = unbooked.filter((id) => !writersCars.has(id));
+  if (forSale.length === 0) throw new Error(`${data.file}: no car for sale is left unbooked outside the writing sellers' own`);
   const query = zipfSampler(queries.length, 1, random);
   const car = zipfSampler(popularCars.length, 1, random);
   const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)];
