@@ -174,6 +174,8 @@ async function main() {
       ["cars-filtered", "/cars?make=Toyota&maxPrice=20000&sort=price_asc"],
       ["category", `/category/${dataset.categoryIds[0]}`, signedIn],
       ["car", `/cars/${carId}`],
+      // A signed-in car page's own parts, asked for after hydration (decision record 31).
+      ["visitor-parts", `/visitor-parts?cars=${carId}&car=${carId}`, signedIn],
       ["seller", `/sellers/${sellerId.sellerId}`],
       ["api-advertisement", "/api/products/advertisement"],
       ["api-category", `/api/categories/${dataset.categoryIds[0]}`, bearer],
