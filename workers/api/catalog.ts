@@ -155,8 +155,7 @@ export const productsApi = new Hono<WorkerEnv>()
     allow("suggest:price"),
     queryParams(priceSuggestionSchema),
     async (c) => {
-      const { mileageKm, ...facts } = c.req.valid("query");
-      const suggestion = await suggestPrice(c.var.app, { ...facts, mileageKm: mileageKm === "" ? undefined : mileageKm });
+      const suggestion = await suggestPrice(c.var.app, c.req.valid("query"));
       return c.json({ ...suggestion, comparables: productAnswers(suggestion.comparables) });
     },
   )

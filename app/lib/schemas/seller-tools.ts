@@ -49,7 +49,7 @@ export function parseMyProductsQuery(params: URLSearchParams): MyProductsQuery {
   return query as MyProductsQuery;
 }
 
-/** The make, model, year and mileage a price suggestion is made from (the query of its page). */
+/** The make, model, year and mileage a price suggestion is made from (the query of its page); an empty mileage is none. */
 export const priceSuggestionSchema = v.object({
   make: requiredText("Make is required", 40),
   model: requiredText("Model is required", 60),
@@ -62,7 +62,13 @@ export const priceSuggestionSchema = v.object({
   ),
   mileageKm: v.optional(
     v.union(
-      [v.literal(""), v.pipe(v.string(), v.regex(/^\d{1,7}$/, "Mileage must be a whole number of km"), v.transform(Number))],
+      [
+        v.pipe(
+          v.literal(""),
+          v.transform(() => undefined),
+        ),
+        v.pipe(v.string(), v.regex(/^\d{1,7}$/, "Mileage must be a whole number of km"), v.transform(Number)),
+      ],
       "Mileage must be a whole number of km",
     ),
     "",

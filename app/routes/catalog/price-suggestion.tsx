@@ -31,8 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const problems = [...new Set(parsed.issues.map((issue) => issue.message))];
     return { asked, answer: { status: "incomplete", problems } satisfies PriceSuggestionAnswer as PriceSuggestionAnswer };
   }
-  const { mileageKm, ...facts } = parsed.output;
-  const suggestion = await suggestPrice(context.app, { ...facts, mileageKm: mileageKm === "" ? undefined : mileageKm });
+  const suggestion = await suggestPrice(context.app, parsed.output);
   const answer: PriceSuggestionAnswer = {
     status: "suggested",
     estimate: suggestion.estimate,

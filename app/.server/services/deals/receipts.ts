@@ -5,7 +5,7 @@ import { type AppContext } from "../../context";
 import { bookings, payments, products } from "../../db/schema";
 import { NotFound } from "../../errors";
 import { type UserRow } from "../accounts/users";
-import { toDealPayment } from "./deals";
+import { dealPaymentColumns, dealPaymentOf } from "./deals";
 
 const NO_RECEIPT = "Receipt not found";
 
@@ -28,14 +28,7 @@ export async function findReceipt(ctx: AppContext, user: UserRow, bookingId: str
       sellerId: products.sellerId,
       sellerName: products.sellerName,
       transactionId: payments.transactionId,
-      amount: payments.amount,
-      paidAt: payments.createdAt,
-      status: payments.status,
-      fee: payments.fee,
-      sellerAmount: payments.sellerAmount,
-      releaseAt: payments.releaseAt,
-      releasedAt: payments.releasedAt,
-      refundedAt: payments.refundedAt,
+      ...dealPaymentColumns,
     })
     .from(bookings)
     .innerJoin(products, eq(products.id, bookings.productId))
@@ -55,8 +48,8 @@ export async function findReceipt(ctx: AppContext, user: UserRow, bookingId: str
     buyerName: row.buyerName,
     meetingLocation: row.meetingLocation,
     transactionId: row.transactionId,
-    amount: row.amount,
-    paidAt: row.paidAt,
-    payment: toDealPayment({ ...row, createdAt: row.paidAt }),
+    amount: row.paymentAmount,
+    paidAt: row.paymentCreatedAt,
+    payment: dealPaymentOf(row),
   };
 }

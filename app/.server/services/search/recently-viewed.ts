@@ -29,14 +29,10 @@ export async function listRecentlyViewed(ctx: AppContext, userId: string): Promi
   return recentCarsQuery(ctx, userId);
 }
 
-/**
- * A signed-in user opens a car's page: the visit is noted (one upsert, then the list trimmed to the
- * latest 12) and the other cars they looked at last come back, all in one round trip that the car
- * page makes beside its other second-round reads, so it adds no wait.
- */
-export async function noteCarVisit(ctx: AppContext, userId: string, productId: string): Promise<RecentCar[]> {
+/** The visit's writes: one upsert, then the list trimmed to the latest RECENTLY_VIEWED_KEPT. */
+function visitWrites(ctx: AppContext, userId: string, productId: string) {
   const viewedAt = ctx.now().toISOString();
-  const [, , recent] = await ctx.db.batch([
+  return [
     ctx.db
       .insert(recentlyViewed)
       .values({ userId, productId, viewedAt })
@@ -48,7 +44,20 @@ export async function noteCarVisit(ctx: AppContext, userId: string, productId: s
           where ${recentlyViewed.userId} = ${userId} order by ${recentlyViewed.viewedAt} desc limit ${RECENTLY_VIEWED_KEPT})`,
       ),
     ),
-    recentCarsQuery(ctx, userId, productId),
-  ]);
+  ] as const;
+}
+
+/**
+ * A signed-in user opens a car's page: the visit is noted and the other cars they looked at last
+ * come back, all in one round trip that the car page makes beside its other second-round reads, so
+ * it adds no wait.
+ */
+export async function noteCarVisit(ctx: AppContext, userId: string, productId: string): Promise<RecentCar[]> {
+  const [, , recent] = await ctx.db.batch([...visitWrites(ctx, userId, productId), recentCarsQuery(ctx, userId, productId)]);
   return recent;
+}
+
+/** The visit noted alone (the list was read already, as a car page's visitor parts do). */
+export async function recordCarVisit(ctx: AppContext, userId: string, productId: string): Promise<void> {
+  await ctx.db.batch(visitWrites(ctx, userId, productId));
 }

@@ -8,7 +8,7 @@ import { products } from "../../db/schema";
 import { countCarView } from "../catalog/car-views";
 import { viewerMarksOf, viewerMarksQuery } from "../catalog/viewer-marks";
 import { ownDealOf, ownDealQuery } from "../deals/bookings";
-import { noteCarVisit, recentCarsQuery } from "../search/recently-viewed";
+import { recentCarsQuery, recordCarVisit } from "../search/recently-viewed";
 
 // Public pages are rendered once for every signed-in visitor and kept in the edge cache
 // (workers/page-cache.ts, decision record 31); what is the visitor's own on them comes after
@@ -48,12 +48,13 @@ export async function loadVisitorParts(ctx: AppContext, request: Request, query:
     viewerMarksQuery(ctx, user.id, [...new Set(query.cars)]),
     ownDealQuery(ctx, user.id, productId),
     ctx.db.select({ sellerId: products.sellerId }).from(products).where(eq(products.id, productId)).limit(1),
-    recentCarsQuery(ctx, user.id),
+    // The other cars, as the car page rendered for one visitor lists them.
+    recentCarsQuery(ctx, user.id, query.car),
   ]);
   const own = car?.sellerId === user.id;
   if (car) {
     // After the answer: the visit goes on the account's list, and the view on the views queue.
-    ctx.defer(noteCarVisit(ctx, user.id, productId));
+    ctx.defer(recordCarVisit(ctx, user.id, productId));
     if (!own) ctx.defer(countCarView(ctx, productId));
   }
   return {
