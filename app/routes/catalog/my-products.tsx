@@ -24,10 +24,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const seller = await requirePermission(context.app, request, "read:my-products");
   const params = new URL(request.url).searchParams;
   const query = parseMyProductsQuery(params);
-  const [list, bookings] = await Promise.all([
-    listMyProducts(context.app, seller, query),
-    listBookingsForSellerCars(context.app, seller.id),
-  ]);
+  const list = await listMyProducts(context.app, seller, query);
+  // The bookings of this page's cars only (a second round trip, never every car's).
+  const bookings = await listBookingsForSellerCars(
+    context.app,
+    seller.id,
+    list.rows.map((row) => row._id),
+  );
   const confirmId = params.get("confirm");
   return { query, list, bookings, confirm: list.rows.find((product) => product._id === confirmId && !product.isPaid) ?? null };
 }

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { requireUser } from "~/.server/auth/guards";
+import { requirePermission } from "~/.server/auth/guards";
 import { orPageError } from "~/.server/page-errors";
 import { findReceipt } from "~/.server/services/deals/receipts";
 import { linkClass } from "~/components/deals/order-facts";
@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ data }) => privatePageMeta(data ? `Re
 
 /** A paid booking's receipt, for its buyer (and admins); for anyone else it does not exist. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const user = await requireUser(context.app, request);
+  const user = await requirePermission(context.app, request, "read:receipt:own-or-admin");
   const receipt = await orPageError(() => findReceipt(context.app, user, params.id));
   return { receipt, own: user.role === "buyer" };
 }

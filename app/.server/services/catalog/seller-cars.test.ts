@@ -24,8 +24,10 @@ describe("listBookingsForSellerCars", () => {
     await book(ana, second);
     await book(ben, othersCar);
 
-    const byCar = await listBookingsForSellerCars(ctx, seller.id);
+    const byCar = await listBookingsForSellerCars(ctx, seller.id, [first, second, unbooked, othersCar]);
     expect(Object.keys(byCar).sort()).toEqual([first, second].sort());
+    // Only the cars asked for (a page of My Products).
+    expect(Object.keys(await listBookingsForSellerCars(ctx, seller.id, [second]))).toEqual([second]);
     expect(byCar[unbooked]).toBeUndefined();
     expect(byCar[first].total).toBe(2);
     expect(byCar[first].bookings.map((booking) => [booking.buyerName, booking.paid])).toEqual([
@@ -50,7 +52,7 @@ describe("listBookingsForSellerCars", () => {
     const buyers = await Promise.all(Array.from({ length: BOOKINGS_PER_CAR + 2 }, () => account("buyer")));
     for (const buyer of buyers) await book(buyer, popular);
 
-    const byCar = await listBookingsForSellerCars(ctx, seller.id);
+    const byCar = await listBookingsForSellerCars(ctx, seller.id, [sold, popular]);
     expect(byCar[sold]).toEqual({ total: 1, bookings: [expect.objectContaining({ _id: won, paid: true })] });
     expect(byCar[popular].total).toBe(BOOKINGS_PER_CAR + 2);
     expect(byCar[popular].bookings).toHaveLength(BOOKINGS_PER_CAR);

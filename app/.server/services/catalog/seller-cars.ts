@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { MY_PRODUCTS_PAGE_SIZE, type MyProductsQuery, type MyProductsSort, type MyProductsStatus } from "~/lib/schemas/seller-tools";
 import { totalPages } from "~/lib/list-query";
 import { type ProductDetail } from "~/lib/types";
@@ -34,11 +34,15 @@ export interface CarBookings {
 export const BOOKINGS_PER_CAR = 20;
 
 /**
- * The bookings on a seller's cars, by product id, in one query (each car's bookings through
- * bookings_product_idx). Bookings that lost the car to another buyer are left out, and a sold
+ * The bookings on these cars of a seller (a page of My Products), by product id, in one query (each
+ * car's bookings through bookings_product_idx); another seller's car among them gets none. Bookings that lost the car to another buyer are left out, and a sold
  * car shows only its paid booking: the others' buyers have nothing left to meet about.
  */
-export async function listBookingsForSellerCars(ctx: AppContext, sellerId: string): Promise<Record<string, CarBookings>> {
+export async function listBookingsForSellerCars(
+  ctx: AppContext,
+  sellerId: string,
+  productIds: string[],
+): Promise<Record<string, CarBookings>> {
   const ranked = ctx.db
     .select({
       id: bookings.id,
@@ -56,7 +60,14 @@ export async function listBookingsForSellerCars(ctx: AppContext, sellerId: strin
     })
     .from(products)
     .innerJoin(bookings, eq(bookings.productId, products.id))
-    .where(and(eq(products.sellerId, sellerId), eq(bookings.lost, false), sql`(${products.isPaid} = 0 or ${bookings.paid} = 1)`))
+    .where(
+      and(
+        eq(products.sellerId, sellerId),
+        inArray(products.id, productIds),
+        eq(bookings.lost, false),
+        sql`(${products.isPaid} = 0 or ${bookings.paid} = 1)`,
+      ),
+    )
     .as("ranked");
   const rows = await ctx.db
     .select()
