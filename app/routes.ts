@@ -52,7 +52,6 @@ export default [
   ]),
   route(top(PATHS.logout), "routes/accounts/logout.tsx"),
   route(top(PATHS.favourite), "routes/search/favourite.tsx"),
-  route(top(PATHS.visitorParts), "routes/site/visitor-parts.ts"),
   ...prefix(top(PATHS.oauthStart), [
     index("routes/accounts/oauth-start.tsx"),
     route(below(PATHS.oauthStart, PATHS.oauthCallback), "routes/accounts/oauth-callback.tsx"),

@@ -24,6 +24,7 @@ import { countCarViews } from "./car-views";
 import { pageCache, requestForEveryone } from "./page-cache";
 import { seo } from "./seo";
 import { stripeWebhook } from "./webhooks/stripe";
+import { visitorParts } from "./visitor-parts";
 
 declare module "react-router" {
   export interface AppLoadContext {
@@ -92,6 +93,7 @@ app.use(pageCache);
 
 app.route("/api", api);
 app.route("/images", images);
+app.route(PATHS.visitorParts, visitorParts);
 // The local stand-in for R2's S3 endpoint, in development builds only; it passes every request on when R2 is configured.
 if (__LOCAL_R2_STAND_IN__) app.route(LOCAL_UPLOAD_PATH, createLocalR2StandIn());
 app.route("/webhooks/stripe", stripeWebhook);

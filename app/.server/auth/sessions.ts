@@ -1,5 +1,6 @@
 import { and, eq, gt, ne } from "drizzle-orm";
 import { type AppContext } from "../context";
+import { preparedStatement, runPrepared } from "../db/prepared";
 import { sessions, users } from "../db/schema";
 import { unreadMessagesOf, unreadNotificationsOf } from "../db/unread-counts";
 import { clearCookieHeader, cookieHeader, readCookie } from "./cookies";
@@ -21,11 +22,9 @@ export async function createSession(ctx: AppContext, userId: string): Promise<st
   return cookieHeader(ctx, SESSION_COOKIE, token, SESSION_SECONDS);
 }
 
-/** The user of the request's session cookie, if the cookie is genuine and the session alive. */
-export async function readSessionUser(ctx: AppContext, request: Request): Promise<SessionUser | null> {
-  const claims = await verifyClaims(ctx, "session", readCookie(request, SESSION_COOKIE));
-  if (typeof claims?.sid !== "string") return null;
-  const [row] = await ctx.db
+/** A live session's user with their navbar's counts: read by every signed-in request, so prepared once. */
+const sessionUserOf = preparedStatement(["sessionId", "now"], (ctx, { sessionId, now }) =>
+  ctx.db
     .select({
       user: users,
       sessionId: sessions.id,
@@ -34,8 +33,15 @@ export async function readSessionUser(ctx: AppContext, request: Request): Promis
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, claims.sid), gt(sessions.expiresAt, ctx.now().toISOString())))
-    .limit(1);
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
+    .limit(1),
+);
+
+/** The user of the request's session cookie, if the cookie is genuine and the session alive. */
+export async function readSessionUser(ctx: AppContext, request: Request): Promise<SessionUser | null> {
+  const claims = await verifyClaims(ctx, "session", readCookie(request, SESSION_COOKIE));
+  if (typeof claims?.sid !== "string") return null;
+  const [row] = await runPrepared(ctx, sessionUserOf(ctx, { sessionId: claims.sid, now: ctx.now().toISOString() }));
   return row
     ? { ...row.user, sessionId: row.sessionId, unreadNotifications: row.unreadNotifications, unreadMessages: row.unreadMessages }
     : null;

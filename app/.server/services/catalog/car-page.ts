@@ -1,6 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { type Product, type ProductDetail } from "~/lib/types";
 import { type AppContext } from "../../context";
+import { batchPrepared, preparedStatement } from "../../db/prepared";
 import { products, users } from "../../db/schema";
 import { productDetailQueries, selectProducts, toProduct, toProductDetail } from "./products";
 
@@ -14,12 +15,12 @@ const SIMILAR_CANDIDATES = 60;
  * the same make first, then the closest asking price, then the newest. One statement.
  * Make alone has no index, so cars of the same make in other categories are not searched.
  */
-export function similarProductsQuery(ctx: AppContext, productId: string) {
-  const candidates = sql`(select c.id from products c join products t on t.id = ${productId}
+const similarProducts = preparedStatement(["id"], (ctx, { id }) => {
+  const candidates = sql`(select c.id from products c join products t on t.id = ${id}
     where c.category_id = t.category_id and c.is_paid = 0 and c.id <> t.id
     order by c.created_at desc limit ${SIMILAR_CANDIDATES})`;
-  const targetMake = sql`(select t.make from products t where t.id = ${productId})`;
-  const targetPrice = sql`(select t.resale_price from products t where t.id = ${productId})`;
+  const targetMake = sql`(select t.make from products t where t.id = ${id})`;
+  const targetPrice = sql`(select t.resale_price from products t where t.id = ${id})`;
   return selectProducts(ctx)
     .where(sql`${products.id} in ${candidates}`)
     .orderBy(
@@ -28,11 +29,16 @@ export function similarProductsQuery(ctx: AppContext, productId: string) {
       desc(products.createdAt),
     )
     .limit(SIMILAR_LIMIT);
-}
+});
 
-export async function listSimilarProducts(ctx: AppContext, productId: string): Promise<Product[]> {
-  return (await similarProductsQuery(ctx, productId)).map(toProduct);
-}
+/** When the car's seller joined (no row when the seller's account is gone). */
+const sellerSinceOf = preparedStatement(["id"], (ctx, { id }) =>
+  ctx.db
+    .select({ createdAt: users.createdAt })
+    .from(users)
+    .where(sql`${users.id} = (select p.seller_id from products p where p.id = ${id})`)
+    .limit(1),
+);
 
 export interface CarPage {
   product: ProductDetail;
@@ -42,18 +48,14 @@ export interface CarPage {
 }
 
 /**
- * Everything a car's page shows, in one round trip: the car with its price history and VIN decode,
- * similar cars and when its seller joined. Unknown id → 404.
+ * Everything a car's page shows, in one round trip of statements prepared once: the car with its
+ * price history and VIN decode, similar cars and when its seller joined. Unknown id → 404.
  */
 export async function findCarPage(ctx: AppContext, id: string): Promise<CarPage> {
-  const [rows, history, similar, seller] = await ctx.db.batch([
+  const [rows, history, similar, seller] = await batchPrepared(ctx, [
     ...productDetailQueries(ctx, id),
-    similarProductsQuery(ctx, id),
-    ctx.db
-      .select({ createdAt: users.createdAt })
-      .from(users)
-      .where(sql`${users.id} = (select p.seller_id from products p where p.id = ${id})`)
-      .limit(1),
+    similarProducts(ctx, { id }),
+    sellerSinceOf(ctx, { id }),
   ]);
   return { product: toProductDetail(rows, history), similar: similar.map(toProduct), sellerSince: seller[0]?.createdAt ?? null };
 }

@@ -7,6 +7,7 @@ import { decodeVin } from "~/lib/vin";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { isUniqueViolation } from "../../db/errors";
+import { batchPrepared, preparedStatement } from "../../db/prepared";
 import { categories, priceChanges, productPhotos, products, uploads, users } from "../../db/schema";
 import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
 import { carChanged } from "../../page-changes";
@@ -98,21 +99,23 @@ export async function findProduct(ctx: AppContext, id: string): Promise<Product>
 
 /** A car's own page and `GET /api/products/:id`: sold cars too, with every asking price (oldest first) and the VIN's decode. */
 export async function findProductDetail(ctx: AppContext, id: string): Promise<ProductDetail> {
-  const [rows, history] = await ctx.db.batch(productDetailQueries(ctx, id));
+  const [rows, history] = await batchPrepared(ctx, productDetailQueries(ctx, id));
   return toProductDetail(rows, history);
 }
 
+const productById = preparedStatement(["id"], (ctx, { id }) => selectProducts(ctx).where(eq(products.id, id)).limit(1));
+const priceHistoryOf = preparedStatement(["id"], (ctx, { id }) =>
+  ctx.db
+    .select({ price: priceChanges.price, changedAt: priceChanges.changedAt })
+    .from(priceChanges)
+    .where(eq(priceChanges.productId, id))
+    // In the order the changes were written (clocks of parallel requests may disagree, or tie).
+    .orderBy(sql`${priceChanges}.rowid`),
+);
+
 /** The two statements of a car's detail, for a batch that reads more beside them (the car's page). */
 export function productDetailQueries(ctx: AppContext, id: string) {
-  return [
-    selectProducts(ctx).where(eq(products.id, id)).limit(1),
-    ctx.db
-      .select({ price: priceChanges.price, changedAt: priceChanges.changedAt })
-      .from(priceChanges)
-      .where(eq(priceChanges.productId, id))
-      // In the order the changes were written (clocks of parallel requests may disagree, or tie).
-      .orderBy(sql`${priceChanges}.rowid`),
-  ] as const;
+  return [productById(ctx, { id }), priceHistoryOf(ctx, { id })] as const;
 }
 
 /** The detail from the answers to productDetailQueries; no car → 404. */

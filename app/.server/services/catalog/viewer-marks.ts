@@ -1,10 +1,11 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { unionAll } from "drizzle-orm/sqlite-core";
+import { and, eq, sql } from "drizzle-orm";
+import { type SQLiteColumn, unionAll } from "drizzle-orm/sqlite-core";
 import { verdict } from "~/lib/policy";
 import { type Role } from "~/lib/roles";
 import { type ViewerMarks } from "~/lib/viewer-marks";
 import { getSessionUser } from "../../auth/guards";
 import { type AppContext } from "../../context";
+import { preparedStatement, type RowsOf, runPrepared } from "../../db/prepared";
 import { bookings, favourites, reports } from "../../db/schema";
 
 type Mark = "favourite" | "booked" | "reported";
@@ -17,19 +18,20 @@ export async function viewerMarksOnPage(ctx: AppContext, request: Request, produ
   const user = await getSessionUser(ctx, request);
   const ids = [...new Set(productIds)];
   if (!user || ids.length === 0) return viewerMarksOf(user, []);
-  return viewerMarksOf(user, await viewerMarksQuery(ctx, user.id, ids));
+  return viewerMarksOf(user, await runPrepared(ctx, viewerMarksQuery(ctx, user.id, ids)));
 }
 
-/** viewerMarksOnPage's statement for a signed-in viewer, to send in a batch with others; viewerMarksOf reads its rows. */
-export function viewerMarksQuery(ctx: AppContext, userId: string, productIds: string[]) {
+// Prepared once (db/prepared.ts): the page's car ids go in as one JSON array, whatever their number.
+const viewerMarks = preparedStatement(["userId", "productIds"], (ctx, { userId, productIds }) => {
   const mark = (name: Mark) => sql<Mark>`${name}`.as("mark");
+  const shown = (productId: SQLiteColumn) => sql`${productId} in (select value from json_each(${productIds}))`;
   // A booking's id while it is unpaid (the next step is paying for it); nothing for the other marks.
   const none = sql<string | null>`null`.as("unpaid_booking_id");
   return unionAll(
     ctx.db
       .select({ mark: mark("favourite"), productId: favourites.productId, unpaidBookingId: none })
       .from(favourites)
-      .where(and(eq(favourites.userId, userId), inArray(favourites.productId, productIds))),
+      .where(and(eq(favourites.userId, userId), shown(favourites.productId))),
     ctx.db
       .select({
         mark: mark("booked"),
@@ -38,15 +40,20 @@ export function viewerMarksQuery(ctx: AppContext, userId: string, productIds: st
       })
       .from(bookings)
       // A refunded booking is over: the buyer may book the car again.
-      .where(and(eq(bookings.buyerId, userId), inArray(bookings.productId, productIds), eq(bookings.refunded, false))),
+      .where(and(eq(bookings.buyerId, userId), shown(bookings.productId), eq(bookings.refunded, false))),
     ctx.db
       .select({ mark: mark("reported"), productId: reports.productId, unpaidBookingId: none })
       .from(reports)
-      .where(and(eq(reports.reporterId, userId), inArray(reports.productId, productIds))),
+      .where(and(eq(reports.reporterId, userId), shown(reports.productId))),
   );
+});
+
+/** viewerMarksOnPage's statement for a signed-in viewer, to send in a batch with others; viewerMarksOf reads its rows. */
+export function viewerMarksQuery(ctx: AppContext, userId: string, productIds: string[]) {
+  return viewerMarks(ctx, { userId, productIds: JSON.stringify(productIds) });
 }
 
-export function viewerMarksOf(user: { role: Role } | null, rows: Awaited<ReturnType<typeof viewerMarksQuery>>): ViewerMarks {
+export function viewerMarksOf(user: { role: Role } | null, rows: RowsOf<ReturnType<typeof viewerMarksQuery>>): ViewerMarks {
   // Visitors see Book Now too: it asks them to sign in.
   const marks: ViewerMarks = {
     mayBook: verdict("book:car", user) !== "forbidden",

@@ -5,6 +5,7 @@ import { type Booking, type PagedList } from "~/lib/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { isUniqueViolation } from "../../db/errors";
+import { preparedStatement, type RowsOf, runPrepared } from "../../db/prepared";
 import { bookings, conversations, payments, products } from "../../db/schema";
 import { Conflict, Forbidden, NotFound } from "../../errors";
 import { bookingWrites, NO_NOTIFICATIONS, sellerOfCar, sendNotificationEmails } from "../notifications/notifications";
@@ -209,17 +210,19 @@ export async function listReceivedBookings(
 
 /** The viewer's own paid booking of a car under the deal, if any (the car's page shows what comes next). */
 export async function findOwnDeal(ctx: AppContext, buyerId: string, productId: string) {
-  return ownDealOf(await ownDealQuery(ctx, buyerId, productId));
+  return ownDealOf(await runPrepared(ctx, ownDealQuery(ctx, buyerId, productId)));
 }
+
+const ownDeal = preparedStatement(["buyerId", "productId"], (ctx, { buyerId, productId }) =>
+  selectBookings(ctx)
+    .where(and(eq(bookings.buyerId, buyerId), eq(bookings.productId, productId), eq(bookings.refunded, false)))
+    .limit(1),
+);
 
 /** findOwnDeal's read, to send in a batch with others; ownDealOf reads its rows. */
-export function ownDealQuery(ctx: AppContext, buyerId: string, productId: string) {
-  return selectBookings(ctx)
-    .where(and(eq(bookings.buyerId, buyerId), eq(bookings.productId, productId), eq(bookings.refunded, false)))
-    .limit(1);
-}
+export const ownDealQuery = (ctx: AppContext, buyerId: string, productId: string) => ownDeal(ctx, { buyerId, productId });
 
-export function ownDealOf([row]: Awaited<ReturnType<typeof ownDealQuery>>) {
+export function ownDealOf([row]: RowsOf<ReturnType<typeof ownDealQuery>>) {
   const payment = row && dealPaymentOf(row);
   return payment ? { bookingId: row.id, payment } : null;
 }

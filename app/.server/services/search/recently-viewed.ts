@@ -1,15 +1,15 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { type RecentCar } from "~/lib/recent-cars";
 import { type AppContext } from "../../context";
+import { batchPrepared, preparedStatement, runPrepared } from "../../db/prepared";
 import { products, recentlyViewed } from "../../db/schema";
 
 /** How many cars a user's list keeps, and how many a page shows. */
 export const RECENTLY_VIEWED_KEPT = 12;
 export const RECENTLY_VIEWED_SHOWN = 8;
 
-/** The cars a user looked at last, newest first, along recently_viewed_user_idx (a read to send in a batch). */
-export function recentCarsQuery(ctx: AppContext, userId: string, exceptProductId?: string) {
-  return ctx.db
+const recentCars = preparedStatement(["userId", "exceptProductId"], (ctx, { userId, exceptProductId }) =>
+  ctx.db
     .select({
       _id: products.id,
       productName: products.name,
@@ -19,14 +19,19 @@ export function recentCarsQuery(ctx: AppContext, userId: string, exceptProductId
     })
     .from(recentlyViewed)
     .innerJoin(products, eq(products.id, recentlyViewed.productId))
-    .where(and(eq(recentlyViewed.userId, userId), exceptProductId ? ne(recentlyViewed.productId, exceptProductId) : undefined))
+    .where(and(eq(recentlyViewed.userId, userId), ne(recentlyViewed.productId, exceptProductId)))
     .orderBy(desc(recentlyViewed.viewedAt))
-    .limit(RECENTLY_VIEWED_SHOWN);
-}
+    .limit(RECENTLY_VIEWED_SHOWN),
+);
+
+/** The cars a user looked at last, newest first, along recently_viewed_user_idx (a read to send in a batch). */
+export const recentCarsQuery = (ctx: AppContext, userId: string, exceptProductId?: string) =>
+  // No car has an empty id: without one to leave out, none is.
+  recentCars(ctx, { userId, exceptProductId: exceptProductId ?? "" });
 
 /** The cars a signed-in user looked at last, newest first (Home), read along recently_viewed_user_idx. */
 export async function listRecentlyViewed(ctx: AppContext, userId: string): Promise<RecentCar[]> {
-  return recentCarsQuery(ctx, userId);
+  return runPrepared(ctx, recentCarsQuery(ctx, userId));
 }
 
 /** The visit's writes: one upsert, then the list trimmed to the latest RECENTLY_VIEWED_KEPT. */
@@ -53,7 +58,7 @@ function visitWrites(ctx: AppContext, userId: string, productId: string) {
  * it adds no wait.
  */
 export async function noteCarVisit(ctx: AppContext, userId: string, productId: string): Promise<RecentCar[]> {
-  const [, , recent] = await ctx.db.batch([...visitWrites(ctx, userId, productId), recentCarsQuery(ctx, userId, productId)]);
+  const [, , recent] = await batchPrepared(ctx, [...visitWrites(ctx, userId, productId), recentCarsQuery(ctx, userId, productId)]);
   return recent;
 }
 

@@ -4,6 +4,7 @@ import { type NavbarUser, type VisitorParts, type VisitorPartsQuery } from "~/li
 import { getSessionUser } from "../../auth/guards";
 import { type SessionUser } from "../../auth/sessions";
 import { type AppContext } from "../../context";
+import { batchPrepared, preparedStatement } from "../../db/prepared";
 import { products } from "../../db/schema";
 import { countCarView } from "../catalog/car-views";
 import { viewerMarksOf, viewerMarksQuery } from "../catalog/viewer-marks";
@@ -34,20 +35,24 @@ export function visitorPartsQuery(ctx: AppContext, query: VisitorPartsQuery): Vi
   return ctx.sharedPage?.member ? query : null;
 }
 
+const sellerOf = preparedStatement(["productId"], (ctx, { productId }) =>
+  ctx.db.select({ sellerId: products.sellerId }).from(products).where(eq(products.id, productId)).limit(1),
+);
+
 /**
  * The visitor's own parts of a page: who they are (the navbar), their marks on its cars and, on a
  * car's page, whether the car is theirs and their purchase of it, which notes the visit and counts
  * the view (a seller's look at their own car is no view). Signed out (an ended session): nobody's.
- * Two round trips: the session, then one batch of the rest.
+ * Two round trips: the session, then one batch of the rest (every statement prepared once, db/prepared.ts).
  */
 export async function loadVisitorParts(ctx: AppContext, request: Request, query: VisitorPartsQuery): Promise<VisitorParts> {
   const user = await getSessionUser(ctx, request);
   if (!user) return { user: null, marks: viewerMarksOf(null, []), car: null, recent: null };
   const productId = query.car ?? "";
-  const [markRows, dealRows, [car], recent] = await ctx.db.batch([
+  const [markRows, dealRows, [car], recent] = await batchPrepared(ctx, [
     viewerMarksQuery(ctx, user.id, [...new Set(query.cars)]),
     ownDealQuery(ctx, user.id, productId),
-    ctx.db.select({ sellerId: products.sellerId }).from(products).where(eq(products.id, productId)).limit(1),
+    sellerOf(ctx, { productId }),
     // The other cars, as the car page rendered for one visitor lists them.
     recentCarsQuery(ctx, user.id, query.car),
   ]);
