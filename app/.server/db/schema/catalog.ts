@@ -56,7 +56,17 @@ export const products = sqliteTable(
   (t) => [
     // Led by is_paid (like the search's indexes below) so the category facet reads it in order; the
     // facets' columns and the price at the end, like theirs (see below).
-    index("products_unsold_category_idx").on(t.isPaid, t.categoryId, t.createdAt, t.make, t.location, t.condition, t.resalePrice),
+    index("products_unsold_category_idx").on(
+      t.isPaid,
+      t.categoryId,
+      t.createdAt,
+      t.make,
+      t.location,
+      t.condition,
+      t.resalePrice,
+      t.purchaseYear,
+      t.mileageKm,
+    ),
     index("products_advertised_idx").on(t.isAdvertised, t.isPaid, t.createdAt),
     index("products_seller_idx").on(t.sellerId, t.createdAt),
     index("products_seller_unsold_idx").on(t.sellerId, t.isPaid, t.createdAt),
@@ -65,9 +75,10 @@ export const products = sqliteTable(
     check("products_prices_check", sql`${t.originalPrice} > 0 and ${t.resalePrice} > 0`),
     // The search's filters and sorts over cars for sale (`GET /api/products`, /cars): each filter a
     // user may pick alone has an index led by is_paid, so no search reads the whole table. Each also
-    // carries the facets' columns (make, location, condition, category) and the price after its own
-    // keys, the ranges' indexes also the newest sort's (date listed, id): the facet counts of a
-    // filter's matches, and the choice of a page's cars, read the index alone (decision record 12).
+    // carries the facets' columns (make, location, condition, category) and the three ranges' (price,
+    // year, mileage) after its own keys, the ranges' indexes also the newest sort's (date listed, id):
+    // the facet counts of a filter's matches, and the choice of a page's cars, read the index alone
+    // (decision records 12 and 32), so SQLite walks a sort's index in order instead of sorting them.
     index("products_unsold_newest_idx").on(t.isPaid, t.createdAt),
     index("products_make_idx").on(
       t.isPaid,
@@ -77,13 +88,68 @@ export const products = sqliteTable(
       t.condition,
       t.categoryId,
       t.resalePrice,
+      t.purchaseYear,
+      t.mileageKm,
     ),
     index("products_make_model_idx").on(t.isPaid, sql`${t.make} collate nocase`, sql`${t.model} collate nocase`, t.createdAt),
-    index("products_location_idx").on(t.isPaid, t.location, t.createdAt, t.make, t.condition, t.categoryId, t.resalePrice),
-    index("products_condition_idx").on(t.isPaid, t.condition, t.createdAt, t.make, t.location, t.categoryId, t.resalePrice),
-    index("products_price_idx").on(t.isPaid, t.resalePrice, t.make, t.location, t.condition, t.categoryId, t.createdAt, t.id),
-    index("products_mileage_idx").on(t.isPaid, t.mileageKm, t.make, t.location, t.condition, t.categoryId, t.createdAt, t.id),
-    index("products_year_idx").on(t.isPaid, t.purchaseYear, t.make, t.location, t.condition, t.categoryId, t.createdAt, t.id),
+    index("products_location_idx").on(
+      t.isPaid,
+      t.location,
+      t.createdAt,
+      t.make,
+      t.condition,
+      t.categoryId,
+      t.resalePrice,
+      t.purchaseYear,
+      t.mileageKm,
+    ),
+    index("products_condition_idx").on(
+      t.isPaid,
+      t.condition,
+      t.createdAt,
+      t.make,
+      t.location,
+      t.categoryId,
+      t.resalePrice,
+      t.purchaseYear,
+      t.mileageKm,
+    ),
+    index("products_price_idx").on(
+      t.isPaid,
+      t.resalePrice,
+      t.make,
+      t.location,
+      t.condition,
+      t.categoryId,
+      t.createdAt,
+      t.id,
+      t.purchaseYear,
+      t.mileageKm,
+    ),
+    index("products_mileage_idx").on(
+      t.isPaid,
+      t.mileageKm,
+      t.make,
+      t.location,
+      t.condition,
+      t.categoryId,
+      t.createdAt,
+      t.id,
+      t.resalePrice,
+      t.purchaseYear,
+    ),
+    index("products_year_idx").on(
+      t.isPaid,
+      t.purchaseYear,
+      t.make,
+      t.location,
+      t.condition,
+      t.categoryId,
+      t.createdAt,
+      t.id,
+      t.resalePrice,
+      t.mileageKm,
+    ),
     // A car's comparables (price analysis, decision record 17): the same make and model, or make and
     // category, over a span of years, sold or not; each rule reads its range of years alone.
     index("products_comparable_model_idx").on(sql`${t.make} collate nocase`, sql`${t.model} collate nocase`, t.purchaseYear),
