@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { PRICE_RATINGS } from "../../../lib/price-rating";
 import { CONDITIONS, FUELS, LOCATIONS, TRANSMISSIONS } from "../../../lib/schemas/catalog";
@@ -53,114 +53,50 @@ export const products = sqliteTable(
     // Null until the listing is first changed (the answer falls back to createdAt).
     updatedAt: text("updated_at"),
   },
-  (t) => [
-    // Led by is_paid (like the search's indexes below) so the category facet reads it in order; the
-    // facets' columns and the price at the end, like theirs (see below).
-    index("products_unsold_category_idx").on(
-      t.isPaid,
-      t.categoryId,
-      t.createdAt,
-      t.make,
-      t.location,
-      t.condition,
-      t.resalePrice,
-      t.purchaseYear,
-      t.mileageKm,
-    ),
-    index("products_advertised_idx").on(t.isAdvertised, t.isPaid, t.createdAt),
-    index("products_seller_idx").on(t.sellerId, t.createdAt),
-    index("products_seller_unsold_idx").on(t.sellerId, t.isPaid, t.createdAt),
-    // The upload clean-up asks whether a photo is still used.
-    index("products_image_idx").on(t.image),
-    check("products_prices_check", sql`${t.originalPrice} > 0 and ${t.resalePrice} > 0`),
+  (t) => {
     // The search's filters and sorts over cars for sale (`GET /api/products`, /cars): each filter a
     // user may pick alone has an index led by is_paid, so no search reads the whole table. Each also
     // carries the facets' columns (make, location, condition, category) and the three ranges' (price,
     // year, mileage) after its own keys, the ranges' indexes also the newest sort's (date listed, id):
     // the facet counts of a filter's matches, and the choice of a page's cars, read the index alone
     // (decision records 12 and 32), so SQLite walks a sort's index in order instead of sorting them.
-    index("products_unsold_newest_idx").on(t.isPaid, t.createdAt),
-    index("products_make_idx").on(
-      t.isPaid,
-      sql`${t.make} collate nocase`,
-      t.createdAt,
-      t.location,
-      t.condition,
-      t.categoryId,
-      t.resalePrice,
-      t.purchaseYear,
-      t.mileageKm,
-    ),
-    index("products_make_model_idx").on(t.isPaid, sql`${t.make} collate nocase`, sql`${t.model} collate nocase`, t.createdAt),
-    index("products_location_idx").on(
-      t.isPaid,
-      t.location,
-      t.createdAt,
-      t.make,
-      t.condition,
-      t.categoryId,
-      t.resalePrice,
-      t.purchaseYear,
-      t.mileageKm,
-    ),
-    index("products_condition_idx").on(
-      t.isPaid,
-      t.condition,
-      t.createdAt,
-      t.make,
-      t.location,
-      t.categoryId,
-      t.resalePrice,
-      t.purchaseYear,
-      t.mileageKm,
-    ),
-    index("products_price_idx").on(
-      t.isPaid,
-      t.resalePrice,
-      t.make,
-      t.location,
-      t.condition,
-      t.categoryId,
-      t.createdAt,
-      t.id,
-      t.purchaseYear,
-      t.mileageKm,
-    ),
-    index("products_mileage_idx").on(
-      t.isPaid,
-      t.mileageKm,
-      t.make,
-      t.location,
-      t.condition,
-      t.categoryId,
-      t.createdAt,
-      t.id,
-      t.resalePrice,
-      t.purchaseYear,
-    ),
-    index("products_year_idx").on(
-      t.isPaid,
-      t.purchaseYear,
-      t.make,
-      t.location,
-      t.condition,
-      t.categoryId,
-      t.createdAt,
-      t.id,
-      t.resalePrice,
-      t.mileageKm,
-    ),
-    // A car's comparables (price analysis, decision record 17): the same make and model, or make and
-    // category, over a span of years, sold or not; each rule reads its range of years alone.
-    index("products_comparable_model_idx").on(sql`${t.make} collate nocase`, sql`${t.model} collate nocase`, t.purchaseYear),
-    index("products_comparable_category_idx").on(sql`${t.make} collate nocase`, t.categoryId, t.purchaseYear),
-    // Whoever listed a VIN lately, sold or not (a VIN listed again by another seller is flagged).
-    index("products_vin_idx").on(t.vin, t.createdAt),
-    // One unsold listing per VIN; a sold car's VIN may be listed again by its next owner.
-    uniqueIndex("products_vin_unsold_unique")
-      .on(t.vin)
-      .where(sql`${t.isPaid} = 0 and ${t.vin} is not null`),
-  ],
+    const facets = [t.make, t.location, t.condition, t.categoryId];
+    const ranges = [t.resalePrice, t.purchaseYear, t.mileageKm];
+    const others = <T>(all: T[], own: T) => all.filter((column) => column !== own);
+    // A facet's index: its value (a make whatever its letter case), then newest first.
+    const facetIndex = (name: string, facet: (typeof facets)[number], key: SQL | typeof facet = facet) =>
+      index(name).on(t.isPaid, key, t.createdAt, ...others(facets, facet), ...ranges);
+    const rangeIndex = (name: string, range: (typeof ranges)[number]) =>
+      index(name).on(t.isPaid, range, ...facets, t.createdAt, t.id, ...others(ranges, range));
+    return [
+      // Led by is_paid like the other search indexes, so the category facet reads it in order.
+      facetIndex("products_unsold_category_idx", t.categoryId),
+      index("products_advertised_idx").on(t.isAdvertised, t.isPaid, t.createdAt),
+      index("products_seller_idx").on(t.sellerId, t.createdAt),
+      index("products_seller_unsold_idx").on(t.sellerId, t.isPaid, t.createdAt),
+      // The upload clean-up asks whether a photo is still used.
+      index("products_image_idx").on(t.image),
+      check("products_prices_check", sql`${t.originalPrice} > 0 and ${t.resalePrice} > 0`),
+      index("products_unsold_newest_idx").on(t.isPaid, t.createdAt),
+      facetIndex("products_make_idx", t.make, sql`${t.make} collate nocase`),
+      index("products_make_model_idx").on(t.isPaid, sql`${t.make} collate nocase`, sql`${t.model} collate nocase`, t.createdAt),
+      facetIndex("products_location_idx", t.location),
+      facetIndex("products_condition_idx", t.condition),
+      rangeIndex("products_price_idx", t.resalePrice),
+      rangeIndex("products_mileage_idx", t.mileageKm),
+      rangeIndex("products_year_idx", t.purchaseYear),
+      // A car's comparables (price analysis, decision record 17): the same make and model, or make and
+      // category, over a span of years, sold or not; each rule reads its range of years alone.
+      index("products_comparable_model_idx").on(sql`${t.make} collate nocase`, sql`${t.model} collate nocase`, t.purchaseYear),
+      index("products_comparable_category_idx").on(sql`${t.make} collate nocase`, t.categoryId, t.purchaseYear),
+      // Whoever listed a VIN lately, sold or not (a VIN listed again by another seller is flagged).
+      index("products_vin_idx").on(t.vin, t.createdAt),
+      // One unsold listing per VIN; a sold car's VIN may be listed again by its next owner.
+      uniqueIndex("products_vin_unsold_unique")
+        .on(t.vin)
+        .where(sql`${t.isPaid} = 0 and ${t.vin} is not null`),
+    ];
+  },
 );
 
 /**
