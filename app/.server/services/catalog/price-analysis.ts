@@ -14,6 +14,7 @@ import { formatCount, formatMileage } from "~/lib/format";
 import { type Product } from "~/lib/types";
 import { type AppContext } from "../../context";
 import { payments, products } from "../../db/schema";
+import { standingPayment } from "../deals/payments";
 import { findProduct, selectProducts, toProduct } from "./products";
 
 // Comparables shown (the estimate uses all those read).
@@ -88,20 +89,13 @@ export function suggestPrice(ctx: AppContext, facts: SuggestionFacts): Promise<O
   return priceEvidence(ctx, { ...facts, id: "", categoryId: "", mileageKm: facts.mileageKm ?? null, createdAt: ctx.now().toISOString() });
 }
 
-async function priceEvidence(ctx: AppContext, car: ComparableFacts): Promise<Omit<PriceAnalysis, "rating">> {
-  const rules = comparableRules(car);
-  if (rules.length === 0) {
-    return {
-      estimate: null,
-      comparables: [],
-      basis:
-        "Not enough similar cars to rate this price: the car's make and model are not both known, and only cars of the same make and model are compared.",
-    };
-  }
+/**
+ * Per rule: the candidates as the estimate needs them (a few columns, sold ones with the payment
+ * that stands for their sale), and the first SHOWN of them in full. Decoding 50 whole cars per rule
+ * cost the car's page half its CPU (decision record 21). For a batch, and for EXPLAIN in tests.
+ */
+export function comparableStatements(ctx: AppContext, car: ComparableFacts, rules: ComparableRule[]) {
   const closest = closestFirst(car);
-  // Per rule: the candidates as the estimate needs them (a few columns, sold ones with their sale),
-  // and the first SHOWN of them in full. Decoding 50 whole cars per rule cost the car's page half its
-  // CPU (decision record 21).
   const [first, ...rest] = rules.flatMap((rule) => {
     const where = ruleWhere(car, rule);
     return [
@@ -114,7 +108,8 @@ async function priceEvidence(ctx: AppContext, car: ComparableFacts): Promise<Omi
           saleCents: payments.amount,
         })
         .from(products)
-        .leftJoin(payments, eq(payments.productId, products.id))
+        // Through the index of standing payments (one per car): a refunded payment sold nothing.
+        .leftJoin(payments, and(eq(payments.productId, products.id), standingPayment))
         .where(where)
         .orderBy(...closest)
         .limit(CANDIDATE_LIMIT),
@@ -124,7 +119,20 @@ async function priceEvidence(ctx: AppContext, car: ComparableFacts): Promise<Omi
         .limit(SHOWN),
     ] as const;
   });
-  const found = await ctx.db.batch([first, ...rest]);
+  return [first, ...rest] as const;
+}
+
+async function priceEvidence(ctx: AppContext, car: ComparableFacts): Promise<Omit<PriceAnalysis, "rating">> {
+  const rules = comparableRules(car);
+  if (rules.length === 0) {
+    return {
+      estimate: null,
+      comparables: [],
+      basis:
+        "Not enough similar cars to rate this price: the car's make and model are not both known, and only cars of the same make and model are compared.",
+    };
+  }
+  const found = await ctx.db.batch(comparableStatements(ctx, car, rules));
   const candidates = rules.map((_, i) => found[2 * i] as CandidateRow[]);
   const chosen = chooseRule(candidates);
   const shown = (found[2 * chosen + 1] as Parameters<typeof toProduct>[0][]).map(toProduct);

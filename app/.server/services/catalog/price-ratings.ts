@@ -1,8 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { candidatesByRule, chooseComparables, type ComparableFacts, distinctMakes } from "../../../lib/comparables";
 import { countedPrice, estimatePrice, type PriceRating, rateAgainst } from "../../../lib/price-rating";
 import { type AppContext } from "../../context";
 import { payments, products } from "../../db/schema";
+import { standingPayment } from "../deals/payments";
 import { repriceJobs, sendListingJobs } from "../search/listings-queue";
 
 // The stored `products.price_rating` (decision record 17): what GET /api/products/:id/price-analysis
@@ -53,7 +54,8 @@ export async function refreshPriceRatings(ctx: Pick<AppContext, "db">, makes: re
         priceRating: products.priceRating,
       })
       .from(products)
-      .leftJoin(payments, eq(payments.productId, products.id))
+      // Through the index of standing payments (one per car): a refunded payment sold nothing.
+      .leftJoin(payments, and(eq(payments.productId, products.id), standingPayment))
       .where(sql`${products.isPaid} in (0, 1) and ${products.make} = ${make} collate nocase`),
   );
   if (!first) return 0;

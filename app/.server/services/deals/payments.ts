@@ -19,7 +19,7 @@ export function noPaymentUnderWay(ctx: AppContext, productId: string) {
 }
 
 /** A payment that stands (not given back): a car has at most one. */
-const standing = sql`(${payments.status} is null or ${payments.status} not in ('refunding', 'refunded'))`;
+export const standingPayment = sql`(${payments.status} is null or ${payments.status} not in ('refunding', 'refunded'))`;
 
 /** The amount to charge for a booking, in cents: always the car's price from the database. */
 const cents = (dollars: number) => dollars * 100;
@@ -99,7 +99,7 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
   const paidAt = ctx.now();
   const now = paidAt.toISOString();
   const paymentId = crypto.randomUUID();
-  const paid = sql`exists (select 1 from ${payments} where ${payments.transactionId} = ${intent.id} and ${payments.bookingId} = ${booking.id} and ${standing})`;
+  const paid = sql`exists (select 1 from ${payments} where ${payments.transactionId} = ${intent.id} and ${payments.bookingId} = ${booking.id} and ${standingPayment})`;
   // Everyone who booked the car hears of the sale, and its seller of the payment, written only if this payment is the one that bought it.
   const sold = await soldWrites(ctx, { productId: booking.productId, productName: booking.productName, buyerBookingId: booking.id }, paid);
   const sale = await saleWrites(
@@ -136,7 +136,7 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
     ctx.db
       .select({ id: payments.id, transactionId: payments.transactionId, bookingId: payments.bookingId })
       .from(payments)
-      .where(and(eq(payments.productId, booking.productId), standing))
+      .where(and(eq(payments.productId, booking.productId), standingPayment))
       .limit(1),
     ledgerRow(
       ctx,
