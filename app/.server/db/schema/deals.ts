@@ -89,6 +89,12 @@ export const payments = sqliteTable(
   ],
 );
 
+/**
+ * A payment that stands (not given back): a car has at most one. Written as payments_product_unique's
+ * condition, so a read that joins a car's payment with it goes through that index.
+ */
+export const standingPayment = sql`(${payments.status} is null or ${payments.status} not in ('refunding', 'refunded'))`;
+
 export const LEDGER_KINDS = ["charge", "refund", "fee", "transfer", "transfer_reversal"] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

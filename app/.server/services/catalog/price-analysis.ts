@@ -13,8 +13,7 @@ import { type PriceAnalysis } from "~/lib/types";
 import { formatCount, formatMileage } from "~/lib/format";
 import { type Product } from "~/lib/types";
 import { type AppContext } from "../../context";
-import { payments, products } from "../../db/schema";
-import { standingPayment } from "../deals/payments";
+import { payments, products, standingPayment } from "../../db/schema";
 import { findProduct, selectProducts, toProduct } from "./products";
 
 // Comparables shown (the estimate uses all those read).

@@ -2,8 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { candidatesByRule, chooseComparables, type ComparableFacts, distinctMakes } from "../../../lib/comparables";
 import { countedPrice, estimatePrice, type PriceRating, rateAgainst } from "../../../lib/price-rating";
 import { type AppContext } from "../../context";
-import { payments, products } from "../../db/schema";
-import { standingPayment } from "../deals/payments";
+import { payments, products, standingPayment } from "../../db/schema";
 import { repriceJobs, sendListingJobs } from "../search/listings-queue";
 
 // The stored `products.price_rating` (decision record 17): what GET /api/products/:id/price-analysis

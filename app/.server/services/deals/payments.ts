@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { type AppContext } from "../../context";
-import { bookings, payments, products, refunds, type RefundReason } from "../../db/schema";
+import { bookings, payments, products, refunds, type RefundReason, standingPayment } from "../../db/schema";
 import { Conflict, Invalid, NotFound } from "../../errors";
 import { carChanged } from "../../page-changes";
 import { type PaymentIntent } from "../../payments/provider";
@@ -17,9 +17,6 @@ import { type UserRow } from "../accounts/users";
 export function noPaymentUnderWay(ctx: AppContext, productId: string) {
   return sql`not exists (select 1 from ${bookings} where ${and(eq(bookings.productId, productId), bookingPaymentUnderWay(ctx))})`;
 }
-
-/** A payment that stands (not given back): a car has at most one. */
-export const standingPayment = sql`(${payments.status} is null or ${payments.status} not in ('refunding', 'refunded'))`;
 
 /** The amount to charge for a booking, in cents: always the car's price from the database. */
 const cents = (dollars: number) => dollars * 100;
