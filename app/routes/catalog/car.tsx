@@ -6,7 +6,7 @@ import { markOwnCarView } from "~/.server/services/catalog/car-views";
 import { viewerMarksOnPage } from "~/.server/services/catalog/viewer-marks";
 import { visitorPartsQuery } from "~/.server/services/site/visitor-parts";
 import { getSessionUser } from "~/.server/auth/guards";
-import { countOpenBookings, findOwnDeal } from "~/.server/services/deals/bookings";
+import { findOwnDeal } from "~/.server/services/deals/bookings";
 import { BookedBy } from "~/components/deals/booked-by";
 import { noteCarVisit } from "~/.server/services/search/recently-viewed";
 import { CompareToggle } from "~/components/catalog/compare-toggle";
@@ -65,16 +65,15 @@ export const meta: Route.MetaFunction = ({ data }) =>
 /** Public: anyone may look at a car, sold ones too (they stay for the record, without booking). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.app;
-  const { product, similar, sellerSince } = await orPageError(() => findCarPage(ctx, params.id));
+  const { product, similar, sellerSince, bookedBy } = await orPageError(() => findCarPage(ctx, params.id));
   // Not awaited: the page renders without it and the panel streams in (one more round trip, in parallel).
   const priceAnalysis = analyseCarPrice(ctx, product);
   const shownIds = [product._id, ...similar.map((car) => car._id)];
   const [marks, user] = await Promise.all([viewerMarksOnPage(ctx, request, shownIds), getSessionUser(ctx, request)]);
-  // The viewer's own purchase of this car (what comes next), or how many others booked it (the first to pay gets it).
-  // A signed-in visit is noted in the same round (their recently viewed cars come back with it).
-  const [deal, bookedBy, recent] = await Promise.all([
+  // The viewer's own purchase of this car (what comes next). A signed-in visit is noted in the same
+  // round (their recently viewed cars come back with it).
+  const [deal, recent] = await Promise.all([
     user ? findOwnDeal(ctx, user.id, product._id) : null,
-    product.isPaid ? 0 : countOpenBookings(ctx, product._id),
     user ? noteCarVisit(ctx, user.id, product._id) : null,
   ]);
   // Its seller sees Edit and the car's figures instead of Book and Report; their look is not a view.

@@ -4,6 +4,7 @@ import { type AppContext } from "../../context";
 import { batchPrepared, preparedStatement } from "../../db/prepared";
 import { products, users } from "../../db/schema";
 import { productDetailQueries, selectProducts, toProduct, toProductDetail } from "./products";
+import { openBookingsOf, openBookingsQuery } from "../deals/bookings";
 
 export const SIMILAR_LIMIT = 6;
 // Similar cars are picked from this many of the category's newest unsold cars (read backwards
@@ -45,19 +46,28 @@ export interface CarPage {
   similar: Product[];
   /** When the seller joined; null when the seller's account is gone (a sold car's records stay). */
   sellerSince: string | null;
+  /** How many buyers booked it and may still buy it (none once it is sold): the first to pay gets it. */
+  bookedBy: number;
 }
 
 /**
  * Everything a car's page shows, in one round trip of statements prepared once: the car with its
- * price history and VIN decode, similar cars and when its seller joined. Unknown id → 404.
+ * price history and VIN decode, similar cars, when its seller joined and how many booked it. Unknown id → 404.
  */
 export async function findCarPage(ctx: AppContext, id: string): Promise<CarPage> {
-  const [rows, history, similar, seller] = await batchPrepared(ctx, [
+  const [rows, history, similar, seller, openBookings] = await batchPrepared(ctx, [
     ...productDetailQueries(ctx, id),
     similarProducts(ctx, { id }),
     sellerSinceOf(ctx, { id }),
+    openBookingsQuery(ctx, id),
   ]);
-  return { product: toProductDetail(rows, history), similar: similar.map(toProduct), sellerSince: seller[0]?.createdAt ?? null };
+  const product = toProductDetail(rows, history);
+  return {
+    product,
+    similar: similar.map(toProduct),
+    sellerSince: seller[0]?.createdAt ?? null,
+    bookedBy: product.isPaid ? 0 : openBookingsOf(openBookings),
+  };
 }
 
 // One sitemap holds at most 50,000 URLs; the fixed pages and categories take a few of them.
