@@ -26,6 +26,11 @@ describe("the latest-run block of docs/performance.md", () => {
     expect(updated).toContain("mix report");
   });
 
+  it("writes no line ending in spaces (Prettier would strip them)", () => {
+    const written = withLatestRun(doc("\n"), "Route   goal  \nbaseline  —   \nGET /     PASS", "routes");
+    expect(written).toContain("```text\nRoute   goal\nbaseline  —\nGET /     PASS\n```");
+  });
+
   it("refuses a document without its markers", () => {
     expect(() => withLatestRun("# Performance\n", "report")).toThrow(/markers/);
   });

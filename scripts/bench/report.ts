@@ -241,7 +241,8 @@ export function withLatestRun(document: string, report: string, part: ReportPart
   const reports: Record<ReportPart, string | undefined> = {
     routes: partIn(block, "routes") ?? bare,
     mix: partIn(block, "mix"),
-    [part]: report,
+    // A table's last column is padded: no line ends in spaces, which Prettier would strip (npm run lint).
+    [part]: report.replace(/[ \t]+$/gm, ""),
   };
   const sections = (["routes", "mix"] as const).flatMap((p) =>
     reports[p] === undefined ? [] : [`${PART_HEADINGS[p]}\n\n\`\`\`text\n${reports[p]}\n\`\`\`\n\n`],
