@@ -23,6 +23,8 @@ export interface BenchRuntime {
 export const BASELINE = "baseline";
 /** The baseline Worker's fixed page of Home's size (~64 KB). */
 export const HOME_SIZED_PATH = "/home-sized";
+/** The same page kept in the Cache API, read as a page cache hit reads Home: the page and two versions. */
+export const HOME_SIZED_FROM_CACHE_PATH = "/home-sized-from-cache";
 const HOME_SIZED_CARDS = 100;
 const SESSION_SECRET = "bench-session-secret-0123456789-abcdefghijklmnop";
 
@@ -40,11 +42,25 @@ const HOME_SIZED = "<!doctype html><html lang=en><head><meta charset=utf-8><titl
   '<link rel="modulepreload" href="/assets/chunk.js">'.repeat(22) +
   '<script>window.x = 1;</script>'.repeat(5) +
   "</head><body><main>" + CARD.repeat(${HOME_SIZED_CARDS}) + "</main></body></html>";
-const html = (body) => new Response(body, { headers: { "content-type": "text/html; charset=utf-8" } });
+const html = (body, headers = {}) => new Response(body, { headers: { "content-type": "text/html; charset=utf-8", ...headers } });
+const kept = { "cache-control": "max-age=86400" };
+// As workers/page-cache.ts reads a hit on Home: the stored page, the generation and the car lists' version, at once.
+async function fromCache(url) {
+  const cache = await caches.open("pages");
+  const keys = [url.href, url.origin + "/__page-cache/every-page", url.origin + "/__page-cache/car-lists"];
+  const [page, ...versions] = await Promise.all(keys.map((key) => cache.match(key)));
+  if (page && versions.every(Boolean)) {
+    await Promise.all(versions.map((version) => version.text()));
+    return new Response(page.body, { headers: page.headers });
+  }
+  await Promise.all([cache.put(keys[0], html(HOME_SIZED, kept)), ...keys.slice(1).map((key) => cache.put(key, new Response("v", { headers: kept })))]);
+  return html(HOME_SIZED);
+}
 export default {
   fetch(request) {
-    const { pathname } = new URL(request.url);
-    if (pathname === "${HOME_SIZED_PATH}") return html(HOME_SIZED);
+    const url = new URL(request.url);
+    if (url.pathname === "${HOME_SIZED_PATH}") return html(HOME_SIZED);
+    if (url.pathname === "${HOME_SIZED_FROM_CACHE_PATH}") return fromCache(url);
     return html(PAGE);
   },
 };`;
@@ -83,7 +99,7 @@ export async function startRuntime(
           cacheAPI: app.cache ?? true,
           unsafeDirectSockets: directSocket,
         })),
-        { name: BASELINE, script: BASELINE_SCRIPT, modules: true, ...compat, unsafeDirectSockets: directSocket },
+        { name: BASELINE, script: BASELINE_SCRIPT, modules: true, ...compat, cacheAPI: true, unsafeDirectSockets: directSocket },
       ],
     }),
   );
