@@ -103,10 +103,22 @@ export function usePartsFor(data: { visitorParts: VisitorPartsQuery | null }): V
   return data.visitorParts && state.status === "loaded" ? state.parts : null;
 }
 
-/** Whether the page, rendered for every signed-in visitor, still waits for its visitor's parts (or failed to get them). */
-export function useAwaitingParts(data: { visitorParts: VisitorPartsQuery | null }): boolean {
+/** The viewer's marks on a page's cars: from their loaded parts on a copy rendered for every signed-in visitor, else the data's. */
+export function useViewerMarks(data: { visitorParts: VisitorPartsQuery | null; marks: ViewerMarks }): ViewerMarks {
+  return usePartsFor(data)?.marks ?? data.marks;
+}
+
+/**
+ * The account's recently viewed cars as the data or the loaded parts hold them; undefined while a
+ * copy rendered for every signed-in visitor still waits for them (or failed to get them).
+ */
+export function useRecentCars(data: {
+  visitorParts: VisitorPartsQuery | null;
+  recent: RecentCar[] | null;
+}): RecentCar[] | null | undefined {
   const state = useContext(PartsContext);
-  return data.visitorParts !== null && state.status !== "loaded";
+  if (data.visitorParts === null) return data.recent;
+  return state.status === "loaded" ? (state.parts.recent ?? data.recent) : undefined;
 }
 
 /** The user the visitor's parts name, once loaded (for the root's data, which never asks). */

@@ -46,7 +46,7 @@ import { type ProductDetail } from "~/lib/types";
 import { OPEN_BOOKING_PARAM } from "~/lib/redirects";
 import { actionsFor, type CarActionsState } from "~/lib/viewer-marks";
 import { sameMaker } from "~/lib/vin";
-import { usePartsFor, useAwaitingParts } from "~/lib/visitor-parts";
+import { usePartsFor, useRecentCars, useViewerMarks } from "~/lib/visitor-parts";
 import { type Route } from "./+types/car";
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -109,10 +109,10 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
   const { search } = useLocation();
   // On the copy rendered for every signed-in visitor, their own parts once loaded (app/lib/visitor-parts.tsx).
   const parts = usePartsFor(loaderData);
-  const marks = parts?.marks ?? loaderData.marks;
+  const marks = useViewerMarks(loaderData);
   const own = parts?.car?.own ?? loaderData.own;
   const deal = parts?.car ? parts.car.deal : loaderData.deal;
-  const recent = useAwaitingParts(loaderData) ? undefined : (parts?.recent ?? loaderData.recent);
+  const recent = useRecentCars(loaderData);
   const actions = actionsFor(marks, product._id);
   return (
     // Room at the bottom on phones for the sticky bar.

@@ -15,7 +15,7 @@ import { PATHS } from "~/lib/paths";
 import { loginUrl } from "~/lib/redirects";
 import { savedSearchName } from "~/lib/saved-searches";
 import { activeFilters, canonicalSearchPath, searchHeadline } from "~/lib/search-params";
-import { usePartsFor } from "~/lib/visitor-parts";
+import { useViewerMarks } from "~/lib/visitor-parts";
 import { type Route } from "./+types/search";
 
 export const meta: Route.MetaFunction = ({ data }) => {
@@ -68,7 +68,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { query, facets, facetsAsOf, categories, total, data: cars, totalPages, advice, headline } = loaderData;
   const now = new Date(loaderData.now);
   // On the copy rendered for every signed-in visitor, their marks once loaded (app/lib/visitor-parts.tsx).
-  const marks = usePartsFor(loaderData)?.marks ?? loaderData.marks;
+  const marks = useViewerMarks(loaderData);
   const saved = useActionData<typeof action>();
   const categoryName = (id: string) => categories.find((category) => category._id === id)?.categoryName;
   const state = { path: PATHS.search, query, facets, facetsAsOf, categories, fixed: [], total };

@@ -17,7 +17,7 @@ import { PATHS } from "~/lib/paths";
 import { toCardProduct } from "~/lib/card-product";
 import { LOCATIONS } from "~/lib/schemas/catalog";
 import { useHydrated } from "~/lib/use-hydrated";
-import { useAwaitingParts, usePartsFor } from "~/lib/visitor-parts";
+import { useRecentCars, useViewerMarks } from "~/lib/visitor-parts";
 import { openGraph } from "~/lib/open-graph";
 import { type Route } from "./+types/home";
 
@@ -73,9 +73,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const now = new Date(loaderData.now);
   const hydrated = useHydrated();
   // On the copy rendered for every signed-in visitor, their own parts once loaded (app/lib/visitor-parts.tsx).
-  const parts = usePartsFor(loaderData);
-  const marks = parts?.marks ?? loaderData.marks;
-  const recent = useAwaitingParts(loaderData) ? undefined : (parts?.recent ?? loaderData.recent);
+  const marks = useViewerMarks(loaderData);
+  const recent = useRecentCars(loaderData);
   return (
     <main id="main" className="home-main">
       <h1 className="sr-only">Auto Reseller: used cars for sale</h1>
