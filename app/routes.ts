@@ -85,5 +85,6 @@ export default [
     route(dashboard(PATHS.payoutsSimulator), "routes/deals/payouts-simulator.tsx"),
     route(dashboard(PATHS.disputes), "routes/deals/disputes.tsx"),
     route(dashboard(PATHS.money), "routes/admin/money.tsx"),
+    route(dashboard(PATHS.moneyProblems), "routes/admin/money-problems.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -2,11 +2,13 @@ import { Hono } from "hono";
 import { csrf } from "hono/csrf";
 import { createRequestHandler } from "react-router";
 import { dropUnreadBody } from "~/.server/body-limit";
+import { ConfigError } from "~/.server/config";
 import { createAppContext, createScheduledContext, type AppContext } from "~/.server/context";
 import { deliverEmail, enqueueOverdueEmails } from "~/.server/email/outgoing";
 import { type CarViewJob, type EmailJob, type ListingJob } from "~/.server/queue-jobs";
 import { recordCarViews } from "~/.server/services/catalog/car-views";
-import { runScheduledDeals } from "~/.server/services/deals/deals";
+import { reconcile } from "~/.server/services/deals/reconciliation";
+import { runScheduledDeals } from "~/.server/services/deals/settle";
 import { flagNewListing } from "~/.server/services/admin/flags";
 import { forgetOldCounts, searchCountsOutcome } from "~/.server/services/search/search-counts";
 import { enqueueRecentListings, notifyNewListingMatches, sendMatchDigests } from "~/.server/services/search/listing-matches";
@@ -42,10 +44,17 @@ app.use(hardeningHeaders);
 app.use(async (c, next) => {
   const requestId = c.req.header("cf-ray") ?? crypto.randomUUID();
   c.set("requestId", requestId);
-  c.set(
-    "app",
-    createAppContext(c.env, c.req.raw, requestId, (work) => c.executionCtx.waitUntil(work)),
-  );
+  try {
+    c.set(
+      "app",
+      createAppContext(c.env, c.req.raw, requestId, (work) => c.executionCtx.waitUntil(work)),
+    );
+  } catch (error) {
+    // A malformed setting stops the Worker: it says what is wrong instead of serving on a guess.
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(JSON.stringify({ requestId, event: "configuration-error", problems: error.problems }));
+    return c.text(error.message, 503);
+  }
   const started = Date.now();
   await next();
   // An answer given without reading the request's body (a refusal, a page without an action):
@@ -124,11 +133,22 @@ export default {
   fetch: app.fetch,
   // Cron Triggers (wrangler.toml), every 10 minutes: the clean-up of photos nothing uses, mail the
   // queue never got (its enqueue failed) or lost (its delivery died half-way), new-match digests due,
-  // the deal's releases and retries (held money past its release date, refunds and transfers a failure left),
+  // the deal's releases and provider calls (held money past its release date, refunds, transfers and reversals due),
   // and the stored counts of searches nobody made for a day.
   async scheduled(controller, env) {
     const runId = `scheduled-${controller.scheduledTime}`;
     const ctx = createScheduledContext(env, runId);
+    // The daily trigger compares the ledger with the payment provider (the money problems admins see).
+    if (controller.cron === DAILY_CRON) {
+      try {
+        const reconciled = ctx.payments ? await reconcile(ctx) : null;
+        console.log(JSON.stringify({ runId, cron: controller.cron, reconciled }));
+      } catch (error) {
+        // The provider could not be reached: tomorrow's run compares the same days again.
+        console.error(JSON.stringify({ runId, cron: controller.cron, event: "reconcile-failed", error: String(error) }));
+      }
+      return;
+    }
     const [removedUploads, enqueuedEmails, enqueuedListings, matchDigests, deals, forgottenSearchCounts] = await Promise.all([
       removeUnusedUploads(ctx),
       enqueueOverdueEmails(ctx),
@@ -162,6 +182,9 @@ export default {
     );
   },
 } satisfies ExportedHandler<Env, EmailJob | ListingJob | CarViewJob>;
+
+// wrangler.toml's daily Cron Trigger (the other runs every 10 minutes).
+const DAILY_CRON = "0 3 * * *";
 
 // wrangler.toml's queues of new listings and of car page views (the email queue is the third one this Worker consumes).
 const LISTINGS_QUEUE = "auto-reseller-listings";

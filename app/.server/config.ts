@@ -1,3 +1,4 @@
+import * as v from "valibot";
 import { type OAuthProviderName } from "~/lib/oauth-providers";
 import { oauthSettings, type OAuthSettings } from "./auth/oauth";
 
@@ -67,8 +68,55 @@ export function readConfig(env: Env): AppConfig {
   return config;
 }
 
+/**
+ * A configuration variable that cannot be used: the Worker answers nothing but this (503) until it is
+ * fixed, rather than moving money on a guess.
+ */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The Worker's configuration is wrong: ${problems.join("; ")}`);
+  }
+}
+
+/** A whole-number setting: unset (or empty) is the default; anything else must be a whole number in range. */
+const wholeSetting = (name: string, what: string, min: number, max: number) => {
+  const message = `${name} must be ${what}, a whole number from ${min} to ${max}`;
+  return v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.union(
+        [
+          v.literal(""),
+          v.pipe(v.string(), v.regex(/^\d+$/, message), v.transform(Number), v.minValue(min, message), v.maxValue(max, message)),
+        ],
+        message,
+      ),
+    ),
+  );
+};
+
+const envSchema = v.object({
+  PLATFORM_FEE_BPS: wholeSetting("PLATFORM_FEE_BPS", "the platform's fee in basis points (500 = 5 %)", 0, 10_000),
+  RELEASE_AFTER_HOURS: wholeSetting("RELEASE_AFTER_HOURS", "the hours held money waits for the buyer", 1, 24 * 365),
+  EMAIL_RETRY_SECONDS: wholeSetting("EMAIL_RETRY_SECONDS", "the email queue's first retry delay in seconds", 0, 86_400),
+});
+
+/** The checked settings, or a ConfigError naming every variable that is wrong and what it must be. */
+function checkedSettings(env: Env) {
+  const parsed = v.safeParse(envSchema, env);
+  if (!parsed.success) throw new ConfigError(parsed.issues.map((issue) => issue.message));
+  const number = (value: number | "" | undefined, fallback: number) => (typeof value === "number" ? value : fallback);
+  return {
+    feeBps: number(parsed.output.PLATFORM_FEE_BPS, 500),
+    releaseAfterHours: number(parsed.output.RELEASE_AFTER_HOURS, 168),
+    emailRetrySeconds: number(parsed.output.EMAIL_RETRY_SECONDS, 30),
+  };
+}
+
 function configFrom(env: Env): AppConfig {
   const appEnv = parseAppEnvironment(env.APP_ENV);
+  const settings = checkedSettings(env);
   return {
     appEnv,
     stripe: {
@@ -78,25 +126,12 @@ function configFrom(env: Env): AppConfig {
       apiUrl: appEnv === "production" ? undefined : env.STRIPE_API_URL || undefined,
     },
     email: { EMAIL_API_URL: env.EMAIL_API_URL, EMAIL_API_KEY: env.EMAIL_API_KEY, EMAIL_FROM: env.EMAIL_FROM },
-    emailFirstRetrySeconds: emailFirstRetrySeconds(env, appEnv),
+    // Tests shorten the retry; production keeps Cloudflare-friendly 30 s.
+    emailFirstRetrySeconds: appEnv === "production" ? 30 : settings.emailRetrySeconds,
     oauth: { google: oauthSettings("google", env, appEnv), github: oauthSettings("github", env, appEnv) },
     r2Api: r2ApiSettings(env),
-    deal: {
-      feeBps: wholeNumber(env.PLATFORM_FEE_BPS, 500, 10_000),
-      releaseAfterHours: wholeNumber(env.RELEASE_AFTER_HOURS, 168, 24 * 365),
-    },
+    deal: { feeBps: settings.feeBps, releaseAfterHours: settings.releaseAfterHours },
   };
-}
-
-/** A setting that must be a whole number up to `max`; unset or malformed is the default (never NaN money). */
-function wholeNumber(value: string | undefined, fallback: number, max: number): number {
-  const parsed = /^\d+$/.test(value?.trim() ?? "") ? Number(value) : Number.NaN;
-  return parsed <= max ? parsed : fallback;
-}
-
-function emailFirstRetrySeconds(env: Env, appEnv: AppEnvironment): number {
-  const seconds = Number.parseInt(env.EMAIL_RETRY_SECONDS ?? "", 10);
-  return appEnv !== "production" && seconds >= 0 ? seconds : 30;
 }
 
 /** The bucket of wrangler.toml's PHOTOS binding, when R2_BUCKET_NAME does not name another. */

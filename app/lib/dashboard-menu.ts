@@ -25,6 +25,7 @@ const DASHBOARD_PAGES: (MenuLink & { permission: Permission })[] = [
   { to: PATHS.emailProblems, label: "Email problems", permission: "read:email-problems" },
   { to: PATHS.disputes, label: "Disputes", permission: "resolve:disputes" },
   { to: PATHS.money, label: "Money", permission: "read:ledger" },
+  { to: PATHS.moneyProblems, label: "Money problems", permission: "read:ledger" },
   { to: PATHS.favourites, label: "Favourites", permission: "save:favourite" },
   { to: PATHS.savedSearches, label: "Saved searches", permission: "save:search" },
   { to: PATHS.notifications, label: "Notifications", permission: "read:notifications" },

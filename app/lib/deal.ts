@@ -21,5 +21,6 @@ export const LEDGER_KIND_LABELS: Record<LedgerEntry["kind"], string> = {
   refund: "Refund",
   fee: "Platform fee",
   transfer: "Paid out",
-  transfer_reversal: "Payout reversed",
+  transfer_reversal: "Payout taken back",
+  fee_refund: "Fee given back",
 };

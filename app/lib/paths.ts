@@ -56,6 +56,7 @@ export const PATHS = {
   payoutsSimulator: "/dashboard/payouts/simulator",
   disputes: "/dashboard/disputes",
   money: "/dashboard/money",
+  moneyProblems: "/dashboard/money-problems",
 } as const;
 
 /** The information pages, one route module for all (the footer links most; every verified badge the last). */

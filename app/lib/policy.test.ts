@@ -60,6 +60,7 @@ describe("access policy", () => {
       "/dashboard/email-problems",
       "/dashboard/disputes",
       "/dashboard/money",
+      "/dashboard/money-problems",
       ...mine,
     ]);
   });

@@ -106,6 +106,9 @@ export const POLICY = {
   "manage:payouts": { roles: ["seller"] },
   "resolve:disputes": { roles: ADMIN },
   "read:ledger": { roles: ADMIN },
+  // Money problems: admins compare the ledger with the provider on demand and close what they settled.
+  "reconcile:ledger": { roles: ADMIN },
+  "resolve:money-problems": { roles: ADMIN },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof POLICY;

@@ -15,6 +15,8 @@ import {
   products,
   reports,
   reviews,
+  simulatedIntents,
+  simulatedMovements,
   uploads,
   users,
 } from "../../app/.server/db/schema/index.ts";
@@ -53,6 +55,8 @@ const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 // The platform's fee when PLATFORM_FEE_BPS is unset (app/.server/config.ts), for the demo's done deals.
 const DEMO_FEE_BPS = 500;
+// The contract's demo data: this seller has no payout account (their sales' money is due).
+const NO_PAYOUT_ACCOUNT = "seller2@autoreseller.test";
 
 /**
  * Seeds the demo accounts and market into an empty database, with photos in object storage.
@@ -182,6 +186,8 @@ export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: strin
     const bookingRows: (typeof bookings.$inferInsert)[] = [];
     const paymentRows: (typeof payments.$inferInsert)[] = [];
     const ledgerRows: (typeof ledgerEntries.$inferInsert)[] = [];
+    const simulatedIntentRows: (typeof simulatedIntents.$inferInsert)[] = [];
+    const simulatedMovementRows: (typeof simulatedMovements.$inferInsert)[] = [];
     const saleBookings = new Map<number, string>();
     const bookingFor = (carIndex: number, buyerEmail: string, createdAt: number, meetingLocation: string) => {
       const buyer = userByEmail.get(buyerEmail)!;
@@ -209,14 +215,17 @@ export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: strin
         paymentIntentId: transactionId,
         paymentStartedAt: iso(car.sale.paidAt - 60_000),
       });
-      // Demo sales are done deals: released to their seller (less the default fee) and paid out.
+      // Demo sales are done deals: released to their seller (less the default fee) and paid out, except
+      // to a seller without a payout account (seller2@), whose money is due until they set one up.
       const amount = productRows[index].resalePrice * 100;
       const fee = Math.floor((amount * DEMO_FEE_BPS + 5_000) / 10_000);
+      const paidOut = productRows[index].sellerEmail !== NO_PAYOUT_ACCOUNT;
       const payment = {
         id: crypto.randomUUID(),
         transactionId,
         bookingId: booking.id!,
         productId: productRows[index].id,
+        productName: productRows[index].name,
         buyerEmail: car.sale.buyer,
         amount,
         status: "released" as const,
@@ -225,10 +234,21 @@ export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: strin
         sellerId: productRows[index].sellerId,
         releaseAt: iso(car.sale.paidAt + 7 * DAY),
         releasedAt: iso(car.sale.paidAt + 2 * DAY),
-        transferId: `tr_sim_${crypto.randomUUID().replaceAll("-", "")}`,
+        transferId: paidOut ? `tr_sim_${crypto.randomUUID().replaceAll("-", "")}` : null,
         createdAt: iso(car.sale.paidAt),
       };
       paymentRows.push(payment);
+      // The simulator holds the same charge and transfer, so reconciliation finds them at the "provider".
+      simulatedIntentRows.push({
+        id: transactionId,
+        clientSecret: `${transactionId}_secret_demo`,
+        idempotencyKey: `booking-${booking.id}-${amount}`,
+        amount,
+        currency: "usd",
+        metadata: { bookingId: booking.id!, productId: payment.productId, buyerEmail: car.sale.buyer },
+        status: "succeeded",
+        createdAt: iso(car.sale.paidAt),
+      });
       const entry = (kind: "charge" | "fee" | "transfer", entryAmount: number, providerId: string, at: number) => ({
         id: crypto.randomUUID(),
         paymentId: payment.id,
@@ -239,15 +259,26 @@ export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: strin
         providerId,
         createdAt: iso(at),
       });
+      ledgerRows.push(entry("charge", amount, transactionId, car.sale.paidAt));
+      if (!payment.transferId) return;
       ledgerRows.push(
-        entry("charge", amount, transactionId, car.sale.paidAt),
         entry("fee", fee, transactionId, car.sale.paidAt + 2 * DAY),
         entry("transfer", amount - fee, payment.transferId, car.sale.paidAt + 2 * DAY),
       );
+      simulatedMovementRows.push({
+        id: payment.transferId,
+        kind: "transfer",
+        idempotencyKey: `transfer-${payment.id}-1`,
+        amount: amount - fee,
+        destination: `acct_sim_${payment.sellerId!.replaceAll("-", "")}`,
+        transferGroup: `booking-${booking.id}`,
+        metadata: { bookingId: booking.id!, paymentId: payment.id },
+        createdAt: iso(car.sale.paidAt + 2 * DAY),
+      });
     });
     // With the simulator, every demo seller but seller2@ has a ready payout account (the contract's demo data).
     const payoutRows = userRows
-      .filter((user) => user.role === "seller" && user.email !== "seller2@autoreseller.test")
+      .filter((user) => user.role === "seller" && user.email !== NO_PAYOUT_ACCOUNT)
       .map((user) => ({
         userId: user.id,
         accountId: `acct_sim_${user.id.replaceAll("-", "")}`,
@@ -291,6 +322,8 @@ export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: strin
       db.insert(bookings).values(bookingRows),
       db.insert(payments).values(paymentRows),
       db.insert(ledgerEntries).values(ledgerRows),
+      ...chunks(simulatedIntentRows).map((rows) => db.insert(simulatedIntents).values(rows)),
+      ...chunks(simulatedMovementRows).map((rows) => db.insert(simulatedMovements).values(rows)),
       db.insert(payoutAccounts).values(payoutRows),
       // The triggers count each into its seller's rating.
       db.insert(reviews).values(reviewRows),

@@ -119,6 +119,17 @@ async function buyersDispute(): Promise<string> {
   return ((await response.json()) as { insertedId: string }).insertedId;
 }
 
+/** A fresh open money problem (as reconciliation records one). */
+async function openMoneyProblem(): Promise<string> {
+  const id = crypto.randomUUID();
+  await sql("insert into money_problems (id, kind, key, amount, detail, created_at) values (?, 'unknown_charge', ?, 100, 'Matrix', ?)", [
+    id,
+    `matrix:${id}`,
+    new Date().toISOString(),
+  ]);
+  return id;
+}
+
 /** A fresh review by the buyer of one of the owner's cars. */
 async function ownersReview(): Promise<string> {
   const id = crypto.randomUUID();
@@ -430,6 +441,21 @@ const MATRIX: Record<string, Row> = {
     call: async () => ({ path: `/api/admin/disputes/${await buyersDispute()}/resolve`, body: { outcome: "release" } }),
   },
   "GET /admin/ledger": { answers: answers(401, 403, 403, 403, 403, 200), who: "admin", call: async () => ({ path: "/api/admin/ledger" }) },
+  "POST /admin/reconcile": {
+    answers: answers(401, 403, 403, 403, 403, 200),
+    who: "admin",
+    call: async () => ({ path: "/api/admin/reconcile" }),
+  },
+  "GET /admin/money-problems": {
+    answers: answers(401, 403, 403, 403, 403, 200),
+    who: "admin",
+    call: async () => ({ path: "/api/admin/money-problems?status=open" }),
+  },
+  "POST /admin/money-problems/{id}/resolve": {
+    answers: answers(401, 403, 403, 403, 403, 200),
+    who: "admin",
+    call: async () => ({ path: `/api/admin/money-problems/${await openMoneyProblem()}/resolve`, body: { note: "Checked at Stripe" } }),
+  },
   "GET /booking/orders/{email}": {
     answers: answers(401, 200, 403, 403, 404, 200),
     who: "self or admin",

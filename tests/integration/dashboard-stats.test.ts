@@ -4,6 +4,7 @@ import { createDatabase } from "~/.server/db/client";
 import { categories, users } from "~/.server/db/schema";
 import { startOfMonth, startOfWeek } from "~/.server/services/site/dashboard-stats";
 import { fulfilIntent } from "~/.server/services/deals/payments";
+import { simulatorProvider } from "~/.server/payments/simulator";
 import { createReport } from "~/.server/services/admin/reports";
 import { marketplace } from "../support/marketplace";
 import { startTestDatabase } from "../support/test-database";
@@ -19,7 +20,9 @@ let clock = new Date();
 // spare database is never used).
 const spare = await startTestDatabase();
 afterAll(() => spare.stop());
-const ctx = spare.context({ db: createDatabase(dbUrl, dbAuthToken), now: () => clock });
+const db = createDatabase(dbUrl, dbAuthToken);
+// The app's own simulator (its charges read back as recording a payment does).
+const ctx = spare.context({ db, now: () => clock, payments: simulatorProvider(db) });
 const { car, category, book, bookingRow, productRow } = marketplace(ctx);
 
 /** Runs `arrange` with the services' clock at `at` (bookings and sales are dated by it). */

@@ -47,6 +47,7 @@ const TABLES = [
   "disputes",
   "payout_accounts",
   "flags",
+  "money_problems",
 ];
 const URL_ENCODED = "application/x-www-form-urlencoded";
 const WRONG_TYPE = "This form must be sent as";
@@ -146,6 +147,7 @@ const ACTIONS: Record<string, PageAction> = {
   "/dashboard/payouts": { as: "seller", fields: () => ({ intent: "onboard" }) },
   "/dashboard/payouts/simulator": { as: "seller", fields: () => ({ intent: "ready" }) },
   "/dashboard/disputes": { as: "admin", fields: () => ({ intent: "resolve", id: crypto.randomUUID(), outcome: "release" }) },
+  "/dashboard/money-problems": { as: "admin", fields: () => ({ intent: "resolve", id: crypto.randomUUID(), note: "Hostile" }) },
   "/cars/:id/message": {
     as: "buyer",
     url: () => `/cars/${productId}/message`,

@@ -135,13 +135,17 @@ describe("a car deleted while it is being paid", () => {
     const recorded = await pay(buyer.token, buyer.bookingId, id);
     expect(recorded.status).toBe(409);
     expect(await recorded.json()).toEqual({ message: "Sorry, this car is no longer for sale. Your payment has been refunded." });
-    expect(await sql("select count(*) as n from payments where transaction_id = ?", [id])).toEqual([expect.objectContaining({ n: 0 })]);
-    expect(await sql("select reason, product_id from refunds where transaction_id = ?", [id])).toEqual([
-      expect.objectContaining({ reason: "no-longer-for-sale", product_id: carId }),
+    // On record as a payment given back, with its charge and refund in the ledger: it bought nothing.
+    expect(await sql("select status, refund_reason, product_id from payments where transaction_id = ?", [id])).toEqual([
+      expect.objectContaining({ status: "refunded", refund_reason: "no-longer-for-sale", product_id: carId }),
     ]);
-    expect(await sql("select refunded from simulated_intents where id = ?", [id])).toEqual([expect.objectContaining({ refunded: 1 })]);
+    const refundsAtSimulator = () => sql("select count(*) as n from simulated_movements where kind = 'refund' and parent_id = ?", [id]);
+    expect(await refundsAtSimulator()).toEqual([expect.objectContaining({ n: 1 })]);
     expect((await pay(buyer.token, buyer.bookingId, id)).status).toBe(409);
-    expect(await sql("select count(*) as n from refunds where transaction_id = ?", [id])).toEqual([expect.objectContaining({ n: 1 })]);
+    expect(await refundsAtSimulator()).toEqual([expect.objectContaining({ n: 1 })]);
+    expect(await sql("select count(*) as n from ledger_entries where provider_id = ? and kind = 'charge'", [id])).toEqual([
+      expect.objectContaining({ n: 1 }),
+    ]);
   });
 
   it("deleted before the card is confirmed: the card is never charged", async () => {
@@ -184,18 +188,27 @@ describe("a race for one car", () => {
     const refusal = (await answers.find((answer) => answer.status === 409)!.json()) as { message: string };
     expect(refusal.message).toBe("Sorry, this car was sold to another buyer a moment ago. Your payment has been refunded.");
 
-    expect(await sql("select count(*) as n from payments where product_id = ?", [carId])).toEqual([expect.objectContaining({ n: 1 })]);
+    expect(await sql("select count(*) as n from payments where product_id = ? and status = 'held'", [carId])).toEqual([
+      expect.objectContaining({ n: 1 }),
+    ]);
     expect(await sql("select count(*) as n from bookings where product_id = ? and paid = 1", [carId])).toEqual([
       expect.objectContaining({ n: 1 }),
     ]);
     expect(await sql("select count(*) as n from bookings where product_id = ? and lost = 1", [carId])).toEqual([
       expect.objectContaining({ n: 9 }),
     ]);
-    expect(await sql("select count(*) as n from refunds r join bookings b on b.id = r.booking_id where b.product_id = ?", [carId])).toEqual(
-      [expect.objectContaining({ n: 9 })],
-    );
     expect(
-      await sql("select count(*) as n from simulated_intents where refunded = 1 and json_extract(metadata, '$.productId') = ?", [carId]),
+      await sql(
+        "select count(*) as n from payments where product_id = ? and status = 'refunded' and refund_reason = 'sold-to-someone-else'",
+        [carId],
+      ),
+    ).toEqual([expect.objectContaining({ n: 9 })]);
+    expect(
+      await sql(
+        `select count(*) as n from simulated_movements m join simulated_intents i on i.id = m.parent_id
+         where m.kind = 'refund' and json_extract(i.metadata, '$.productId') = ?`,
+        [carId],
+      ),
     ).toEqual([expect.objectContaining({ n: 9 })]);
   });
 });

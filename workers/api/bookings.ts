@@ -15,7 +15,7 @@ import { bookingShape, createdShape, deletedShape, receiptShape, receivedBooking
 import { findReceipt } from "~/.server/services/deals/receipts";
 import { declineSchema, disputeSchema } from "~/lib/schemas/deals";
 import { pagedListQuerySchema } from "~/lib/list-query";
-import { confirmHandover, declineBooking, openDispute, refundBySeller } from "~/.server/services/deals/deals";
+import { confirmHandover, declineBooking, openDispute, refundBySeller } from "~/.server/services/deals/deal-actions";
 import { doc } from "./openapi";
 import { type WorkerEnv } from "../hono-env";
 import { allow } from "./auth";
@@ -105,7 +105,10 @@ export const bookingsApi = new Hono<WorkerEnv>()
       errors: [404, 409],
     }),
     allow("confirm:handover:own"),
-    async (c) => c.json({ acknowledged: true, modifiedCount: await confirmHandover(c.var.app, c.var.user, c.req.param("id")) }),
+    async (c) => {
+      await confirmHandover(c.var.app, c.var.user, c.req.param("id"));
+      return c.json({ acknowledged: true, modifiedCount: 1 });
+    },
   )
   .post(
     "/:id/dispute",
@@ -133,7 +136,10 @@ export const bookingsApi = new Hono<WorkerEnv>()
       errors: [404, 409],
     }),
     allow("refund:booking:own"),
-    async (c) => c.json({ acknowledged: true, modifiedCount: await refundBySeller(c.var.app, c.var.user, c.req.param("id")) }),
+    async (c) => {
+      await refundBySeller(c.var.app, c.var.user, c.req.param("id"));
+      return c.json({ acknowledged: true, modifiedCount: 1 });
+    },
   )
   .post(
     "/:id/decline",
@@ -147,11 +153,10 @@ export const bookingsApi = new Hono<WorkerEnv>()
     }),
     allow("decline:booking:own"),
     jsonBody(declineSchema, { optional: true }),
-    async (c) =>
-      c.json({
-        acknowledged: true,
-        deletedCount: await declineBooking(c.var.app, c.var.user, c.req.param("id"), c.req.valid("json").reason ?? ""),
-      }),
+    async (c) => {
+      await declineBooking(c.var.app, c.var.user, c.req.param("id"), c.req.valid("json").reason ?? "");
+      return c.json({ acknowledged: true, deletedCount: 1 });
+    },
   );
 
 export const bookingApi = new Hono<WorkerEnv>()

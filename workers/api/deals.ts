@@ -1,18 +1,19 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import {
-  adminLedger,
-  listDisputes,
-  payoutAccountOf,
-  payoutOnboardingLink,
-  resolveDispute,
-  sellerPayouts,
-} from "~/.server/services/deals/deals";
+import { resolveDispute } from "~/.server/services/deals/deal-actions";
+import { listDisputes } from "~/.server/services/deals/disputes";
+import { adminLedger, sellerPayouts } from "~/.server/services/deals/ledger";
+import { listMoneyProblems, resolveMoneyProblem } from "~/.server/services/deals/money-problems";
+import { payoutAccountOf, payoutOnboardingLink } from "~/.server/services/deals/payout-accounts";
+import { reconcileNow } from "~/.server/services/deals/reconciliation";
 import { pagedListQuerySchema } from "~/lib/list-query";
 import { disputeStatusSchema, resolveDisputeSchema } from "~/lib/schemas/deals";
+import { moneyProblemStatusSchema, resolveMoneyProblemSchema } from "~/lib/schemas/money";
 import {
   disputePageShape,
   ledgerPageShape,
+  moneyProblemPageShape,
+  reconcileShape,
   payoutAccountShape,
   payoutLinkShape,
   payoutsShape,
@@ -99,16 +100,15 @@ export const adminDealsApi = new Hono<WorkerEnv>()
     }),
     allow("resolve:disputes"),
     jsonBody(resolveDisputeSchema),
-    async (c) =>
-      c.json({
-        acknowledged: true,
-        modifiedCount: await resolveDispute(c.var.app, c.var.user, c.req.param("id"), c.req.valid("json").outcome),
-      }),
+    async (c) => {
+      await resolveDispute(c.var.app, c.var.user, c.req.param("id"), c.req.valid("json").outcome);
+      return c.json({ acknowledged: true, modifiedCount: 1 });
+    },
   )
   .get(
     "/ledger",
     doc({
-      summary: "Every ledger entry, newest first, with the totals (charged = refunded + fees + transferred + held + due)",
+      summary: "Every ledger entry, newest first, with the totals (charged = refunded + fees + transferred − reversed + held + due − owed)",
       tag: TAG,
       status: 200,
       description: "A page of ledger entries and the totals in cents",
@@ -119,5 +119,51 @@ export const adminDealsApi = new Hono<WorkerEnv>()
     async (c) => {
       const { page, limit } = c.req.valid("query");
       return c.json(await adminLedger(c.var.app, c.var.user, page, limit));
+    },
+  )
+  .post(
+    "/reconcile",
+    doc({
+      summary: "Compare the ledger with the payment provider's charges, refunds, transfers and reversals of the last 7 days now",
+      tag: TAG,
+      status: 200,
+      description: "How many provider objects were compared, and how many money problems are open",
+      response: reconcileShape,
+      errors: [503],
+    }),
+    allow("reconcile:ledger"),
+    async (c) => c.json(await reconcileNow(c.var.app, c.var.user)),
+  )
+  .get(
+    "/money-problems",
+    doc({
+      summary: "Money problems, newest first: open (default) or resolved",
+      tag: TAG,
+      status: 200,
+      description: "A page of money problems (amount in cents)",
+      response: moneyProblemPageShape,
+    }),
+    allow("read:ledger"),
+    queryParams(v.object({ ...pagedListQuerySchema.entries, status: moneyProblemStatusSchema })),
+    async (c) => {
+      const { page, limit, status } = c.req.valid("query");
+      return c.json(await listMoneyProblems(c.var.app, c.var.user, status, page, limit));
+    },
+  )
+  .post(
+    "/money-problems/:id/resolve",
+    doc({
+      summary: "Close a money problem with a note of what was done",
+      tag: TAG,
+      status: 200,
+      description: "Resolved. 409 if already resolved",
+      response: updatedShape,
+      errors: [404, 409],
+    }),
+    allow("resolve:money-problems"),
+    jsonBody(resolveMoneyProblemSchema),
+    async (c) => {
+      await resolveMoneyProblem(c.var.app, c.var.user, c.req.param("id"), c.req.valid("json").note);
+      return c.json({ acknowledged: true, modifiedCount: 1 });
     },
   );

@@ -1,40 +1,16 @@
 import { Hono } from "hono";
 import Stripe from "stripe";
 import { readBodyWithin } from "~/.server/body-limit";
-import { toPaymentIntent } from "~/.server/payments/stripe";
-import { type DealEvent, handleStripeEventOnce } from "~/.server/services/deals/stripe-events";
+import { handleProviderEvent, readStripeEvent } from "~/.server/services/deals/provider-events";
 import { type WorkerEnv } from "../hono-env";
 
 const TOLERANCE_SECONDS = 300;
 // Stripe's events are a few KiB; nothing larger is read, let alone verified.
 const EVENT_LIMIT = 1024 * 1024;
 
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
-
-/** The deal's events (v1.2) in the service's terms; null for any other event. */
-function dealEvent(event: Stripe.Event): DealEvent | null {
-  if (event.type === "account.updated") {
-    const account = event.data.object;
-    return { kind: "account.updated", accountId: account.id, payoutsEnabled: account.payouts_enabled ?? false };
-  }
-  if (event.type === "charge.refunded") {
-    const charge = event.data.object;
-    const intentId = idOf(charge.payment_intent);
-    const refundId = idOf(charge.refunds?.data[0]) ?? charge.id;
-    return intentId ? { kind: "charge.refunded", intentId, refundId } : null;
-  }
-  if (event.type === "charge.dispute.created") {
-    const dispute = event.data.object;
-    const intentId = idOf(dispute.payment_intent);
-    return intentId ? { kind: "charge.dispute.created", intentId, disputeId: dispute.id } : null;
-  }
-  return null;
-}
-
 /**
- * POST /webhooks/stripe: verifies the signature over the raw body, handles each event once, and
- * fulfils `payment_intent.succeeded` exactly as POST /api/payment does (a payment is never lost
- * when the buyer closes the tab).
+ * POST /webhooks/stripe: verifies the signature over the raw body and hands the event to the deal's
+ * provider events, which handle it once (a payment is never lost when the buyer closes the tab).
  */
 export const stripeWebhook = new Hono<WorkerEnv>().post("/", async (c) => {
   const ctx = c.var.app;
@@ -52,8 +28,14 @@ export const stripeWebhook = new Hono<WorkerEnv>().post("/", async (c) => {
     return c.json({ message: "Missing or invalid signature" }, 400);
   }
 
-  // An event carries no client secret worth keeping.
-  const succeededIntent = event.type === "payment_intent.succeeded" ? { ...toPaymentIntent(event.data.object), clientSecret: null } : null;
-  const handled = await handleStripeEventOnce(ctx, { id: event.id, type: event.type, succeededIntent, deal: dealEvent(event) });
-  return c.json(handled ? { received: true } : { received: true, duplicate: true });
+  // Signed but malformed (no object, no id, a field of the wrong type): acknowledged and ignored.
+  const read = readStripeEvent(event);
+  if (!read) {
+    console.warn(JSON.stringify({ requestId: ctx.requestId, event: "stripe-event-malformed", type: event.type }));
+    return c.json({ received: true, ignored: true });
+  }
+  const outcome = await handleProviderEvent(ctx, read);
+  // Another delivery is handling it (or it must wait for a payout under way): Stripe delivers it again later.
+  if (outcome === "busy") return c.json({ message: "This event is being handled; try again later" }, 409);
+  return c.json(outcome === "duplicate" ? { received: true, duplicate: true } : { received: true });
 });

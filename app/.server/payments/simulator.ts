@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq, gte } from "drizzle-orm";
 import { PATHS } from "~/lib/paths";
 import { type Database } from "../db/client";
-import { payoutAccounts, simulatedIntents, simulatedTransfers } from "../db/schema";
-import { type CreateIntentInput, type PaymentIntent, type PaymentProvider, PaymentProviderError } from "./provider";
+import { payoutAccounts, simulatedIntents, simulatedMovements } from "../db/schema";
+import { type CreateIntentInput, type Movement, type PaymentIntent, type PaymentProvider, PaymentProviderError } from "./provider";
 
 export const SIMULATOR_CARDS = {
   success: "4242424242424242",
@@ -21,12 +21,39 @@ function toIntent(row: typeof simulatedIntents.$inferSelect): PaymentIntent {
 }
 
 const randomId = (prefix: string) => `${prefix}_sim_${crypto.randomUUID().replaceAll("-", "")}`;
+const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+
+type MovementRow = typeof simulatedMovements.$inferSelect;
+const toMovement = (row: MovementRow): Movement => ({ id: row.id, amount: row.amount, metadata: row.metadata });
 
 /**
- * A stand-in for Stripe that keeps its intents and transfers in our database, for offline
- * development and tests. Its connected accounts are the payout_accounts rows themselves.
+ * A stand-in for Stripe that keeps its intents and money movements in our database, for offline
+ * development and tests. Its connected accounts are the payout_accounts rows themselves. Like
+ * Stripe, a key gives back what its first call made, and a refund or reversal never exceeds what is left.
  */
 export function simulatorProvider(db: Database): PaymentProvider {
+  const movementsOf = (kind: MovementRow["kind"], parentId: string) =>
+    db
+      .select()
+      .from(simulatedMovements)
+      .where(and(eq(simulatedMovements.kind, kind), eq(simulatedMovements.parentId, parentId)))
+      .orderBy(asc(simulatedMovements.createdAt));
+
+  /** The movement this key made, or a new one when `left` allows it. */
+  async function moveOnce(values: Omit<typeof simulatedMovements.$inferInsert, "id">, prefix: string, left: number): Promise<Movement> {
+    const [made] = await db.select().from(simulatedMovements).where(eq(simulatedMovements.idempotencyKey, values.idempotencyKey)).limit(1);
+    if (made) return toMovement(made);
+    if (values.amount < 1 || values.amount > left)
+      throw new PaymentProviderError(`The amount (${values.amount}) is more than is left (${left})`);
+    await db
+      .insert(simulatedMovements)
+      .values({ id: randomId(prefix), ...values, createdAt: new Date().toISOString() })
+      .onConflictDoNothing({ target: simulatedMovements.idempotencyKey });
+    const [row] = await db.select().from(simulatedMovements).where(eq(simulatedMovements.idempotencyKey, values.idempotencyKey)).limit(1);
+    return toMovement(row);
+  }
+  const total = (rows: MovementRow[]) => rows.reduce((sum, row) => sum + row.amount, 0);
+
   return {
     kind: "simulator",
     async createIntent(input: CreateIntentInput) {
@@ -51,10 +78,15 @@ export function simulatorProvider(db: Database): PaymentProvider {
       const [row] = await db.select().from(simulatedIntents).where(eq(simulatedIntents.id, id)).limit(1);
       return row ? toIntent(row) : null;
     },
-    async refund(intentId) {
-      await db.update(simulatedIntents).set({ refunded: true }).where(eq(simulatedIntents.id, intentId));
-      // One refund per intent, so its id follows from the intent's.
-      return `re_sim_${intentId.replace(/^pi_sim_/, "")}`;
+    async chargeState(intentId) {
+      return { refunds: (await movementsOf("refund", intentId)).map(toMovement), disputeId: null };
+    },
+    async refund({ intentId, amount, metadata, idempotencyKey }) {
+      const [intent] = await db.select().from(simulatedIntents).where(eq(simulatedIntents.id, intentId)).limit(1);
+      if (intent?.status !== "succeeded")
+        throw new PaymentProviderError(`This PaymentIntent (${intentId}) has no successful charge to refund`);
+      const left = intent.amount - total(await movementsOf("refund", intentId));
+      return moveOnce({ kind: "refund", idempotencyKey, amount, parentId: intentId, metadata }, "re", left);
     },
     async createPayoutAccount({ idempotencyKey }) {
       return { id: `acct_sim_${idempotencyKey.replace(/[^a-z0-9]/gi, "")}`, payoutsEnabled: false };
@@ -72,18 +104,62 @@ export function simulatorProvider(db: Database): PaymentProvider {
     async transfer(input) {
       const [account] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.accountId, input.destination)).limit(1);
       if (!account?.payoutsEnabled) throw new PaymentProviderError(`No such destination: '${input.destination}'`);
-      await db
-        .insert(simulatedTransfers)
-        .values({
-          id: randomId("tr"),
+      return moveOnce(
+        {
+          kind: "transfer",
           idempotencyKey: input.idempotencyKey,
           amount: input.amount,
           destination: input.destination,
           transferGroup: input.transferGroup,
-        })
-        .onConflictDoNothing({ target: simulatedTransfers.idempotencyKey });
-      const [row] = await db.select().from(simulatedTransfers).where(eq(simulatedTransfers.idempotencyKey, input.idempotencyKey)).limit(1);
-      return row.id;
+          metadata: input.metadata,
+        },
+        "tr",
+        input.amount,
+      );
+    },
+    async transfersInGroup(transferGroup) {
+      const rows = await db
+        .select()
+        .from(simulatedMovements)
+        .where(and(eq(simulatedMovements.kind, "transfer"), eq(simulatedMovements.transferGroup, transferGroup)));
+      return rows.map(toMovement);
+    },
+    async reverseTransfer({ transferId, amount, metadata, idempotencyKey }) {
+      const [transfer] = await db.select().from(simulatedMovements).where(eq(simulatedMovements.id, transferId)).limit(1);
+      if (transfer?.kind !== "transfer") throw new PaymentProviderError(`No such transfer: '${transferId}'`);
+      const left = transfer.amount - total(await movementsOf("transfer_reversal", transferId));
+      return moveOnce({ kind: "transfer_reversal", idempotencyKey, amount, parentId: transferId, metadata }, "trr", left);
+    },
+    async reversalsOf(transferId) {
+      return (await movementsOf("transfer_reversal", transferId)).map(toMovement);
+    },
+    async objectsSince(since) {
+      const after = new Date(since * 1000).toISOString();
+      const [intents, movements] = await Promise.all([
+        db
+          .select()
+          .from(simulatedIntents)
+          .where(and(eq(simulatedIntents.status, "succeeded"), gte(simulatedIntents.createdAt, after))),
+        db.select().from(simulatedMovements).where(gte(simulatedMovements.createdAt, after)),
+      ]);
+      return [
+        ...intents.map((intent) => ({
+          kind: "charge" as const,
+          id: intent.id,
+          amount: intent.amount,
+          parentId: intent.id,
+          metadata: intent.metadata,
+          created: seconds(intent.createdAt),
+        })),
+        ...movements.map((row) => ({
+          kind: row.kind,
+          id: row.id,
+          amount: row.amount,
+          parentId: row.parentId,
+          metadata: row.metadata,
+          created: seconds(row.createdAt),
+        })),
+      ];
     },
   };
 }

@@ -3,6 +3,7 @@ import * as v from "valibot";
 import { NOTIFICATION_KIND_LIST } from "../notifications";
 import { ROLES } from "../roles";
 import { FUELS, REPORT_REASONS, TRANSMISSIONS } from "./catalog";
+import { MONEY_PROBLEM_KINDS } from "./money";
 
 // The contract's answers ("Shapes", "Write responses", "Paged lists" in ../shared/api-contract.md),
 // declared once: app/lib/types.ts infers the types pages use from them, and the OpenAPI document
@@ -130,6 +131,7 @@ export const dealPaymentShape = named(
     releaseAt: isoDate,
     releasedAt: v.nullable(isoDate),
     refundedAt: v.nullable(isoDate),
+    refundedAmount: v.number(),
   }),
 );
 
@@ -177,7 +179,7 @@ export const ledgerEntryShape = named(
   v.object({
     _id: v.string(),
     bookingId: v.nullable(v.string()),
-    kind: v.picklist(["charge", "refund", "fee", "transfer", "transfer_reversal"]),
+    kind: v.picklist(["charge", "refund", "fee", "transfer", "transfer_reversal", "fee_refund"]),
     amount: v.number(),
     providerId: v.string(),
     createdAt: isoDate,
@@ -241,13 +243,29 @@ export const ledgerPageShape = named(
       refunded: v.number(),
       fees: v.number(),
       transferred: v.number(),
+      reversed: v.number(),
       held: v.number(),
       due: v.number(),
+      owed: v.number(),
     }),
   }),
 );
 export const receivedBookingPageShape = named("ReceivedBookingPage", pagedShape(receivedBookingShape));
 export const disputePageShape = named("DisputePage", pagedShape(disputeShape));
+export const moneyProblemShape = named(
+  "MoneyProblem",
+  v.object({
+    _id: v.string(),
+    kind: v.picklist(MONEY_PROBLEM_KINDS),
+    bookingId: v.nullable(v.string()),
+    amount: v.number(),
+    detail: v.string(),
+    createdAt: isoDate,
+    resolvedAt: v.nullable(isoDate),
+  }),
+);
+export const moneyProblemPageShape = named("MoneyProblemPage", pagedShape(moneyProblemShape));
+export const reconcileShape = named("Reconciliation", v.object({ checked: v.number(), problems: v.number() }));
 export const payoutLinkShape = v.object({ url: v.string() });
 
 export const createdShape = named("Created", v.object({ acknowledged: v.literal(true), insertedId: v.string() }));

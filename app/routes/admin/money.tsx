@@ -1,11 +1,12 @@
 import { requirePermission } from "~/.server/auth/guards";
-import { adminLedger, ledgerBalances } from "~/.server/services/deals/deals";
+import { adminLedger, ledgerBalances } from "~/.server/services/deals/ledger";
 import { LedgerTable } from "~/components/deals/ledger-table";
 import { Badge } from "~/components/ui/badge";
 import { StatGrid } from "~/components/ui/stat";
 import { formatCents } from "~/lib/format";
 import { pageFromUrl } from "~/lib/list-query";
 import { privatePageMeta } from "~/lib/meta";
+import { PATHS } from "~/lib/paths";
 import { type Route } from "./+types/money";
 
 // The admins' Money page: the ledger's totals, whether they balance, and every entry, newest first.
@@ -32,13 +33,18 @@ export default function Money({ loaderData }: Route.ComponentProps) {
           { label: "Refunded", value: formatCents(totals.refunded), note: "Given back to buyers" },
           { label: "Fees", value: formatCents(totals.fees), note: "The platform's" },
           { label: "Transferred", value: formatCents(totals.transferred), note: "Paid out to sellers" },
+          { label: "Reversed", value: formatCents(totals.reversed), note: "Payouts taken back for refunds" },
           { label: "Held", value: formatCents(totals.held), note: "Until the buyers have their cars (disputed included)" },
-          { label: "Due", value: formatCents(totals.due), note: "Released, waiting for sellers' payout accounts" },
+          { label: "Due", value: formatCents(totals.due), note: "Released, not paid out yet (the sellers' share and its fee)" },
+          { label: "Owed back", value: formatCents(totals.owed), note: "Refunded after payout, still to take back" },
         ]}
       />
       <p className="flex flex-wrap items-center gap-2">
         <Badge tone={balances ? "success" : "danger"}>{balances ? "The ledger balances" : "The ledger does not balance"}</Badge>
-        <span>charged = refunded + fees + transferred + held + due</span>
+        <span>charged = refunded + fees + transferred − reversed + held + due − owed back</span>
+        <a href={PATHS.moneyProblems} className="inline-flex min-h-11 items-center underline">
+          Money problems
+        </a>
       </p>
       <section aria-labelledby="entries-heading" className="flex flex-col gap-3">
         <h2 id="entries-heading" className="text-heading">

@@ -3,7 +3,7 @@ import { parseForm, readFormBody } from "~/.server/form-body";
 import { actionResult, failedAction, redirectWithToast } from "~/.server/page-errors";
 import * as v from "valibot";
 import { cancelBooking, listBuyerOrders } from "~/.server/services/deals/bookings";
-import { confirmHandover, openDispute } from "~/.server/services/deals/deals";
+import { confirmHandover, openDispute } from "~/.server/services/deals/deal-actions";
 import { DisputeForm } from "~/components/deals/dispute-form";
 import { OrderDeal } from "~/components/deals/order-deal";
 import { disputeSchema } from "~/lib/schemas/deals";

@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { parseForm, readFormBody } from "~/.server/form-body";
 import { actionResult, failedAction, orPageError, redirectWithToast } from "~/.server/page-errors";
 import { requireSimulator } from "~/.server/payments/required";
-import { completeSimulatedOnboarding } from "~/.server/services/deals/deals";
+import { completeSimulatedOnboarding } from "~/.server/services/deals/payout-accounts";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { ResultBanner } from "~/components/ui/result-banner";
 import { privatePageMeta } from "~/lib/meta";

@@ -2,7 +2,7 @@ import { requirePermission } from "~/.server/auth/guards";
 import { parseForm, readFormBody } from "~/.server/form-body";
 import { actionResult, failedAction } from "~/.server/page-errors";
 import { listReceivedBookings } from "~/.server/services/deals/bookings";
-import { declineBooking } from "~/.server/services/deals/deals";
+import { declineBooking } from "~/.server/services/deals/deal-actions";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";

@@ -3,7 +3,7 @@ import { requirePermission } from "~/.server/auth/guards";
 import { parseForm, readFormBody } from "~/.server/form-body";
 import { actionResult, failedAction } from "~/.server/page-errors";
 import { listReceivedBookings } from "~/.server/services/deals/bookings";
-import { refundBySeller } from "~/.server/services/deals/deals";
+import { refundBySeller } from "~/.server/services/deals/deal-actions";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";

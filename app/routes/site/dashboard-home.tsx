@@ -1,7 +1,7 @@
 import { type ReactNode } from "react";
 import { requireUser } from "~/.server/auth/guards";
 import { type AdminStats, type BuyerStats, dashboardStats, type SellerStats } from "~/.server/services/site/dashboard-stats";
-import { payoutAccountOf } from "~/.server/services/deals/deals";
+import { payoutAccountOf } from "~/.server/services/deals/payout-accounts";
 import { BarChart } from "~/components/site/bar-chart";
 import { ButtonLink } from "~/components/ui/button";
 import { roleMay } from "~/lib/policy";
@@ -121,6 +121,8 @@ function AdminNumbers({ stats }: { stats: AdminStats }) {
             { label: "Sales this month", value: formatPrice(stats.salesThisMonthDollars), note: thisMonth },
             { label: "New users this month", value: formatCount(stats.newUsersThisMonth), note: thisMonth },
             { label: "Open reports", value: formatCount(stats.openReports), to: PATHS.reportedItems },
+            { label: "Open disputes", value: formatCount(stats.openDisputes), to: PATHS.disputes },
+            { label: "Money problems", value: formatCount(stats.openMoneyProblems), to: PATHS.moneyProblems },
           ]}
         />
       </Numbers>

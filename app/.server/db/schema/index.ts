@@ -5,6 +5,7 @@ export * from "./admin";
 export * from "./catalog";
 export * from "./deals";
 export * from "./messages";
+export * from "./money";
 export * from "./notifications";
 export * from "./search";
 export * from "./uploads";

@@ -15,6 +15,7 @@ export type AuditAction =
   | "delete-category"
   | "remove-review"
   | "resolve-dispute"
+  | "resolve-money-problem"
   | "clear-flag"
   | "dismiss-conversation-reports"
   | "close-conversation";

@@ -9,21 +9,23 @@ import { preparedStatement, type RowsOf, runPrepared } from "../../db/prepared";
 import { bookings, conversations, payments, products } from "../../db/schema";
 import { Conflict, Forbidden, NotFound } from "../../errors";
 import { bookingWrites, NO_NOTIFICATIONS, sellerOfCar, sendNotificationEmails } from "../notifications/notifications";
-import { dealPaymentColumns, dealPaymentJoin, dealPaymentOf } from "./deals";
+import { dealPaymentColumns, dealPaymentJoin, dealPaymentOf } from "./payment-states";
 import { bookingPaymentUnderWay } from "./payment-window";
 import { findUserByEmail, type UserRow } from "../accounts/users";
 import { PAGE_TAGS } from "../../page-changes";
+import { DELETED_USER } from "~/lib/roles";
 
-// The car's name, photo and price are read from the car itself, never copied from the client.
+// The car's name, photo and price are read from the car itself, never copied from the client. A
+// booking with payment history outlives its car: then its payment keeps the car's name.
 const bookingColumns = {
   ...getTableColumns(bookings),
-  productName: products.name,
-  image: products.image,
-  resalePrice: products.resalePrice,
-  productSold: products.isPaid,
+  productName: sql<string>`coalesce(${products.name}, ${payments.productName}, '')`,
+  image: sql<string>`coalesce(${products.image}, '')`,
+  resalePrice: sql<number>`coalesce(${products.resalePrice}, ${payments.amount} / 100, 0)`.mapWith(Number),
+  productSold: sql<boolean>`coalesce(${products.isPaid}, 0)`.mapWith((value) => Number(value) === 1),
   sellerId: products.sellerId,
-  sellerName: products.sellerName,
-  mobile: products.mobile,
+  sellerName: sql<string>`coalesce(${products.sellerName}, ${DELETED_USER})`,
+  mobile: sql<string>`coalesce(${products.mobile}, '')`,
 };
 type BookingRow = typeof bookings.$inferSelect & {
   productName: string;
@@ -86,7 +88,7 @@ function selectBookings(ctx: AppContext) {
   return ctx.db
     .select({ ...bookingColumns, ...dealPaymentColumns, paymentUnderWay, conversationId })
     .from(bookings)
-    .innerJoin(products, eq(products.id, bookings.productId))
+    .leftJoin(products, eq(products.id, bookings.productId))
     .leftJoin(payments, dealPaymentJoin);
 }
 
@@ -276,6 +278,9 @@ export async function findBookingFor(ctx: AppContext, user: UserRow, id: string)
 
 const PAID_CANNOT_CANCEL = "This booking is paid and cannot be cancelled";
 
+// A booking whose payment was given back (lost to another buyer, refunded) keeps its receipt.
+const noPaymentOnRecord = sql`not exists (select 1 from ${payments} where ${payments.bookingId} = ${bookings.id})`;
+
 /**
  * Cancels a buyer's own unpaid booking (the car may be booked again). One conditional delete
  * decides it, so it cannot race a payment: the booking goes only if it is the caller's, unpaid, and
@@ -285,7 +290,15 @@ export async function cancelBooking(ctx: AppContext, user: UserRow, id: string):
   enforce("cancel:booking:own", user);
   const deleted = await ctx.db
     .delete(bookings)
-    .where(and(eq(bookings.id, id), eq(bookings.buyerId, user.id), eq(bookings.paid, false), not(bookingPaymentUnderWay(ctx))))
+    .where(
+      and(
+        eq(bookings.id, id),
+        eq(bookings.buyerId, user.id),
+        eq(bookings.paid, false),
+        not(bookingPaymentUnderWay(ctx)),
+        noPaymentOnRecord,
+      ),
+    )
     .returning({ productId: bookings.productId });
   if (deleted.length === 1) {
     ctx.changedPages.add(PAGE_TAGS.car(deleted[0].productId));
@@ -296,6 +309,7 @@ export async function cancelBooking(ctx: AppContext, user: UserRow, id: string):
   enforce("cancel:booking:own", user, !!row && isBuyerOf(row, user), "Booking not found");
   if (!row) throw new NotFound("Booking not found");
   if (row.paid) throw new Conflict(PAID_CANNOT_CANCEL);
+  if (row.paymentStatus) throw new Conflict("This booking has a payment on record: it stays with its receipt");
   // Otherwise a payment was under way when the delete ran (its window may have ended just since).
   throw new Conflict("A payment for this booking is under way. Try again in half an hour.");
 }

@@ -1,8 +1,8 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketplace } from "../../../../tests/support/marketplace";
 import { startTestDatabase } from "../../../../tests/support/test-database";
-import { bookings, payments, products, refunds, simulatedIntents } from "../../db/schema";
+import { bookings, ledgerEntries, payments, products, simulatedIntents, simulatedMovements } from "../../db/schema";
 import { Conflict, Invalid, NotFound } from "../../errors";
 import { type PaymentIntent } from "../../payments/provider";
 import { confirmSimulatedIntent, simulatorProvider, SIMULATOR_CARDS } from "../../payments/simulator";
@@ -44,10 +44,19 @@ function setup() {
     return confirmed!.intent;
   }
 
-  const refundOf = async (intentId: string) => (await ctx.db.select().from(refunds).where(eq(refunds.transactionId, intentId)))[0];
+  /** The payment an intent that bought nothing is recorded as, and its refund rows in the ledger. */
+  const refundOf = async (intentId: string) => {
+    const [payment] = await ctx.db.select().from(payments).where(eq(payments.transactionId, intentId));
+    const refunded = payment
+      ? await ctx.db
+          .select({ amount: ledgerEntries.amount })
+          .from(ledgerEntries)
+          .where(and(eq(ledgerEntries.paymentId, payment.id), eq(ledgerEntries.kind, "refund")))
+      : [];
+    return payment && { ...payment, refundRows: refunded.length };
+  };
   const refundedByProvider = async (intentId: string) =>
-    (await ctx.db.select({ refunded: simulatedIntents.refunded }).from(simulatedIntents).where(eq(simulatedIntents.id, intentId)))[0]
-      .refunded;
+    (await ctx.db.$count(simulatedMovements, and(eq(simulatedMovements.kind, "refund"), eq(simulatedMovements.parentId, intentId)))) > 0;
 
   return { ctx, plain, provider, ...rows, paidBooking, pay, refundOf, refundedByProvider };
 }
@@ -118,11 +127,12 @@ describe("fulfilIntent", () => {
 
     expect(await bookingRow(loser.bookingId)).toMatchObject({ paid: false, lost: true });
     expect(await refundOf(loser.intent.id)).toMatchObject({
-      reason: "sold-to-someone-else",
+      status: "refunded",
       bookingId: loser.bookingId,
       amount: loser.intent.amount,
+      refundedAmount: loser.intent.amount,
+      refundRows: 1,
     });
-    expect(await ctx.db.$count(refunds, eq(refunds.transactionId, loser.intent.id))).toBe(1);
     expect(await refundedByProvider(loser.intent.id)).toBe(true);
     expect(await refundedByProvider(winner.intent.id)).toBe(false);
   });
@@ -138,8 +148,9 @@ describe("fulfilIntent", () => {
       idempotencyKey: crypto.randomUUID(),
     });
 
+    await ctx.db.update(simulatedIntents).set({ status: "succeeded" }).where(eq(simulatedIntents.id, again.id));
     expect(await fulfilIntent(ctx, { ...again, status: "succeeded" })).toEqual({ kind: "duplicate" });
-    expect(await refundOf(again.id)).toMatchObject({ reason: "sold-to-someone-else" });
+    expect(await refundOf(again.id)).toMatchObject({ status: "refunded", refundRows: 1 });
   });
 
   it("refunds a payment whose booking or car vanished, or whose amount is no longer the price", async () => {
@@ -155,16 +166,13 @@ describe("fulfilIntent", () => {
     expect(await fulfilIntent(ctx, carGone.intent)).toEqual({ kind: "refunded" });
     expect(await fulfilIntent(ctx, repriced.intent)).toEqual({ kind: "refunded" });
 
-    expect(await refundOf(bookingGone.intent.id)).toMatchObject({
-      reason: "no-longer-for-sale",
-      bookingId: null,
-      productId: bookingGone.car,
-    });
-    expect(await refundOf(carGone.intent.id)).toMatchObject({ reason: "no-longer-for-sale" });
-    expect(await refundOf(repriced.intent.id)).toMatchObject({ reason: "amount-mismatch", bookingId: repriced.bookingId });
+    expect(await refundOf(bookingGone.intent.id)).toMatchObject({ status: "refunded", bookingId: null, productId: bookingGone.car });
+    expect(await refundOf(carGone.intent.id)).toMatchObject({ status: "refunded", refundRows: 1 });
+    expect(await refundOf(repriced.intent.id)).toMatchObject({ status: "refunded", bookingId: repriced.bookingId });
     const intents = [bookingGone, carGone, repriced].map(({ intent }) => intent.id);
     expect(await Promise.all(intents.map(refundedByProvider))).toEqual([true, true, true]);
-    expect(await ctx.db.$count(payments, inArray(payments.transactionId, intents))).toBe(0);
+    // Every charge is in the ledger, with its refund: none of them sold anything.
+    expect(await ctx.db.$count(payments, and(inArray(payments.transactionId, intents), eq(payments.status, "refunded")))).toBe(3);
   });
 });
 
@@ -201,6 +209,6 @@ describe("recordPayment", () => {
     await expect(recordPayment(ctx, vanished.buyer, vanished.bookingId, vanished.intent.id)).rejects.toThrow(
       new Conflict("Sorry, this car is no longer for sale. Your payment has been refunded."),
     );
-    expect(await refundOf(vanished.intent.id)).toMatchObject({ reason: "no-longer-for-sale" });
+    expect(await refundOf(vanished.intent.id)).toMatchObject({ status: "refunded", refundRows: 1 });
   });
 });

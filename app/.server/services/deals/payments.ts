@@ -1,14 +1,17 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { type AppContext } from "../../context";
-import { bookings, payments, products, refunds, type RefundReason, standingPayment } from "../../db/schema";
+import { bookings, payments, products, type RefundReason, standingPayment } from "../../db/schema";
 import { Conflict, Invalid, NotFound } from "../../errors";
 import { carChanged } from "../../page-changes";
-import { type PaymentIntent } from "../../payments/provider";
+import { type ChargeState, type PaymentIntent } from "../../payments/provider";
 import { requireProvider, requireSimulator } from "../../payments/required";
 import { checkCard, confirmSimulatedIntent, type SimulatedCard } from "../../payments/simulator";
 import { findOwnBooking } from "./bookings";
 import { bookingPaymentUnderWay } from "./payment-window";
-import { dealTerms, ledgerRow } from "./deals";
+import { ledgerRow } from "./ledger";
+import { dealTerms, readPayment, recordRefunds } from "./payment-states";
+import { cardDispute } from "./card-disputes";
+import { settlePayment } from "./settle";
 import { saleWrites, sendNotificationEmails, soldWrites } from "../notifications/notifications";
 import { enqueuePriceRatings } from "../catalog/price-ratings";
 import { type UserRow } from "../accounts/users";
@@ -22,21 +25,30 @@ export function noPaymentUnderWay(ctx: AppContext, productId: string) {
 const cents = (dollars: number) => dollars * 100;
 
 /**
- * One payment intent per booking (the idempotency key is derived from the booking and amount),
- * for the car's price from the database. Paid bookings, sold cars and lost bookings get none.
+ * One payment intent per booking and attempt, for the car's price from the database. The key is
+ * derived from the booking, the amount and how many of its payments were given back, so paying
+ * again after a refund makes a new intent (a refunded one buys nothing). Paid bookings, sold cars
+ * and bookings the seller refunded get none.
  */
 export async function createPaymentIntent(ctx: AppContext, user: UserRow, bookingId: string): Promise<string> {
   const provider = requireProvider(ctx);
   const booking = await findOwnBooking(ctx, user, bookingId);
   if (booking.paid) throw new Conflict("This booking is already paid");
-  if (booking.payment) throw new Conflict("This booking was refunded. Book the car again to buy it.");
   if (booking.soldToSomeoneElse) throw new Conflict("This car has been sold to another buyer");
+  const [{ given, refundedBooking }] = await ctx.db
+    .select({
+      given: sql<number>`(select count(*) from ${payments} where ${payments.bookingId} = ${booking._id})`.mapWith(Number),
+      refundedBooking: bookings.refunded,
+    })
+    .from(bookings)
+    .where(eq(bookings.id, booking._id));
+  if (refundedBooking) throw new Conflict("This booking was refunded. Book the car again to buy it.");
   const amount = cents(booking.resalePrice);
   const intent = await provider.createIntent({
     amount,
     currency: "usd",
     metadata: { bookingId: booking._id, productId: booking.product_id, buyerEmail: booking.email },
-    idempotencyKey: `booking-${booking._id}-${amount}`,
+    idempotencyKey: `booking-${booking._id}-${amount}${given > 0 ? `-${given + 1}` : ""}`,
   });
   await ctx.db
     .update(bookings)
@@ -52,49 +64,54 @@ export type FulfilmentOutcome =
   | { kind: "duplicate" }
   /** Paid after another buyer had bought the car: refunded, booking lost. */
   | { kind: "lost" }
-  /** The booking or car is gone, or no longer sells at the amount paid: refunded. */
+  /** The booking or car is gone, the amount is no longer the price, or the intent was refunded: it buys nothing. */
   | { kind: "refunded" };
 
 /**
- * Records a succeeded payment exactly once and sells the car exactly once, atomically: the
- * payment row is inserted only if neither this transaction nor any payment for this car exists
- * (unique indexes decide concurrent attempts), and the booking and car change only along with it.
- * A payment that arrives after someone else bought the car is refunded and its booking marked lost;
- * one whose booking or car is gone (or whose amount is no longer the price) is refunded: money is
- * never kept without a sale. Used by both POST /api/payment and the Stripe webhook.
+ * Records a succeeded payment exactly once and sells the car exactly once, atomically: the payment
+ * row is inserted only if neither this intent nor any payment for this car stands (unique indexes
+ * decide concurrent attempts), and the booking and car change only along with it. The charge is read
+ * back from the provider first: an intent refunded in any part, or recorded and given back before,
+ * buys nothing; one disputed already is recorded disputed. A payment that buys nothing (another buyer
+ * paid first; its booking, car or price is gone) is recorded too, and given back: every charge is in
+ * the ledger and money is never kept without a sale. Used by POST /api/payment and the webhook.
  */
 export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Promise<FulfilmentOutcome> {
   const bookingId = intent.metadata.bookingId;
   // Only intents this app created carry a booking id; others on the same account are not ours.
   if (!bookingId) throw new Invalid("This payment is not for a booking");
   if (intent.status !== "succeeded") throw new Invalid("The payment has not succeeded");
-  const [booking] = await ctx.db
-    .select({
-      id: bookings.id,
-      productId: bookings.productId,
-      buyerEmail: bookings.buyerEmail,
-      price: products.resalePrice,
-      productName: products.name,
-      make: products.make,
-      sellerId: products.sellerId,
-    })
-    .from(bookings)
-    .innerJoin(products, eq(products.id, bookings.productId))
-    .where(eq(bookings.id, bookingId))
-    .limit(1);
-  if (!booking) return refundUnsold(ctx, intent, "no-longer-for-sale", null);
-  if (intent.currency !== "usd" || intent.amount !== cents(booking.price)) return refundUnsold(ctx, intent, "amount-mismatch", booking.id);
-
-  // Given back already (by its seller, an admin or Stripe's dashboard): it buys nothing again.
-  const [earlier] = await ctx.db
-    .select({ status: payments.status })
-    .from(payments)
-    .where(and(eq(payments.transactionId, intent.id), inArray(payments.status, ["refunding", "refunded"])))
-    .limit(1);
-  if (earlier) return { kind: "refunded" };
+  const [[earlier], [booking]] = await ctx.db.batch([
+    ctx.db.select().from(payments).where(eq(payments.transactionId, intent.id)).limit(1),
+    ctx.db
+      .select({
+        id: bookings.id,
+        productId: bookings.productId,
+        buyerEmail: bookings.buyerEmail,
+        price: products.resalePrice,
+        productName: products.name,
+        make: products.make,
+        sellerId: products.sellerId,
+      })
+      .from(bookings)
+      .innerJoin(products, eq(products.id, bookings.productId))
+      .where(eq(bookings.id, bookingId))
+      .limit(1),
+  ]);
+  if (earlier) return outcomeOf(earlier);
+  const charge = await requireProvider(ctx).chargeState(intent.id);
+  if (!booking) return boughtNothing(ctx, intent, { bookingId: null, charge }, "no-longer-for-sale");
+  const wanted = {
+    bookingId: booking.id,
+    productId: booking.productId,
+    productName: booking.productName,
+    sellerId: booking.sellerId,
+    charge,
+  };
+  if (intent.currency !== "usd" || intent.amount !== cents(booking.price)) return boughtNothing(ctx, intent, wanted, "amount-mismatch");
+  if (charge.refunds.length > 0) return boughtNothing(ctx, intent, wanted, "refunded-before-recorded");
 
   const paidAt = ctx.now();
-  const now = paidAt.toISOString();
   const paymentId = crypto.randomUUID();
   const paid = sql`exists (select 1 from ${payments} where ${payments.transactionId} = ${intent.id} and ${payments.bookingId} = ${booking.id} and ${standingPayment})`;
   // Everyone who booked the car hears of the sale, and its seller of the payment, written only if this payment is the one that bought it.
@@ -104,7 +121,7 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
     { sellerId: booking.sellerId, productName: booking.productName, amount: intent.amount, intentId: intent.id },
     paid,
   );
-  const [inserted, , , [winner]] = await ctx.db.batch([
+  const [, , , [winner]] = await ctx.db.batch([
     ctx.db
       .insert(payments)
       .values({
@@ -112,16 +129,16 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
         transactionId: intent.id,
         bookingId: booking.id,
         productId: booking.productId,
+        productName: booking.productName,
         buyerEmail: booking.buyerEmail,
         amount: intent.amount,
         // The deal: the money is held (the car reserved for this buyer) until the handover.
         status: "held",
         ...dealTerms(ctx, intent.amount, paidAt),
         sellerId: booking.sellerId,
-        createdAt: now,
+        createdAt: paidAt.toISOString(),
       })
-      .onConflictDoNothing()
-      .returning({ id: payments.id }),
+      .onConflictDoNothing(),
     ctx.db
       .update(bookings)
       .set({ paid: true, transactionId: intent.id })
@@ -147,11 +164,17 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
     carChanged(ctx.changedPages, { id: booking.productId, sellerId: booking.sellerId });
     // Sent again when the sale is reported twice (the buyer's POST and the webhook): a refresh is idempotent.
     await Promise.all([sendNotificationEmails(ctx, sold), sendNotificationEmails(ctx, sale), enqueuePriceRatings(ctx, [booking.make])]);
-    return { kind: "recorded", paymentId: winner.id, created: inserted.length === 1 };
+    const recorded = (await readPayment(ctx, winner.id))!;
+    // Disputed with the card's issuer before it was recorded: the money stops at once.
+    if (charge.disputeId) await cardDispute(ctx, recorded, charge.disputeId);
+    return { kind: "recorded", paymentId: winner.id, created: recorded.id === paymentId };
   }
+  // Recorded a moment ago by the buyer's request or the webhook (whichever came second).
+  const [same] = await ctx.db.select().from(payments).where(eq(payments.transactionId, intent.id)).limit(1);
+  if (same) return outcomeOf(same);
 
   // Another payment bought the car first: give this money back.
-  await refundPayment(ctx, intent, "sold-to-someone-else", booking.id);
+  await boughtNothing(ctx, intent, wanted, "sold-to-someone-else");
   if (winner?.bookingId === booking.id) return { kind: "duplicate" };
   await ctx.db
     .update(bookings)
@@ -160,39 +183,62 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
   return { kind: "lost" };
 }
 
-/**
- * Records the refund once (one row per payment), then asks the provider, whose refund is
- * idempotent: when the provider fails, the event's retry (or the buyer's) completes it.
- */
-async function refundPayment(ctx: AppContext, intent: PaymentIntent, reason: RefundReason, bookingId: string | null) {
-  const provider = requireProvider(ctx);
-  await ctx.db
-    .insert(refunds)
-    .values({
-      transactionId: intent.id,
-      bookingId,
-      productId: intent.metadata.productId ?? null,
-      reason,
-      amount: intent.amount,
-      createdAt: ctx.now().toISOString(),
-    })
-    .onConflictDoNothing();
-  await provider.refund(intent.id);
-  console.warn(
-    JSON.stringify({ requestId: ctx.requestId, event: "payment-refunded", transactionId: intent.id, reason, amount: intent.amount }),
-  );
+/** What an intent recorded before came to: a sale, or money given back (lost to another buyer, or bought nothing). */
+async function outcomeOf(payment: typeof payments.$inferSelect): Promise<FulfilmentOutcome> {
+  if (payment.status !== "refunding" && payment.status !== "refunded") return { kind: "recorded", paymentId: payment.id, created: false };
+  return payment.refundReason === "sold-to-someone-else" ? { kind: "lost" } : { kind: "refunded" };
 }
 
-/** A succeeded payment that can buy nothing any more: refunded, unless it was already recorded as a sale. */
-async function refundUnsold(
+/**
+ * A succeeded payment that can buy nothing: recorded as a charge being given back (`refunding`) with
+ * its ledger row, its refunds so far, and then the refund of the rest. Once per intent, whoever
+ * reports it; an intent recorded meanwhile as a sale stays one.
+ */
+async function boughtNothing(
   ctx: AppContext,
   intent: PaymentIntent,
+  target: { bookingId: string | null; productId?: string; productName?: string; sellerId?: string | null; charge: ChargeState },
   reason: RefundReason,
-  bookingId: string | null,
 ): Promise<FulfilmentOutcome> {
-  const [recorded] = await ctx.db.select({ id: payments.id }).from(payments).where(eq(payments.transactionId, intent.id)).limit(1);
-  if (recorded) return { kind: "recorded", paymentId: recorded.id, created: false };
-  await refundPayment(ctx, intent, reason, bookingId);
+  const now = ctx.now().toISOString();
+  const paymentId = crypto.randomUUID();
+  const payment = { id: paymentId, bookingId: target.bookingId, sellerId: target.sellerId ?? null };
+  await ctx.db.batch([
+    ctx.db
+      .insert(payments)
+      .values({
+        id: paymentId,
+        transactionId: intent.id,
+        bookingId: target.bookingId,
+        productId: target.productId ?? intent.metadata.productId ?? null,
+        productName: target.productName ?? "",
+        buyerEmail: intent.metadata.buyerEmail ?? "",
+        amount: intent.amount,
+        status: "refunding",
+        refundReason: reason,
+        fee: 0,
+        sellerAmount: 0,
+        sellerId: target.sellerId ?? null,
+        releaseAt: now,
+        refundedAt: now,
+        createdAt: now,
+      })
+      .onConflictDoNothing(),
+    ledgerRow(
+      ctx,
+      payment,
+      { kind: "charge", amount: intent.amount, providerId: intent.id },
+      sql`exists (select 1 from ${payments} where ${payments.id} = ${paymentId})`,
+    ),
+  ]);
+  const [recorded] = await ctx.db.select().from(payments).where(eq(payments.transactionId, intent.id)).limit(1);
+  if (recorded.status !== "refunding" && recorded.status !== "refunded")
+    return { kind: "recorded", paymentId: recorded.id, created: false };
+  console.warn(
+    JSON.stringify({ requestId: ctx.requestId, event: "payment-bought-nothing", transactionId: intent.id, reason, amount: intent.amount }),
+  );
+  await recordRefunds(ctx, recorded, target.charge.refunds);
+  await settlePayment(ctx, recorded.id);
   return { kind: "refunded" };
 }
 

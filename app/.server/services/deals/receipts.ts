@@ -1,11 +1,12 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { type Receipt } from "~/lib/deal";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { bookings, payments, products } from "../../db/schema";
 import { NotFound } from "../../errors";
 import { type UserRow } from "../accounts/users";
-import { dealPaymentColumns, dealPaymentOf } from "./deals";
+import { dealPaymentColumns, dealPaymentOf } from "./payment-states";
+import { DELETED_USER } from "~/lib/roles";
 
 const NO_RECEIPT = "Receipt not found";
 
@@ -23,15 +24,15 @@ export async function findReceipt(ctx: AppContext, user: UserRow, bookingId: str
       buyerName: bookings.buyerName,
       meetingLocation: bookings.meetingLocation,
       productId: bookings.productId,
-      productName: products.name,
-      image: products.image,
+      productName: sql<string>`coalesce(${products.name}, ${payments.productName})`,
+      image: sql<string>`coalesce(${products.image}, '')`,
       sellerId: products.sellerId,
-      sellerName: products.sellerName,
+      sellerName: sql<string>`coalesce(${products.sellerName}, ${DELETED_USER})`,
       transactionId: payments.transactionId,
       ...dealPaymentColumns,
     })
     .from(bookings)
-    .innerJoin(products, eq(products.id, bookings.productId))
+    .leftJoin(products, eq(products.id, bookings.productId))
     .innerJoin(payments, eq(payments.bookingId, bookings.id))
     .where(eq(bookings.id, bookingId))
     .orderBy(desc(payments.createdAt))

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, sql } from "drizzle-orm";
 import { type AppContext } from "../../context";
-import { bookings, payments, products, reports, users } from "../../db/schema";
+import { bookings, disputes, moneyProblems, payments, products, reports, standingPayment, users } from "../../db/schema";
 import { type UserRow } from "../accounts/users";
 
 // The numbers of each role's dashboard home, counted in SQL, each role's in one batch (one round
@@ -65,6 +65,8 @@ export interface AdminStats {
   salesThisMonthDollars: number;
   newUsersThisMonth: number;
   openReports: number;
+  openDisputes: number;
+  openMoneyProblems: number;
   /** The 1st of the month counted (YYYY-MM-DD). */
   monthStart: string;
   /** The last SALES_WEEKS weeks, oldest first, weeks without sales included. */
@@ -107,8 +109,8 @@ function sellerStatements(ctx: AppContext, sellerId: string, weekStart: Date) {
 /**
  * The admin's statements, for one batch and for EXPLAIN in tests. Cars for sale are read from
  * `facet_counts` (kept by triggers, migration 0007): the total and per-category rows, a few dozen
- * whatever the catalogue. Sales are the `payments` rows (one per car sold; refunds are never there),
- * in cents.
+ * whatever the catalogue. Sales are the payments that stand (one per car sold; money given back is no
+ * sale), in cents. Open disputes and money problems are what admins must act on.
  */
 export function adminStatements(ctx: AppContext, now: Date) {
   const monthStart = startOfMonth(now).toISOString();
@@ -123,7 +125,7 @@ export function adminStatements(ctx: AppContext, now: Date) {
     ctx.db
       .select({ cars: count(), cents: summed(sql`${payments.amount}`) })
       .from(payments)
-      .where(gte(payments.createdAt, monthStart)),
+      .where(and(gte(payments.createdAt, monthStart), standingPayment)),
     ctx.db
       .select({
         week: sql<number>`cast((julianday(${payments.createdAt}) - julianday(${firstWeek})) / 7 as integer)`.mapWith(asNumber),
@@ -131,17 +133,27 @@ export function adminStatements(ctx: AppContext, now: Date) {
         cents: summed(sql`${payments.amount}`),
       })
       .from(payments)
-      .where(gte(payments.createdAt, firstWeek))
+      .where(and(gte(payments.createdAt, firstWeek), standingPayment))
       .groupBy(sql`1`),
     ctx.db.select({ users: count() }).from(users).where(gte(users.createdAt, monthStart)),
     // Dismissing a report deletes it: every row is an open report.
     ctx.db.select({ reports: count() }).from(reports),
+    ctx.db
+      .select({ disputes: count() })
+      .from(disputes)
+      .where(sql`${disputes.resolution} is null`),
+    ctx.db
+      .select({ problems: count() })
+      .from(moneyProblems)
+      .where(sql`${moneyProblems.resolvedAt} is null`),
   ] as const;
 }
 
 async function adminStats(ctx: AppContext): Promise<AdminStats> {
   const now = ctx.now();
-  const [[total], byCategory, [month], weeks, [newUsers], [openReports]] = await ctx.db.batch(adminStatements(ctx, now));
+  const [[total], byCategory, [month], weeks, [newUsers], [openReports], [openDisputes], [openMoneyProblems]] = await ctx.db.batch(
+    adminStatements(ctx, now),
+  );
   const firstWeek = firstSalesWeek(now).getTime();
   const weeklySales = Array.from({ length: SALES_WEEKS }, (_, index): WeekSales => {
     const sold = weeks.find((row) => row.week === index);
@@ -154,6 +166,8 @@ async function adminStats(ctx: AppContext): Promise<AdminStats> {
     salesThisMonthDollars: month.cents / 100,
     newUsersThisMonth: newUsers.users,
     openReports: openReports.reports,
+    openDisputes: openDisputes.disputes,
+    openMoneyProblems: openMoneyProblems.problems,
     monthStart: isoDate(startOfMonth(now)),
     weeklySales,
     carsForSaleByCategory: byCategory.map((row) => ({ id: String(row.id), name: String(row.name), cars: asNumber(row.cars) })),

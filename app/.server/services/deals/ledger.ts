@@ -1,0 +1,202 @@
+import { count, desc, eq, inArray, type SQL, sql, type SQLWrapper } from "drizzle-orm";
+import { type LedgerEntry } from "~/lib/deal";
+import { totalPages } from "~/lib/list-query";
+import { enforce } from "../../auth/enforce";
+import { type AppContext } from "../../context";
+import { ledgerEntries, type LedgerKind, payments } from "../../db/schema";
+import { type UserRow } from "../accounts/users";
+
+// The ledger: every movement of money as a row, written with the state change it records, and what
+// people read of it (a seller's payouts, the admin's Money page and its totals).
+
+/** A ledger row for this payment, written only if `onlyIf` holds when its batch runs (once: see the table's unique indexes). Returns the row's id if written. */
+export function ledgerRow(
+  ctx: AppContext,
+  payment: { id: string; bookingId: string | null; sellerId: string | null },
+  entry: { kind: LedgerKind; amount: number; providerId: string },
+  onlyIf: SQL,
+) {
+  return ctx.db.all<{ id: string }>(sql`
+    insert into ${ledgerEntries} (id, payment_id, booking_id, seller_id, kind, amount, provider_id, created_at)
+    select ${crypto.randomUUID()}, ${payment.id}, ${payment.bookingId}, ${payment.sellerId}, ${entry.kind}, ${entry.amount}, ${entry.providerId}, ${ctx.now().toISOString()}
+    where ${onlyIf}
+    on conflict do nothing
+    returning id`);
+}
+
+const ledgerSum = (paymentId: string, kind: LedgerKind) =>
+  sql<number>`(select coalesce(sum(${ledgerEntries.amount}), 0) from ${ledgerEntries} where ${ledgerEntries.paymentId} = ${paymentId} and ${ledgerEntries.kind} = ${kind})`;
+
+/** payments.refunded_amount from the payment's refund rows (in the batch that writes them). */
+export const refundSumsWrite = (ctx: AppContext, paymentId: string) =>
+  ctx.db
+    .update(payments)
+    .set({ refundedAmount: ledgerSum(paymentId, "refund") })
+    .where(eq(payments.id, paymentId));
+
+/** SQL condition on a payments row: paid out, and refunds since owe the seller's account more than was taken back. */
+export const owesBack = sql`(${payments.transferId} is not null and ${payments.refundedAmount} - ${payments.refundedAtRelease} >
+  (select coalesce(sum(owed.amount), 0) from ${ledgerEntries} owed where owed.payment_id = ${payments.id} and owed.kind in ('transfer_reversal', 'fee_refund')))`;
+
+/**
+ * What the seller of a paid-out payment owes back, in cents: refunds made after its fee and share
+ * were worked out, less what was taken back by reversals and what the platform's fee covered.
+ */
+export async function owedBack(ctx: AppContext, paymentId: string) {
+  const [row] = await ctx.db
+    .select({
+      refundedSince: sql<number>`${payments.refundedAmount} - ${payments.refundedAtRelease}`.mapWith(Number),
+      transferred: ledgerSum(paymentId, "transfer").mapWith(Number),
+      reversed: ledgerSum(paymentId, "transfer_reversal").mapWith(Number),
+      fee: ledgerSum(paymentId, "fee").mapWith(Number),
+      feeRefunded: ledgerSum(paymentId, "fee_refund").mapWith(Number),
+    })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
+  if (!row || row.transferred === 0) return { owed: 0, transferLeft: 0, feeLeft: 0, reversed: 0 };
+  return {
+    owed: Math.max(0, row.refundedSince - row.reversed - row.feeRefunded),
+    transferLeft: row.transferred - row.reversed,
+    feeLeft: row.fee - row.feeRefunded,
+    reversed: row.reversed + row.feeRefunded,
+  };
+}
+
+const toLedgerEntry = (row: typeof ledgerEntries.$inferSelect): LedgerEntry => ({
+  _id: row.id,
+  bookingId: row.bookingId,
+  kind: row.kind,
+  amount: row.amount,
+  providerId: row.providerId,
+  createdAt: row.createdAt,
+});
+
+const sumWhere = (column: SQLWrapper, condition: SQL) =>
+  sql<number>`coalesce(sum(case when ${condition} then ${column} end), 0)`.mapWith(Number);
+
+const left = sql`${payments.amount} - ${payments.refundedAmount}`;
+
+/** GET /api/payouts: the seller's sums (cents) and their ledger entries, newest first. */
+export async function sellerPayouts(ctx: AppContext, seller: UserRow, page: number, limit: number) {
+  enforce("manage:payouts", seller);
+  const [[sums], entries, [{ total }]] = await ctx.db.batch([
+    ctx.db
+      .select({
+        held: sumWhere(left, sql`${payments.status} = 'held'`),
+        disputed: sumWhere(left, sql`${payments.status} = 'disputed' and ${payments.transferId} is null`),
+        due: sumWhere(payments.sellerAmount, sql`${payments.status} = 'released' and ${payments.transferId} is null`),
+        paidOut: sumWhere(payments.sellerAmount, sql`${payments.transferId} is not null`),
+      })
+      .from(payments)
+      .where(eq(payments.sellerId, seller.id)),
+    ctx.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.sellerId, seller.id))
+      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    ctx.db.select({ total: count() }).from(ledgerEntries).where(eq(ledgerEntries.sellerId, seller.id)),
+  ]);
+  return { ...sums, data: entries.map(toLedgerEntry), total, currentPage: page, totalPages: totalPages(total, limit) };
+}
+
+/**
+ * The sums the invariant is about, in cents. `held` is what is left of payments held, disputed or
+ * being refunded and not paid out; `due` what is left of released payments not yet paid out (the
+ * seller's share and the fee, booked with the transfer); `owed` what sellers owe back of refunds
+ * made after they were paid (until reversed).
+ */
+export type LedgerTotals = {
+  charged: number;
+  refunded: number;
+  fees: number;
+  transferred: number;
+  reversed: number;
+  held: number;
+  due: number;
+  owed: number;
+};
+
+/** The invariant: every cent charged is refunded, a fee, paid out (less taken back), held, due, or owed back. */
+export const ledgerBalances = (t: LedgerTotals) => t.charged === t.refunded + t.fees + t.transferred - t.reversed + t.held + t.due - t.owed;
+
+export async function ledgerTotals(ctx: AppContext): Promise<LedgerTotals> {
+  const [[ledger], [money]] = await ctx.db.batch([ledgerSumsQuery(ctx), paymentSumsQuery(ctx)]);
+  return totalsFrom(ledger, money);
+}
+
+const kindSum = (...kinds: LedgerKind[]) => sumWhere(ledgerEntries.amount, inArray(ledgerEntries.kind, kinds));
+
+const ledgerSumsQuery = (ctx: AppContext) =>
+  ctx.db
+    .select({
+      charged: kindSum("charge"),
+      refunded: kindSum("refund"),
+      fees: kindSum("fee"),
+      feeRefunds: kindSum("fee_refund"),
+      transfers: kindSum("transfer"),
+      reversals: kindSum("transfer_reversal"),
+    })
+    .from(ledgerEntries);
+
+const paymentSumsQuery = (ctx: AppContext) =>
+  ctx.db
+    .select({
+      held: sumWhere(left, sql`${payments.status} in ('held', 'disputed', 'refunding') and ${payments.transferId} is null`),
+      due: sumWhere(left, sql`${payments.status} = 'released' and ${payments.transferId} is null`),
+      refundedSincePaidOut: sumWhere(
+        sql`${payments.refundedAmount} - ${payments.refundedAtRelease}`,
+        sql`${payments.transferId} is not null`,
+      ),
+    })
+    .from(payments)
+    .where(sql`${payments.status} is not null`);
+
+function totalsFrom(
+  ledger: { charged: number; refunded: number; fees: number; feeRefunds: number; transfers: number; reversals: number },
+  money: { held: number; due: number; refundedSincePaidOut: number },
+): LedgerTotals {
+  return {
+    charged: ledger.charged,
+    refunded: ledger.refunded,
+    fees: ledger.fees - ledger.feeRefunds,
+    transferred: ledger.transfers,
+    reversed: ledger.reversals,
+    held: money.held,
+    due: money.due,
+    owed: money.refundedSincePaidOut - ledger.reversals - ledger.feeRefunds,
+  };
+}
+
+/** GET /api/admin/ledger: every entry, newest first, and the totals the invariant is about. */
+export async function adminLedger(ctx: AppContext, admin: UserRow, page: number, limit: number) {
+  enforce("read:ledger", admin);
+  const [[ledger], [money], entries, [{ total }]] = await ctx.db.batch([
+    ledgerSumsQuery(ctx),
+    paymentSumsQuery(ctx),
+    ctx.db
+      .select()
+      .from(ledgerEntries)
+      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    ctx.db.select({ total: count() }).from(ledgerEntries),
+  ]);
+  return {
+    data: entries.map(toLedgerEntry),
+    total,
+    currentPage: page,
+    totalPages: totalPages(total, limit),
+    totals: totalsFrom(ledger, money),
+  };
+}
+
+/** The ledger rows of one booking's payments, oldest first (tests and the receipt's history). */
+export async function ledgerOfBooking(ctx: AppContext, bookingId: string) {
+  return ctx.db
+    .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount, providerId: ledgerEntries.providerId })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.bookingId, bookingId))
+    .orderBy(ledgerEntries.createdAt, ledgerEntries.kind);
+}

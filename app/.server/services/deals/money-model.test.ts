@@ -1,0 +1,341 @@
+import { eq, isNull, sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, it } from "vitest";
+import { type FaultMode, type MoneySequence, startMoneyWorld } from "../../../../tests/support/money-world";
+import { disputes, moneyProblems, payments } from "../../db/schema";
+import { DomainError } from "../../errors";
+import { type UserRow } from "../accounts/users";
+import { deleteBuyer, deleteSeller } from "../admin/admin-users";
+import { deleteProduct } from "../catalog/products";
+import { confirmHandover, declineBooking, openDispute, refundBySeller, resolveDispute } from "./deal-actions";
+import { createPaymentIntent, recordPayment } from "./payments";
+import { reconcile } from "./reconciliation";
+import { runScheduledDeals } from "./settle";
+
+// The money model: random sequences of people, Stripe's events (late, twice, out of order) and
+// provider faults (refused, failed, timed out, done with the answer lost) against the real services,
+// database and Stripe code path (the fake Stripe API at the network edge), with the invariants over
+// all money checked after every step. A quiet end (faults off, events delivered, claims expired,
+// the scheduled run) must leave nothing owed and nothing for reconciliation to find.
+// MONEY_RUNS=5000 npm run test:money for a deeper run (docs/features/the-deal.md).
+
+const RUNS = Number(process.env.MONEY_RUNS ?? 200);
+const SEED = process.env.MONEY_SEED ? Number(process.env.MONEY_SEED) : undefined;
+
+interface World {
+  seq: MoneySequence;
+  admin: UserRow;
+  sellers: UserRow[];
+  buyers: UserRow[];
+  cars: { id: string; seller: number }[];
+  bookings: { id: string; buyer: number; car: number }[];
+  intents: { id: string; booking: number }[];
+  /** Events Stripe has yet to deliver (delivery may repeat or skip the queue's order). */
+  events: { id: string; type: string; object: unknown }[];
+}
+type Model = { steps: number };
+
+/** Runs a person's action; a refusal the rules give (a DomainError) is part of the model, anything else fails the run. */
+async function person(action: () => Promise<unknown>) {
+  try {
+    await action();
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+  }
+}
+
+async function expectInvariants(world: World, step: string) {
+  const broken = await world.seq.checkInvariants();
+  if (broken) throw new Error(`after ${step}: ${broken}`);
+}
+
+abstract class Step implements fc.AsyncCommand<Model, World> {
+  check = () => true;
+  abstract act(world: World): Promise<void>;
+  abstract toString(): string;
+  async run(model: Model, world: World) {
+    model.steps++;
+    await this.act(world);
+    await expectInvariants(world, this.toString());
+  }
+}
+
+const pick = <T>(list: T[], index: number) => (list.length === 0 ? undefined : list[index % list.length]);
+
+class Book extends Step {
+  constructor(
+    readonly buyer: number,
+    readonly car: number,
+  ) {
+    super();
+  }
+  async act(w: World) {
+    const car = pick(w.cars, this.car)!;
+    const buyer = w.buyers[this.buyer % w.buyers.length];
+    await person(async () => {
+      const id = await w.seq.rows.book(buyer, car.id);
+      w.bookings.push({ id, buyer: this.buyer % w.buyers.length, car: this.car % w.cars.length });
+    });
+  }
+  toString = () => `book(buyer ${this.buyer}, car ${this.car})`;
+}
+
+/** The buyer pays by card: an intent, confirmed at Stripe; its payment_intent.succeeded event is queued. */
+class Pay extends Step {
+  constructor(readonly booking: number) {
+    super();
+  }
+  async act(w: World) {
+    const booking = pick(w.bookings, this.booking);
+    if (!booking) return;
+    await person(async () => {
+      const secret = await createPaymentIntent(w.seq.ctx, w.buyers[booking.buyer], booking.id);
+      const id = secret.split("_secret_")[0];
+      const intent = await w.seq.control<{ id: string; amount: number; currency: string; metadata: Record<string, string> }>(
+        `/payment_intents/${id}/succeed`,
+      );
+      if (!w.intents.some((known) => known.id === id)) w.intents.push({ id, booking: w.bookings.indexOf(booking) });
+      w.events.push(w.seq.newEvent("payment_intent.succeeded", { ...intent, status: "succeeded" }));
+    });
+  }
+  toString = () => `pay(booking ${this.booking})`;
+}
+
+class RecordPayment extends Step {
+  constructor(readonly intent: number) {
+    super();
+  }
+  async act(w: World) {
+    const intent = pick(w.intents, this.intent);
+    if (!intent) return;
+    const booking = w.bookings[intent.booking];
+    await person(() => recordPayment(w.seq.ctx, w.buyers[booking.buyer], booking.id, intent.id));
+  }
+  toString = () => `record(intent ${this.intent})`;
+}
+
+class Deliver extends Step {
+  constructor(
+    readonly event: number,
+    readonly again: boolean,
+  ) {
+    super();
+  }
+  async act(w: World) {
+    const event = pick(w.events, this.event);
+    if (!event) return;
+    const outcome = await w.seq.deliver(event);
+    // Stripe delivers until it is told the event was received; a duplicate may come anyway.
+    if ((outcome === "handled" || outcome === "duplicate" || outcome === "ignored") && !this.again)
+      w.events.splice(w.events.indexOf(event), 1);
+  }
+  toString = () => `deliver(event ${this.event}${this.again ? ", and again later" : ""})`;
+}
+
+class DashboardRefund extends Step {
+  constructor(
+    readonly intent: number,
+    readonly part: number,
+  ) {
+    super();
+  }
+  async act(w: World) {
+    const intent = pick(w.intents, this.intent);
+    if (!intent) return;
+    const charge = await w.seq.dashboard.paymentIntents.retrieve(intent.id);
+    const left = charge.amount - ((charge as unknown as { amount_refunded: number }).amount_refunded ?? 0);
+    if (left <= 0) return;
+    // A part (1 to 3 quarters of what is left) or the whole rest.
+    const amount = this.part === 0 ? left : Math.max(1, Math.floor((left * this.part) / 4));
+    const refunded = await w.seq.control(`/payment_intents/${intent.id}/refund`, "POST", { amount }).catch(() => null);
+    if (refunded) w.events.push(w.seq.newEvent("charge.refunded", { id: `ch_${intent.id}`, object: "charge", payment_intent: intent.id }));
+  }
+  toString = () => `refund at Stripe's dashboard(intent ${this.intent}, ${this.part === 0 ? "whole" : `${this.part}/4`})`;
+}
+
+class CardDispute extends Step {
+  constructor(readonly intent: number) {
+    super();
+  }
+  async act(w: World) {
+    const intent = pick(w.intents, this.intent);
+    if (!intent) return;
+    const dispute = await w.seq.control<{ id: string }>(`/payment_intents/${intent.id}/dispute`, "POST", {}).catch(() => null);
+    if (dispute) w.events.push(w.seq.newEvent("charge.dispute.created", { id: dispute.id, object: "dispute", payment_intent: intent.id }));
+  }
+  toString = () => `card dispute(intent ${this.intent})`;
+}
+
+type Act = "handover" | "dispute" | "seller refund" | "decline";
+class BookingAct extends Step {
+  constructor(
+    readonly booking: number,
+    readonly act_: Act,
+  ) {
+    super();
+  }
+  async act(w: World) {
+    const booking = pick(w.bookings, this.booking);
+    if (!booking) return;
+    const buyer = w.buyers[booking.buyer];
+    const seller = w.sellers[w.cars[booking.car].seller];
+    const ctx = w.seq.ctx;
+    if (this.act_ === "handover") await person(() => confirmHandover(ctx, buyer, booking.id));
+    if (this.act_ === "dispute") await person(() => openDispute(ctx, buyer, booking.id, { reason: "not_as_described" }));
+    if (this.act_ === "seller refund") await person(() => refundBySeller(ctx, seller, booking.id));
+    if (this.act_ === "decline") await person(() => declineBooking(ctx, seller, booking.id, ""));
+  }
+  toString = () => `${this.act_}(booking ${this.booking})`;
+}
+
+class Resolve extends Step {
+  constructor(readonly outcome: "refund" | "release") {
+    super();
+  }
+  async act(w: World) {
+    const [open] = await w.seq.ctx.db.select({ id: disputes.id }).from(disputes).where(isNull(disputes.resolution)).limit(1);
+    if (open) await person(() => resolveDispute(w.seq.ctx, w.admin, open.id, this.outcome));
+  }
+  toString = () => `admin resolves a dispute(${this.outcome})`;
+}
+
+class Delete extends Step {
+  constructor(
+    readonly what: "car" | "buyer" | "seller",
+    readonly index: number,
+  ) {
+    super();
+  }
+  async act(w: World) {
+    const ctx = w.seq.ctx;
+    if (this.what === "car") {
+      const car = pick(w.cars, this.index)!;
+      await person(() => deleteProduct(ctx, w.sellers[car.seller], car.id));
+    } else if (this.what === "buyer") await person(() => deleteBuyer(ctx, w.admin, w.buyers[this.index % w.buyers.length].id));
+    else await person(() => deleteSeller(ctx, w.admin, w.sellers[this.index % w.sellers.length].id));
+  }
+  toString = () => `delete(${this.what} ${this.index})`;
+}
+
+class Scheduled extends Step {
+  constructor(readonly releaseDue: boolean) {
+    super();
+  }
+  async act(w: World) {
+    // The release date passed: held money is due to be released.
+    if (this.releaseDue)
+      await w.seq.ctx.db
+        .update(payments)
+        .set({ releaseAt: new Date(0).toISOString() })
+        .where(eq(payments.status, "held"));
+    await runScheduledDeals(w.seq.ctx);
+  }
+  toString = () => `scheduled run${this.releaseDue ? " after the release dates" : ""}`;
+}
+
+class Fault extends Step {
+  constructor(
+    readonly route: string,
+    readonly mode: FaultMode,
+  ) {
+    super();
+  }
+  async act(w: World) {
+    await w.seq.fault(this.route, this.mode);
+  }
+  toString = () => `fault(${this.route}: ${this.mode})`;
+}
+
+/** A Worker stopped half-way through a provider call: its claim is left behind (already expired). */
+class StoppedWorker extends Step {
+  async act(w: World) {
+    await w.seq.ctx.db
+      .update(payments)
+      .set({
+        claimedUntil: new Date(Date.now() - 1000).toISOString(),
+        transferAttempts: sql`${payments.transferAttempts} + 1`,
+        refundAttempts: sql`${payments.refundAttempts} + 1`,
+        reversalAttempts: sql`${payments.reversalAttempts} + 1`,
+      })
+      .where(sql`${payments.status} is not null`);
+  }
+  toString = () => "a Worker stopped half-way (claims left behind)";
+}
+
+class Reconcile extends Step {
+  async act(w: World) {
+    await person(() => reconcile(w.seq.ctx));
+  }
+  toString = () => "reconcile";
+}
+
+const ROUTES = ["POST /v1/transfers", "POST /v1/refunds", "POST /v1/transfers/*/reversals", "GET /v1/refunds", "GET /v1/transfers"];
+
+const steps = [
+  fc.tuple(fc.nat(2), fc.nat(2)).map(([buyer, car]) => new Book(buyer, car)),
+  fc.nat(5).map((booking) => new Pay(booking)),
+  fc.nat(5).map((intent) => new RecordPayment(intent)),
+  fc.tuple(fc.nat(6), fc.boolean()).map(([event, again]) => new Deliver(event, again)),
+  fc.tuple(fc.nat(5), fc.nat(3)).map(([intent, part]) => new DashboardRefund(intent, part)),
+  fc.nat(5).map((intent) => new CardDispute(intent)),
+  fc
+    .tuple(fc.nat(5), fc.constantFrom<Act>("handover", "handover", "dispute", "seller refund", "decline"))
+    .map(([booking, act]) => new BookingAct(booking, act)),
+  fc.constantFrom("refund" as const, "release" as const).map((outcome) => new Resolve(outcome)),
+  fc.tuple(fc.constantFrom("car" as const, "buyer" as const, "seller" as const), fc.nat(2)).map(([what, index]) => new Delete(what, index)),
+  fc.boolean().map((due) => new Scheduled(due)),
+  fc
+    .tuple(fc.constantFrom(...ROUTES), fc.constantFrom<FaultMode>("refuse", "error", "timeout", "lost"))
+    .map(([route, mode]) => new Fault(route, mode)),
+  fc.constant(new StoppedWorker()),
+  fc.constant(new Reconcile()),
+];
+
+/** The quiet end: no more faults, every event delivered, claims expired, two scheduled runs; then nothing is owed or differs. */
+async function quietEnd(w: World) {
+  await w.seq.clearFaults();
+  for (const event of w.events) await w.seq.deliver(event);
+  await w.seq.ctx.db.update(payments).set({ claimedUntil: null });
+  // Enough runs for a call refused again and again to become a money problem.
+  for (let run = 0; run < 3; run++) await runScheduledDeals(w.seq.ctx);
+  await expectInvariants(w, "the quiet end");
+  // What is still owed (a refund a card dispute blocks, say) is before an admin as a money problem.
+  const owing = await w.seq.ctx.db.all<{ id: string }>(sql`select id from payments where (status = 'refunding'
+    or (transfer_id is not null and refunded_amount - refunded_at_release >
+      (select coalesce(sum(amount), 0) from ledger_entries where payment_id = payments.id and kind in ('transfer_reversal', 'fee_refund')))
+    ) and not exists (select 1 from money_problems where payment_id = payments.id and resolved_at is null)`);
+  if (owing.length > 0) throw new Error(`after the quiet end, payment ${owing[0].id} still owes a provider call, and no admin knows`);
+  const before = await w.seq.ctx.db.$count(moneyProblems);
+  await reconcile(w.seq.ctx);
+  const found = await w.seq.ctx.db.select().from(moneyProblems);
+  const differences = found.filter((problem) => !["transfer_failed", "reversal_failed"].includes(problem.kind));
+  if (found.length > before || differences.length > 0)
+    throw new Error(`reconciliation found: ${JSON.stringify(found.map((p) => p.detail))}`);
+}
+
+const world = await startMoneyWorld();
+afterAll(() => world.stop());
+
+it(`keeps every cent accounted for over ${RUNS} random sequences of people, events and faults`, { timeout: 600_000 }, async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.commands(steps, { maxCommands: 40 }), async (commands) => {
+      const seq = await world.sequence();
+      try {
+        const admin = await seq.rows.account("admin");
+        const sellers = [await seq.seller(), await seq.seller()];
+        const buyers = [await seq.rows.account("buyer"), await seq.rows.account("buyer"), await seq.rows.account("buyer")];
+        const cars = [
+          { id: await seq.rows.car(sellers[0], { resalePrice: 18_000 }), seller: 0 },
+          { id: await seq.rows.car(sellers[0], { resalePrice: 9_999 }), seller: 0 },
+          { id: await seq.rows.car(sellers[1], { resalePrice: 22_700 }), seller: 1 },
+        ];
+        const state: World = { seq, admin, sellers, buyers, cars, bookings: [], intents: [], events: [] };
+        await fc.asyncModelRun(() => ({ model: { steps: 0 }, real: state }), commands);
+        await quietEnd(state);
+      } finally {
+        await seq.close();
+      }
+    }),
+    { numRuns: RUNS, seed: SEED, verbose: 1, endOnFailure: true },
+  );
+});
