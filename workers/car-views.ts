@@ -25,7 +25,16 @@ export function viewedCar(request: Request): string | null {
     const referrer = request.headers.get("referer");
     if (referrer && URL.canParse(referrer) && new URL(referrer).pathname === `/cars/${id}`) return null;
   }
-  return decodeURIComponent(id);
+  return decodedId(id);
+}
+
+/** A path segment's id, or null when it is not valid percent-encoding (`/cars/%`): no car has such an id, so no view. */
+function decodedId(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }
 
 /**
