@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { csrf } from "hono/csrf";
 import { createRequestHandler } from "react-router";
 import { dropUnreadBody } from "~/.server/body-limit";
+import { readConfig } from "~/.server/config";
 import { createAppContext, createScheduledContext, type AppContext } from "~/.server/context";
 import { deliverEmail, enqueueOverdueEmails } from "~/.server/email/outgoing";
 import { type CarViewJob, type EmailJob, type ListingJob } from "~/.server/queue-jobs";
@@ -22,6 +23,7 @@ import { images } from "./images";
 import { createLocalR2StandIn } from "./local-r2/stand-in";
 import { countCarViews } from "./car-views";
 import { pageCache, requestForEveryone } from "./page-cache";
+import { requestIdOf } from "./request-id";
 import { seo } from "./seo";
 import { stripeWebhook } from "./webhooks/stripe";
 import { visitorParts } from "./visitor-parts";
@@ -40,7 +42,7 @@ const app = new Hono<WorkerEnv>({ strict: false });
 
 app.use(hardeningHeaders);
 app.use(async (c, next) => {
-  const requestId = c.req.header("cf-ray") ?? crypto.randomUUID();
+  const requestId = requestIdOf(c.req.raw, readConfig(c.env).appEnv);
   c.set("requestId", requestId);
   c.set(
     "app",

@@ -226,6 +226,18 @@ describe("anonymous pages from the edge cache", () => {
     expect((await cachedPage(path)).hit.html).toContain(description);
   });
 
+  it("never freeze a client's cf-ray header, nor any request id, into a stored page", async () => {
+    const forged = `"><script>alert(${Date.now()})</script>`;
+    const path = "/press-kit";
+    const rendered = await request(path, { headers: { "cf-ray": forged, "cache-control": "no-cache" } });
+    expect(rendered.headers.get("x-request-id")).not.toBe(forged);
+    const html = await rendered.text();
+    expect(html).not.toContain("alert(");
+    const { hit } = await cachedPage(path);
+    expect(hit.html).not.toContain("alert(");
+    expect(hit.html).not.toContain(rendered.headers.get("x-request-id")!);
+  });
+
   it("render a car page with a query of its own (?book) afresh, and never store it", async () => {
     const car = await carOnSale();
     await cachedPage(`/cars/${car.id}`);
