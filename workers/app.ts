@@ -74,11 +74,13 @@ app.use(async (c, next) => {
 
 /**
  * An answer rendered for a signed-in user is theirs alone: no shared cache (nor the browser's history
- * cache) may keep it, though the same URL is cached for anonymous visitors. API reads that revalidate
+ * cache) may keep it, though the same URL is cached for anonymous visitors. That includes the copy
+ * the page cache renders for every signed-in visitor (`sharedPage.member`), which names nobody but
+ * is not the anonymous one and is only ever served from our own cache. API reads that revalidate
  * by ETag already say `private, no-cache`, which stays.
  */
 function keepPrivate(response: Response, ctx: AppContext) {
-  if (!ctx.cache.has("user-id")) return;
+  if (!ctx.cache.has("user-id") && !ctx.sharedPage?.member) return;
   if (/\bprivate\b/.test(response.headers.get("Cache-Control") ?? "")) return;
   response.headers.set("Cache-Control", "private, no-store");
 }

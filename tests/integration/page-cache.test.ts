@@ -261,6 +261,15 @@ describe("answers rendered for a signed-in user", () => {
       await response.arrayBuffer();
       expect(response.headers.get("cache-control"), path).toBe("private, no-store");
     }
+    // A browser that runs our scripts gets the copy rendered for every signed-in visitor: still theirs alone.
+    for (const path of ["/", "/cars", `/cars/${String(carId)}`]) {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const response = await request(path, { headers: { cookie: `${cookie}; ar_js=1` } });
+        await response.arrayBuffer();
+        expect(response.headers.get("server-timing"), path).toMatch(/page-cache;desc=(hit|miss)/);
+        expect(response.headers.get("cache-control"), path).toBe("private, no-store");
+      }
+    }
     const anonymous = await request("/cars");
     await anonymous.arrayBuffer();
     expect(anonymous.headers.get("cache-control") ?? "").not.toMatch(/private|no-store/);
