@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { formatPrice } from "~/lib/format";
-import { accessToken, apiJson, register, request, signIn, sql, uniqueEmail } from "./client";
+import { accessToken, apiJson, postForm, register, request, signIn, sql, uniqueEmail } from "./client";
 
 // Anonymous visitors' public pages come from the Cache API (workers/page-cache.ts, decision records 19
 // and 29): each hit is the stored bytes and headers, its CSP included; signed-in visitors and
@@ -224,6 +224,22 @@ describe("anonymous pages from the edge cache", () => {
     expect(reloaded.outcome).toBe("miss");
     expect(reloaded.html).toContain(description);
     expect((await cachedPage(path)).hit.html).toContain(description);
+  });
+
+  it("keep every cached page through posts that change nothing: a two-factor code without a sign-in, a wrong password, a form refused", async () => {
+    const { id } = await carOnSale();
+    const paths = [`/cars/${id}`, "/cars", "/about"];
+    for (const path of paths) await cachedPage(path);
+    for (const [path, body] of [
+      ["/login/two-factor", { code: "1" }],
+      ["/login", { email: "buyer@autoreseller.test", password: "wrong-password" }],
+      ["/register", { email: "not-an-email" }],
+    ] as const) {
+      const posted = await postForm(path, body);
+      await posted.arrayBuffer();
+      expect(posted.status, `POST ${path}`).toBeLessThan(500);
+      for (const again of paths) expect((await page(again)).outcome, `${again} after POST ${path}`).toBe("hit");
+    }
   });
 
   it("never freeze a client's cf-ray header, nor any request id, into a stored page", async () => {
