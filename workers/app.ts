@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { csrf } from "hono/csrf";
 import { createRequestHandler } from "react-router";
+import { forgetEndedLimits } from "~/.server/auth/rate-limits";
 import { dropUnreadBody } from "~/.server/body-limit";
 import { readConfig } from "~/.server/config";
 import { createAppContext, createScheduledContext, type AppContext } from "~/.server/context";
@@ -129,19 +130,21 @@ export default {
   // Cron Triggers (wrangler.toml), every 10 minutes: the clean-up of photos nothing uses, mail the
   // queue never got (its enqueue failed) or lost (its delivery died half-way), new-match digests due,
   // the deal's releases and retries (held money past its release date, refunds and transfers a failure left),
-  // and the stored counts of searches nobody made for a day.
+  // the stored counts of searches nobody made for a day, and abuse-limit counters (car views' visitors too) whose window ended.
   async scheduled(controller, env) {
     const runId = `scheduled-${controller.scheduledTime}`;
     const ctx = createScheduledContext(env, runId);
-    const [removedUploads, enqueuedEmails, enqueuedListings, matchDigests, deals, forgottenSearchCounts] = await Promise.all([
-      removeUnusedUploads(ctx),
-      enqueueOverdueEmails(ctx),
-      enqueueRecentListings(ctx, new Date(controller.scheduledTime)),
-      sendMatchDigests(ctx),
-      runScheduledDeals(ctx),
-      forgetOldCounts(ctx),
-    ]);
-    const outcome = { removedUploads, enqueuedEmails, enqueuedListings, matchDigests, deals, forgottenSearchCounts };
+    const [removedUploads, enqueuedEmails, enqueuedListings, matchDigests, deals, forgottenSearchCounts, forgottenLimits] =
+      await Promise.all([
+        removeUnusedUploads(ctx),
+        enqueueOverdueEmails(ctx),
+        enqueueRecentListings(ctx, new Date(controller.scheduledTime)),
+        sendMatchDigests(ctx),
+        runScheduledDeals(ctx),
+        forgetOldCounts(ctx),
+        forgetEndedLimits(ctx),
+      ]);
+    const outcome = { removedUploads, enqueuedEmails, enqueuedListings, matchDigests, deals, forgottenSearchCounts, forgottenLimits };
     console.log(JSON.stringify({ runId, cron: controller.cron, ...outcome }));
   },
   async queue(batch, env) {
