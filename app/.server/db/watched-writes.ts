@@ -1,4 +1,4 @@
-import { type Client, type InArgs, type InStatement, type ResultSet, type Transaction } from "@libsql/client/web";
+import { type Client, type InArgs, type InStatement, type ResultSet, type Transaction, type TransactionMode } from "@libsql/client/web";
 
 // Which tables a request's statements changed, told by the database itself (each statement's
 // rowsAffected), so that the page cache empties pages only after a write that changed something
@@ -43,14 +43,14 @@ export function watchWrites(client: Client, listener: WriteListener): Client {
         };
       }
       if (name === "batch") {
-        return async (statements: BatchStatement[], mode?: Parameters<Client["batch"]>[1]) => {
+        return async (statements: BatchStatement[], mode?: TransactionMode) => {
           const results = await target.batch(statements, mode);
           statements.forEach((statement, index) => note(listener, statement, results[index]));
           return results;
         };
       }
       if (name === "transaction") {
-        return async (mode?: Parameters<Client["transaction"]>[0]) => watchTransaction(await target.transaction(mode), listener);
+        return async (mode?: TransactionMode) => watchTransaction(await target.transaction(mode), listener);
       }
       if (name === "migrate" || name === "executeMultiple") {
         return async (...args: unknown[]) => {

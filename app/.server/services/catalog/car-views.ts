@@ -37,7 +37,7 @@ export function viewerOf(ctx: AppContext, request: Request): string {
 
 /** The keyed hash a view carries instead of its viewer: 128 bits of HMAC-SHA-256 over viewer, car and day. */
 export async function viewerHash(ctx: AppContext, viewer: string, productId: string, day: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", ctx.sessionSecret, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey("raw", new Uint8Array(ctx.sessionSecret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`car-view\n${viewer}\n${productId}\n${day}`));
   return [...new Uint8Array(signature).slice(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
