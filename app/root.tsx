@@ -45,7 +45,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user: user && navbarUserOf(user),
       renderedForSignedIn: context.app.sharedPage?.member === true,
       toast: flash.toast,
-      requestId: context.app.requestId,
+      // The reference an error page shows, for this request only: never in a page the edge cache
+      // keeps for others, where it would be the wrong request's (and no request may put its own words there).
+      ...(context.app.sharedPage ? {} : { requestId: context.app.requestId }),
       // The canonical link's origin: the configured public one, not whichever host was asked.
       origin: context.app.publicOrigin,
     },

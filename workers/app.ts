@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import { csrf } from "hono/csrf";
 import { createRequestHandler } from "react-router";
+import { forgetEndedLimits } from "~/.server/auth/rate-limits";
 import { dropUnreadBody } from "~/.server/body-limit";
-import { ConfigError } from "~/.server/config";
+import { ConfigError, readConfig } from "~/.server/config";
 import { createAppContext, createScheduledContext, type AppContext } from "~/.server/context";
 import { deliverEmail, enqueueOverdueEmails } from "~/.server/email/outgoing";
 import { type CarViewJob, type EmailJob, type ListingJob } from "~/.server/queue-jobs";
@@ -24,6 +25,7 @@ import { images } from "./images";
 import { createLocalR2StandIn } from "./local-r2/stand-in";
 import { countCarViews } from "./car-views";
 import { pageCache, requestForEveryone } from "./page-cache";
+import { requestIdOf } from "./request-id";
 import { seo } from "./seo";
 import { stripeWebhook } from "./webhooks/stripe";
 import { visitorParts } from "./visitor-parts";
@@ -42,9 +44,10 @@ const app = new Hono<WorkerEnv>({ strict: false });
 
 app.use(hardeningHeaders);
 app.use(async (c, next) => {
-  const requestId = c.req.header("cf-ray") ?? crypto.randomUUID();
-  c.set("requestId", requestId);
+  let requestId: string = crypto.randomUUID();
   try {
+    requestId = requestIdOf(c.req.raw, readConfig(c.env).appEnv);
+    c.set("requestId", requestId);
     c.set(
       "app",
       createAppContext(c.env, c.req.raw, requestId, (work) => c.executionCtx.waitUntil(work)),
@@ -81,11 +84,13 @@ app.use(async (c, next) => {
 
 /**
  * An answer rendered for a signed-in user is theirs alone: no shared cache (nor the browser's history
- * cache) may keep it, though the same URL is cached for anonymous visitors. API reads that revalidate
+ * cache) may keep it, though the same URL is cached for anonymous visitors. That includes the copy
+ * the page cache renders for every signed-in visitor (`sharedPage.member`), which names nobody but
+ * is not the anonymous one and is only ever served from our own cache. API reads that revalidate
  * by ETag already say `private, no-cache`, which stays.
  */
 function keepPrivate(response: Response, ctx: AppContext) {
-  if (!ctx.cache.has("user-id")) return;
+  if (!ctx.cache.has("user-id") && !ctx.sharedPage?.member) return;
   if (/\bprivate\b/.test(response.headers.get("Cache-Control") ?? "")) return;
   response.headers.set("Cache-Control", "private, no-store");
 }
@@ -134,7 +139,7 @@ export default {
   // Cron Triggers (wrangler.toml), every 10 minutes: the clean-up of photos nothing uses, mail the
   // queue never got (its enqueue failed) or lost (its delivery died half-way), new-match digests due,
   // the deal's releases and provider calls (held money past its release date, refunds, transfers and reversals due),
-  // and the stored counts of searches nobody made for a day.
+  // the stored counts of searches nobody made for a day, and abuse-limit counters (car views' visitors too) whose window ended.
   async scheduled(controller, env) {
     const runId = `scheduled-${controller.scheduledTime}`;
     const ctx = createScheduledContext(env, runId);
@@ -149,15 +154,17 @@ export default {
       }
       return;
     }
-    const [removedUploads, enqueuedEmails, enqueuedListings, matchDigests, deals, forgottenSearchCounts] = await Promise.all([
-      removeUnusedUploads(ctx),
-      enqueueOverdueEmails(ctx),
-      enqueueRecentListings(ctx, new Date(controller.scheduledTime)),
-      sendMatchDigests(ctx),
-      runScheduledDeals(ctx),
-      forgetOldCounts(ctx),
-    ]);
-    const outcome = { removedUploads, enqueuedEmails, enqueuedListings, matchDigests, deals, forgottenSearchCounts };
+    const [removedUploads, enqueuedEmails, enqueuedListings, matchDigests, deals, forgottenSearchCounts, forgottenLimits] =
+      await Promise.all([
+        removeUnusedUploads(ctx),
+        enqueueOverdueEmails(ctx),
+        enqueueRecentListings(ctx, new Date(controller.scheduledTime)),
+        sendMatchDigests(ctx),
+        runScheduledDeals(ctx),
+        forgetOldCounts(ctx),
+        forgetEndedLimits(ctx),
+      ]);
+    const outcome = { removedUploads, enqueuedEmails, enqueuedListings, matchDigests, deals, forgottenSearchCounts, forgottenLimits };
     console.log(JSON.stringify({ runId, cron: controller.cron, ...outcome }));
   },
   async queue(batch, env) {

@@ -1,10 +1,11 @@
 import { type MiddlewareHandler } from "hono";
-import { countCarView, isOwnCarView } from "~/.server/services/catalog/car-views";
+import { countCarView, isOwnCarView, viewerOf } from "~/.server/services/catalog/car-views";
 import { type WorkerEnv } from "./hono-env";
 
 // Counts a car page's views as the Worker answers them, so a page served from the edge cache
 // (workers/page-cache.ts, which this wraps) counts as much as one rendered. The count goes on the
-// views queue after the answer (waitUntil); nothing is written to the database here.
+// views queue after the answer (waitUntil); nothing is written to the database here. A visitor
+// counts once per car and day (app/.server/services/catalog/car-views.ts says who a visitor is).
 
 const CAR_PAGE = /^\/cars\/([^/.]+)(\.data)?$/;
 const ROBOTS = /bot|crawl|spider|slurp|preview|lighthouse/i;
@@ -25,7 +26,16 @@ export function viewedCar(request: Request): string | null {
     const referrer = request.headers.get("referer");
     if (referrer && URL.canParse(referrer) && new URL(referrer).pathname === `/cars/${id}`) return null;
   }
-  return decodeURIComponent(id);
+  return decodedId(id);
+}
+
+/** A path segment's id, or null when it is not valid percent-encoding (`/cars/%`): no car has such an id, so no view. */
+function decodedId(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -37,5 +47,5 @@ export const countCarViews: MiddlewareHandler<WorkerEnv> = async (c, next) => {
   await next();
   const productId = viewedCar(c.req.raw);
   if (!productId || c.res.status !== 200 || isOwnCarView(c.var.app) || c.var.app.sharedPage?.member) return;
-  c.executionCtx.waitUntil(countCarView(c.var.app, productId));
+  c.executionCtx.waitUntil(countCarView(c.var.app, productId, viewerOf(c.var.app, c.req.raw)));
 };

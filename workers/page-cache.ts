@@ -6,7 +6,7 @@
 
 import { type MiddlewareHandler } from "hono";
 import { SESSION_COOKIE } from "~/.server/auth/sessions";
-import { EVERY_PAGE, NOTHING_PUBLIC, PAGE_TAGS } from "~/.server/page-changes";
+import { EVERY_PAGE, PAGE_TAGS, tagsToRenew } from "~/.server/page-changes";
 import { INFO_PAGES, PATHS } from "~/lib/paths";
 import { SCRIPTS_COOKIE } from "~/lib/scripts-cookie";
 import { SEARCH_PARAMETERS } from "~/lib/schemas/search";
@@ -112,12 +112,16 @@ async function versionsOf(cache: Cache, origin: string, tags: readonly string[])
   return versions.join(",");
 }
 
-/** After a write: new versions for the tags it changed, or a new generation when it did not say what it changed. */
+/**
+ * After a write: new versions for the tags it changed, or a new generation when it did not say what
+ * it changed; nothing when it changed no row a public page shows (page-changes.ts, tagsToRenew).
+ */
 async function startNewVersions(origin: string, changed: ReadonlySet<string>): Promise<void> {
+  const names = tagsToRenew(changed);
+  if (names.length === 0) return;
   const cache = await openPages();
   // Kept longer than any page; if one is evicted, pages stored since are at most PAGE_MAX_AGE_SECONDS old anyway.
   const headers = { "cache-control": "max-age=86400" };
-  const names = changed.size > 0 ? [...changed].filter((tag) => tag !== NOTHING_PUBLIC) : [EVERY_PAGE];
   await Promise.all(names.map((name) => cache.put(versionKey(origin, name), new Response(crypto.randomUUID(), { headers }))));
 }
 

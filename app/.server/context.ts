@@ -1,7 +1,7 @@
 import { readConfig, type AppConfig, type AppEnvironment } from "./config";
 import { createDatabase, type Database } from "./db/client";
 import { createEmailSender, type EmailSender } from "./email/sender";
-import { type PageChanges } from "./page-changes";
+import { type PageChanges, tableWritten } from "./page-changes";
 import { type PaymentProvider } from "./payments/provider";
 import { selectPaymentProvider } from "./payments/select";
 import { type CarViewJob, type EmailJob, type ListingJob } from "./queue-jobs";
@@ -58,7 +58,9 @@ export function createAppContext(
   const config = readConfig(env);
   const origin = new URL(request.url).origin;
   const appEnv = config.appEnv;
-  const db = createDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+  const changedPages: PageChanges = new Set();
+  // The database says which tables the request changed, so a request that changed nothing empties no cached page.
+  const db = createDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, (table) => tableWritten(changedPages, table));
   return {
     appEnv,
     db,
@@ -77,7 +79,7 @@ export function createAppContext(
     requestId,
     cache: new Map(),
     sharedPage: null,
-    changedPages: new Set(),
+    changedPages,
     defer: (work) =>
       defer(
         work.catch((error: unknown) => console.error(JSON.stringify({ requestId, event: "deferred-work-failed", error: String(error) }))),

@@ -21,8 +21,13 @@ export interface RepriceJob {
 /** The listings queue (app/.server/services/search/listings-queue.ts). */
 export type ListingJob = NewListingJob | RepriceJob;
 
-/** The views queue: one opening of a car's page, on the UTC day it happened (YYYY-MM-DD). */
+/**
+ * The views queue: one opening of a car's page, on the UTC day it happened (YYYY-MM-DD), by a
+ * visitor known only by a keyed hash of who, which car and which day (app/.server/services/catalog/car-views.ts).
+ * Messages sent before views had a visitor have none.
+ */
 export interface CarViewJob {
   productId: string;
   day: string;
+  visitor?: string;
 }

@@ -201,6 +201,19 @@ describe("a car's page", () => {
     expect(status).toBe(404);
     expect(textOf(html)).toContain("Sorry, we couldn't find this page.");
   });
+
+  it("answers 404, never a 500, for a car id that is not valid percent-encoding, as a page and as its data", async () => {
+    for (const path of ["/cars/%", "/cars/%E0%A4%A", "/cars/%ZZ"]) {
+      const { status, html } = await page(path);
+      expect(status, path).toBe(404);
+      expect(textOf(html), path).toContain("Sorry, we couldn't find this page.");
+    }
+    for (const path of ["/cars/%.data", "/cars/%E0%A4%A.data", "/cars/%ZZ.data"]) {
+      const response = await request(path);
+      await response.arrayBuffer();
+      expect(response.status, path).toBe(404);
+    }
+  });
 });
 
 describe("a seller's page", () => {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { formatPrice } from "~/lib/format";
-import { accessToken, apiJson, register, request, signIn, sql, uniqueEmail } from "./client";
+import { accessToken, apiJson, postForm, register, request, signIn, sql, uniqueEmail } from "./client";
 
 // Anonymous visitors' public pages come from the Cache API (workers/page-cache.ts, decision records 19
 // and 29): each hit is the stored bytes and headers, its CSP included; signed-in visitors and
@@ -226,6 +226,34 @@ describe("anonymous pages from the edge cache", () => {
     expect((await cachedPage(path)).hit.html).toContain(description);
   });
 
+  it("keep every cached page through posts that change nothing: a two-factor code without a sign-in, a wrong password, a form refused", async () => {
+    const { id } = await carOnSale();
+    const paths = [`/cars/${id}`, "/cars", "/about"];
+    for (const path of paths) await cachedPage(path);
+    for (const [path, body] of [
+      ["/login/two-factor", { code: "1" }],
+      ["/login", { email: "buyer@autoreseller.test", password: "wrong-password" }],
+      ["/register", { email: "not-an-email" }],
+    ] as const) {
+      const posted = await postForm(path, body);
+      await posted.arrayBuffer();
+      expect(posted.status, `POST ${path}`).toBeLessThan(500);
+      for (const again of paths) expect((await page(again)).outcome, `${again} after POST ${path}`).toBe("hit");
+    }
+  });
+
+  it("never freeze a client's cf-ray header, nor any request id, into a stored page", async () => {
+    const forged = `"><script>alert(${Date.now()})</script>`;
+    const path = "/press-kit";
+    const rendered = await request(path, { headers: { "cf-ray": forged, "cache-control": "no-cache" } });
+    expect(rendered.headers.get("x-request-id")).not.toBe(forged);
+    const html = await rendered.text();
+    expect(html).not.toContain("alert(");
+    const { hit } = await cachedPage(path);
+    expect(hit.html).not.toContain("alert(");
+    expect(hit.html).not.toContain(rendered.headers.get("x-request-id")!);
+  });
+
   it("render a car page with a query of its own (?book) afresh, and never store it", async () => {
     const car = await carOnSale();
     await cachedPage(`/cars/${car.id}`);
@@ -248,6 +276,15 @@ describe("answers rendered for a signed-in user", () => {
       const response = await request(path, { headers: { cookie } });
       await response.arrayBuffer();
       expect(response.headers.get("cache-control"), path).toBe("private, no-store");
+    }
+    // A browser that runs our scripts gets the copy rendered for every signed-in visitor: still theirs alone.
+    for (const path of ["/", "/cars", `/cars/${String(carId)}`]) {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const response = await request(path, { headers: { cookie: `${cookie}; ar_js=1` } });
+        await response.arrayBuffer();
+        expect(response.headers.get("server-timing"), path).toMatch(/page-cache;desc=(hit|miss)/);
+        expect(response.headers.get("cache-control"), path).toBe("private, no-store");
+      }
     }
     const anonymous = await request("/cars");
     await anonymous.arrayBuffer();

@@ -153,6 +153,10 @@ describe("GET /api/products filters", () => {
     ["model, every word typed", { model: "corolla axio" }, ["axio"]],
     ["model, never a word's middle", { model: "rolla" }, []],
     ["model, within its own field only", { model: "toyota" }, []],
+    // LIKE's wildcards and its escape character are the characters themselves, never "any model".
+    ["model, a lone wildcard taken literally", { model: "_" }, []],
+    ["model, a percent sign taken literally", { model: "%" }, []],
+    ["model, a backslash taken literally", { model: "\\" }, []],
     ["make, only whole", { make: "Toy" }, []],
     ["location", { location: "Dhaka" }, ["corolla", "civic", "fit"]],
     ["condition", { condition: "Good" }, ["corolla", "octavia", "fit"]],

@@ -39,12 +39,16 @@ async function listed(query: string): Promise<string[]> {
 }
 
 describe("a car page's views", () => {
-  it("are sent to the queue, not written by the page's request, and added up per car and day in one batch", async () => {
+  it("are sent to the queue, not written by the page's request, and added up per car and day, each visitor once", async () => {
     const [busy, quiet] = [await sellersCar("Viewed Often"), await sellersCar("Viewed Rarely")];
     const today = new Date().toISOString().slice(0, 10);
+    // Twelve visitors (told apart here by their browsers) open the busy car's page, one of them 30
+    // times more; three open the quiet one: a visitor counts once per car and day.
+    const visitor = (n: number) => ({ headers: { "user-agent": `Mozilla/5.0 (Visitor ${n})` } });
     const views = [
-      ...Array.from({ length: 12 }, () => request(`/cars/${busy}`)),
-      ...Array.from({ length: 3 }, () => request(`/cars/${quiet}`)),
+      ...Array.from({ length: 12 }, (_, n) => request(`/cars/${busy}`, visitor(n))),
+      ...Array.from({ length: 30 }, () => request(`/cars/${busy}`, visitor(0))),
+      ...Array.from({ length: 3 }, (_, n) => request(`/cars/${quiet}`, visitor(n))),
       // A navigation to the car in the browser fetches its data: a view.
       request(`/cars/${busy}.data`, { headers: { referer: "http://localhost/cars" } }),
       // Reloading the data of the car's page already open (after a favourite, say) is not another view.
@@ -55,7 +59,7 @@ describe("a car page's views", () => {
       request("/cars/no-such-car"),
     ];
     const statuses = await Promise.all(views.map(async (response) => (await response).status));
-    expect(statuses).toEqual([...Array<number>(19).fill(200), 404]);
+    expect(statuses).toEqual([...Array<number>(49).fill(200), 404]);
     // Every answer is in and nothing is written yet: the consumer waits for its batch (wrangler.toml).
     expect(await viewRows([busy, quiet])).toEqual([]);
 

@@ -65,7 +65,8 @@ describe("pages for signed-in visitors whose browser runs our scripts", () => {
       // The signed-in copy, not the anonymous one: it offers Sign out, not Sign In, (their parts come after hydration).
       expect(forB.html, path).toContain("Sign out");
       expect(forB.html, path).not.toContain(">Sign In<");
-      expect(forB.response.headers.get("cache-control"), path).toBeNull();
+      // Stored for every signed-in visitor in our own cache, but no other cache may keep it.
+      expect(forB.response.headers.get("cache-control"), path).toBe("private, no-store");
       const anonymous = await hitFor(path);
       expect(anonymous.html, path).toContain(">Sign In<");
       expect(anonymous.html, path).not.toContain("Sign out");

@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, or, sql } from "drizzle-orm";
+import { and, eq, gte, lt, lte, or, sql } from "drizzle-orm";
 import { type AppContext } from "../context";
 import { rateLimits } from "../db/schema";
 import { TooManyRequests } from "../errors";
@@ -122,4 +122,14 @@ export function clearAccountLimitsStatement(ctx: AppContext, account: string) {
       and(gte(rateLimits.key, ipPrefix), lt(rateLimits.key, `${ipPrefix}\uffff`)),
     ),
   );
+}
+
+/**
+ * The Cron Trigger's clean-up: counters whose window has ended count nothing any more (the next
+ * event starts a new window), including the car views' remembered visitors (services/catalog/car-views.ts).
+ * Returns how many were removed.
+ */
+export async function forgetEndedLimits(ctx: AppContext): Promise<number> {
+  const removed = await ctx.db.delete(rateLimits).where(lte(rateLimits.resetAt, nowInSeconds(ctx)));
+  return removed.rowsAffected;
 }

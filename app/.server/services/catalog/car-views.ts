@@ -1,11 +1,18 @@
 import { sql } from "drizzle-orm";
 import { type AppContext } from "../../context";
-import { type CarViewJob } from "../../queue-jobs";
 
 // A car page's views are counted without a database write per view: the request puts one small
 // message on the views queue (VIEWS_QUEUE), and the queue's consumer adds a whole batch up per car
-// and day, one upsert each, in one round trip (car_view_days). Cache hits count too: the Worker
-// counts the answer, not the render (workers/car-views.ts).
+// and day in one round trip (car_view_days). Cache hits count too: the Worker counts the answer,
+// not the render (workers/car-views.ts).
+//
+// A visitor counts once per car and UTC day, however often they open the page. Who the visitor is:
+// the signed-in user, else the client's IP address with its browser's user agent (there is no
+// visitor cookie: anonymous visitors carry none). Nothing of that leaves the request in clear: the
+// message carries a keyed hash (HMAC-SHA-256 with the session secret) of who, which car and which
+// day, so it links nobody across cars or days and cannot be reversed without the secret. The
+// consumer keeps each hash as an abuse-limit counter (rate_limits, `car-view:<car>:<day>:<hash>`) until the day
+// after the view's, shared by every isolate and data centre, then the Cron Trigger forgets it.
 
 const OWN_CAR_VIEW = "car-view:own";
 
@@ -21,46 +28,91 @@ export function isOwnCarView(ctx: AppContext): boolean {
   return ctx.cache.has(OWN_CAR_VIEW);
 }
 
-/** Puts one view on the queue. Never throws: a lost view must not fail the page; it is logged. */
-export async function countCarView(ctx: AppContext, productId: string): Promise<void> {
+/** Who is looking, before hashing: the signed-in user once known, else the client's address and browser. */
+export function viewerOf(ctx: AppContext, request: Request): string {
+  const userId = ctx.cache.get("user-id");
+  if (typeof userId === "string") return `user:${userId}`;
+  return `ip:${ctx.clientIp}\nua:${request.headers.get("user-agent") ?? ""}`;
+}
+
+/** The keyed hash a view carries instead of its viewer: 128 bits of HMAC-SHA-256 over viewer, car and day. */
+export async function viewerHash(ctx: AppContext, viewer: string, productId: string, day: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", new Uint8Array(ctx.sessionSecret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`car-view\n${viewer}\n${productId}\n${day}`));
+  return [...new Uint8Array(signature).slice(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** Puts one view on the queue, `viewer` (viewerOf) hashed. Never throws: a lost view must not fail the page; it is logged. */
+export async function countCarView(ctx: AppContext, productId: string, viewer: string): Promise<void> {
   try {
-    await ctx.viewsQueue.send({ productId, day: viewDay(ctx.now()) });
+    const day = viewDay(ctx.now());
+    await ctx.viewsQueue.send({ productId, day, visitor: await viewerHash(ctx, viewer, productId, day) });
   } catch (error) {
     console.error(JSON.stringify({ requestId: ctx.requestId, event: "car-view-enqueue-failed", productId, error: String(error) }));
   }
 }
 
-export interface DayViews extends CarViewJob {
+export interface DayViews {
+  productId: string;
+  day: string;
+  /** The visitor's hash: this view counts only if the visitor has no view of the car that day yet. */
+  visitor?: string;
   views: number;
 }
 
-/** A batch's messages added up per car and day; malformed messages are dropped. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const VISITOR = /^[0-9a-f]{32}$/;
+
+/**
+ * A batch's messages: one view per visitor, car and day, and those without a visitor (sent before
+ * views had one) added up per car and day; malformed messages are dropped.
+ */
 export function addUpViews(bodies: readonly unknown[]): DayViews[] {
   const totals = new Map<string, DayViews>();
   for (const body of bodies) {
-    const { productId, day } = (body ?? {}) as Partial<Record<string, unknown>>;
-    if (typeof productId !== "string" || typeof day !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(day)) continue;
-    const key = `${productId} ${day}`;
-    const total = totals.get(key) ?? { productId, day, views: 0 };
-    total.views += 1;
+    const { productId, day, visitor } = (body ?? {}) as Partial<Record<string, unknown>>;
+    if (typeof productId !== "string" || typeof day !== "string" || !DAY.test(day)) continue;
+    if (visitor !== undefined && (typeof visitor !== "string" || !VISITOR.test(visitor))) continue;
+    const key = `${productId} ${day} ${visitor ?? ""}`;
+    const total = totals.get(key) ?? { productId, day, ...(visitor === undefined ? {} : { visitor }), views: 0 };
+    total.views = visitor === undefined ? total.views + 1 : 1;
     totals.set(key, total);
   }
   return [...totals.values()];
 }
 
+/** How long a visitor's view is remembered: until the end of the day after its own (a late retry still finds it). */
+const rememberedUntil = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000 + 2 * 86_400;
+
 /**
- * The views queue's consumer: one upsert per car and day in the batch, all in one transaction (so a
- * retried batch was never half counted). A car deleted meanwhile is skipped. Returns the rows written.
+ * The views queue's consumer, all in one transaction (so a retried batch was never half counted):
+ * a visitor's view adds one to the car's day unless that visitor's hash is already remembered for
+ * it (another batch, isolate or data centre counted it), and is then remembered; views without a
+ * visitor are added as they come. A car deleted meanwhile is skipped. Returns the views considered.
  */
 export async function recordCarViews(ctx: AppContext, bodies: readonly unknown[]): Promise<number> {
   const counts = addUpViews(bodies);
   if (counts.length === 0) return 0;
-  const [first, ...rest] = counts.map(({ productId, day, views }) =>
-    ctx.db.run(sql`
-      insert into car_view_days (product_id, day, views)
-      select id, ${day}, ${views} from products where id = ${productId}
-      on conflict (product_id, day) do update set views = views + excluded.views`),
-  );
+  const [first, ...rest] = counts.flatMap(({ productId, day, visitor, views }) => {
+    if (visitor === undefined) {
+      return [
+        ctx.db.run(sql`
+          insert into car_view_days (product_id, day, views)
+          select id, ${day}, ${views} from products where id = ${productId}
+          on conflict (product_id, day) do update set views = views + excluded.views`),
+      ];
+    }
+    const key = `car-view:${productId}:${day}:${visitor}`;
+    return [
+      ctx.db.run(sql`
+        insert into car_view_days (product_id, day, views)
+        select id, ${day}, 1 from products where id = ${productId} and not exists (select 1 from rate_limits where key = ${key})
+        on conflict (product_id, day) do update set views = views + 1`),
+      ctx.db.run(
+        sql`insert into rate_limits (key, count, reset_at) values (${key}, 1, ${rememberedUntil(day)}) on conflict (key) do nothing`,
+      ),
+    ];
+  });
   await ctx.db.batch([first, ...rest]);
   return counts.length;
 }

@@ -4,6 +4,7 @@ import { totalPages } from "~/lib/list-query";
 import { type ProductDetail } from "~/lib/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
+import { likeContains } from "../../db/like";
 import { bookings, carViewDays, products } from "../../db/schema";
 import { startOfWeek } from "../site/dashboard-stats";
 import { statsSince } from "./car-statistics";
@@ -130,9 +131,6 @@ const SORTS: Record<MyProductsSort, SQL[]> = {
   "price-low": [asc(products.resalePrice), desc(products.createdAt), asc(products.id)],
 };
 
-/** `%`, `_` and `\` in a search are letters, not LIKE's wildcards. */
-const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
 /**
  * My Products: the seller's cars filtered by status, searched by name (any part, ignoring case),
  * sorted and paged in SQL, with each car's views over the last 30 days; one round trip. The
@@ -145,7 +143,7 @@ export async function listMyProducts(ctx: AppContext, seller: UserRow, query: My
   const where = and(
     eq(products.sellerId, seller.id),
     statusCondition(query.status, now),
-    query.q ? sql`${products.name} like ${likeContains(query.q)} escape '\\'` : undefined,
+    query.q ? likeContains(products.name, query.q) : undefined,
   );
   const [rows, [counted]] = await ctx.db.batch([
     ctx.db

@@ -54,6 +54,29 @@ describe("searchProducts", () => {
   });
 });
 
+describe("a model with no letter or digit", () => {
+  it("is looked for as typed: `_`, `%` and `\\` are characters, not LIKE's wildcards or its escape", async () => {
+    const ctx = database.context();
+    const { account, car } = marketplace(ctx);
+    const seller = await account("seller");
+    const [plain, underscore, percent, backslash] = [await car(seller), await car(seller), await car(seller), await car(seller)];
+    for (const [id, model] of [
+      [plain, "Corolla"],
+      [underscore, "Corolla _"],
+      [percent, "Corolla %"],
+      [backslash, "Corolla \\"],
+    ]) {
+      await ctx.db.update(products).set({ model }).where(eq(products.id, id));
+    }
+    const found = async (model: string) =>
+      (await searchProducts(ctx, query({ model, sellerId: seller.id }))).data.map((product) => product._id).sort();
+    expect(await found("_")).toEqual([underscore]);
+    expect(await found("%")).toEqual([percent]);
+    expect(await found("\\")).toEqual([backslash]);
+    expect(await found("-")).toEqual([]);
+  });
+});
+
 describe("facet_counts", () => {
   // What the triggers must keep: the unsold cars' counts per facet value (makes whatever their case).
   async function recount(ctx: ReturnType<typeof database.context>) {

@@ -10,6 +10,7 @@ import {
 } from "~/lib/schemas/search";
 import { type Category, type PagedList, type Product } from "~/lib/types";
 import { type AppContext } from "../../context";
+import { likeContains } from "../../db/like";
 import { products } from "../../db/schema";
 import { categoriesQuery, toCategory } from "../catalog/categories";
 import { selectProducts, toProduct } from "../catalog/products";
@@ -70,6 +71,10 @@ function conditions(filters: SearchFilters): Condition[] {
   // indexes, which would read every car for sale and test each against the matches).
   const found: Condition[] = [{ where: sql`${match ? sql.raw("+") : sql``}${column("is_paid")} = 0` }];
   if (match) found.push({ where: sql`${column("rowid")} in (select rowid from products_fts where products_fts match ${match})` });
+  // A model with no letter or digit (`_`, `%`, `-`) gives the index no word to look for: it is
+  // looked for as typed, or it would narrow nothing.
+  if (filters.model !== undefined && prefixTerms(filters.model).length === 0)
+    found.push({ where: likeContains(column("model"), filters.model) });
   if (filters.categoryId)
     found.push({ facet: "categoryId", value: filters.categoryId, where: sql`${column("category_id")} = ${filters.categoryId}` });
   if (filters.sellerId) found.push({ where: sql`${column("seller_id")} = ${filters.sellerId}` });

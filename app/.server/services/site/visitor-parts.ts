@@ -6,7 +6,7 @@ import { type SessionUser } from "../../auth/sessions";
 import { type AppContext } from "../../context";
 import { batchPrepared, preparedStatement } from "../../db/prepared";
 import { products } from "../../db/schema";
-import { countCarView } from "../catalog/car-views";
+import { countCarView, viewerOf } from "../catalog/car-views";
 import { viewerMarksOf, viewerMarksQuery } from "../catalog/viewer-marks";
 import { ownDealOf, ownDealQuery } from "../deals/bookings";
 import { recentCarsQuery, recordCarVisit } from "../search/recently-viewed";
@@ -60,7 +60,7 @@ export async function loadVisitorParts(ctx: AppContext, request: Request, query:
   if (car) {
     // After the answer: the visit goes on the account's list, and the view on the views queue.
     ctx.defer(recordCarVisit(ctx, user.id, productId));
-    if (!own) ctx.defer(countCarView(ctx, productId));
+    if (!own) ctx.defer(countCarView(ctx, productId, viewerOf(ctx, request)));
   }
   return {
     user: navbarUserOf(user),
