@@ -49,7 +49,7 @@ const SHARED_VARS = {
 };
 
 /** Starts a stack on a copy of a seeded template (tests/support/template.ts). */
-export async function startTestStack(template: string, payments: PaymentsKind): Promise<TestStack> {
+export async function startTestStack(template: string, payments: PaymentsKind, vars: Record<string, string> = {}): Promise<TestStack> {
   const dir = mkdtempSync(path.join(tmpdir(), "auto-reseller-stack-"));
   cpSync(template, dir, { recursive: true });
   // Undone in reverse order by stop(), also when the start fails half-way.
@@ -70,6 +70,7 @@ export async function startTestStack(template: string, payments: PaymentsKind): 
       DATABASE_AUTH_TOKEN: database.authToken,
       OAUTH_PROVIDER_BASE_URL: oauth.baseUrl,
       ...fakes?.vars,
+      ...vars,
     });
     stops.push(worker.dispose);
     return {

@@ -3,8 +3,10 @@ import { listQuerySchema, type ListQuery, totalPages } from "~/lib/list-query";
 import { type PagedList, type User } from "~/lib/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
-import { bookings, products, users } from "../../db/schema";
-import { Forbidden, Invalid, NotFound } from "../../errors";
+import { bookings, payments, products, users } from "../../db/schema";
+import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
+import { DELETED_USER } from "~/lib/roles";
+import { hasOpenMoney, OPEN_DEALS } from "../deals/open-money";
 import { auditEntry, auditEntryIfChanged } from "./audit";
 import { enqueuePriceRatings } from "../catalog/price-ratings";
 import { toUser, type UserRow } from "../accounts/users";
@@ -47,16 +49,20 @@ async function targetUser(ctx: AppContext, admin: UserRow, id: string, role: "se
 }
 
 /**
- * Removes a seller: their unsold cars go (with those cars' bookings and reports), sold cars stay
- * for the records under the seller's name, and their sessions end with the account. One batch.
+ * Removes a seller: their unsold cars go (with those cars' bookings and reports; bookings with payment
+ * history stay with their receipts), sold cars and every payment and ledger row stay for the records
+ * under "Deleted user", and their sessions end with the account. One batch. Refused while money is
+ * held, disputed or due for their cars.
  */
 export async function deleteSeller(ctx: AppContext, admin: UserRow, id: string): Promise<number> {
   const seller = await targetUser(ctx, admin, id, "seller");
-  const [removedCars, deleted] = await ctx.db.batch([
+  if (await hasOpenMoney(ctx, id)) throw new Conflict(OPEN_DEALS);
+  const [removedCars, , deleted] = await ctx.db.batch([
     ctx.db
       .delete(products)
       .where(and(eq(products.sellerId, id), eq(products.isPaid, false)))
       .returning({ make: products.make }),
+    ctx.db.update(products).set({ sellerName: DELETED_USER, sellerEmail: "", mobile: "" }).where(eq(products.sellerId, id)),
     ctx.db
       .delete(users)
       .where(and(eq(users.id, id), eq(users.role, "seller")))
@@ -70,11 +76,21 @@ export async function deleteSeller(ctx: AppContext, admin: UserRow, id: string):
   return deleted.length;
 }
 
-/** Removes a buyer: unpaid bookings go, paid orders and payments stay for the records. One batch. */
+/**
+ * Removes a buyer: unpaid bookings without payment history go; orders and payments stay for the
+ * records under "Deleted user". One batch. Refused while money they paid is held or disputed.
+ */
 export async function deleteBuyer(ctx: AppContext, admin: UserRow, id: string): Promise<number> {
   const buyer = await targetUser(ctx, admin, id, "buyer");
-  const [, deleted] = await ctx.db.batch([
-    ctx.db.delete(bookings).where(and(eq(bookings.buyerId, id), eq(bookings.paid, false))),
+  if (await hasOpenMoney(ctx, id)) throw new Conflict(OPEN_DEALS);
+  const onRecord = sql`exists (select 1 from ${payments} where ${payments.bookingId} = ${bookings.id})`;
+  const [, , , deleted] = await ctx.db.batch([
+    ctx.db.delete(bookings).where(and(eq(bookings.buyerId, id), eq(bookings.paid, false), sql`not ${onRecord}`)),
+    ctx.db
+      .update(payments)
+      .set({ buyerEmail: "" })
+      .where(sql`${payments.bookingId} in (select ${bookings.id} from ${bookings} where ${bookings.buyerId} = ${id})`),
+    ctx.db.update(bookings).set({ buyerName: DELETED_USER, buyerEmail: "", phone: "" }).where(eq(bookings.buyerId, id)),
     ctx.db
       .delete(users)
       .where(and(eq(users.id, id), eq(users.role, "buyer")))

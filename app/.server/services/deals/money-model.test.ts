@@ -32,11 +32,17 @@ interface World {
   intents: { id: string; booking: number }[];
   /** Events Stripe has yet to deliver (delivery may repeat or skip the queue's order). */
   events: { id: string; type: string; object: unknown }[];
+  /** People whose account an admin deleted: they are signed out and act no more. */
+  gone: Set<string>;
 }
 type Model = { steps: number };
 
-/** Runs a person's action; a refusal the rules give (a DomainError) is part of the model, anything else fails the run. */
-async function person(action: () => Promise<unknown>) {
+/**
+ * Runs a person's action, unless their account is gone (signed out); a refusal the rules give (a
+ * DomainError) is part of the model, anything else fails the run.
+ */
+async function person(action: () => Promise<unknown>, who?: { world: World; user: UserRow }) {
+  if (who && who.world.gone.has(who.user.id)) return;
   try {
     await action();
   } catch (error) {
@@ -72,10 +78,13 @@ class Book extends Step {
   async act(w: World) {
     const car = pick(w.cars, this.car)!;
     const buyer = w.buyers[this.buyer % w.buyers.length];
-    await person(async () => {
-      const id = await w.seq.rows.book(buyer, car.id);
-      w.bookings.push({ id, buyer: this.buyer % w.buyers.length, car: this.car % w.cars.length });
-    });
+    await person(
+      async () => {
+        const id = await w.seq.rows.book(buyer, car.id);
+        w.bookings.push({ id, buyer: this.buyer % w.buyers.length, car: this.car % w.cars.length });
+      },
+      { world: w, user: buyer },
+    );
   }
   toString = () => `book(buyer ${this.buyer}, car ${this.car})`;
 }
@@ -89,6 +98,7 @@ class Pay extends Step {
     const booking = pick(w.bookings, this.booking);
     if (!booking) return;
     await person(async () => {
+      if (w.gone.has(w.buyers[booking.buyer].id)) return;
       const secret = await createPaymentIntent(w.seq.ctx, w.buyers[booking.buyer], booking.id);
       const id = secret.split("_secret_")[0];
       const intent = await w.seq.control<{ id: string; amount: number; currency: string; metadata: Record<string, string> }>(
@@ -109,7 +119,10 @@ class RecordPayment extends Step {
     const intent = pick(w.intents, this.intent);
     if (!intent) return;
     const booking = w.bookings[intent.booking];
-    await person(() => recordPayment(w.seq.ctx, w.buyers[booking.buyer], booking.id, intent.id));
+    await person(() => recordPayment(w.seq.ctx, w.buyers[booking.buyer], booking.id, intent.id), {
+      world: w,
+      user: w.buyers[booking.buyer],
+    });
   }
   toString = () => `record(intent ${this.intent})`;
 }
@@ -180,10 +193,12 @@ class BookingAct extends Step {
     const buyer = w.buyers[booking.buyer];
     const seller = w.sellers[w.cars[booking.car].seller];
     const ctx = w.seq.ctx;
-    if (this.act_ === "handover") await person(() => confirmHandover(ctx, buyer, booking.id));
-    if (this.act_ === "dispute") await person(() => openDispute(ctx, buyer, booking.id, { reason: "not_as_described" }));
-    if (this.act_ === "seller refund") await person(() => refundBySeller(ctx, seller, booking.id));
-    if (this.act_ === "decline") await person(() => declineBooking(ctx, seller, booking.id, ""));
+    const asBuyer = { world: w, user: buyer };
+    const asSeller = { world: w, user: seller };
+    if (this.act_ === "handover") await person(() => confirmHandover(ctx, buyer, booking.id), asBuyer);
+    if (this.act_ === "dispute") await person(() => openDispute(ctx, buyer, booking.id, { reason: "not_as_described" }), asBuyer);
+    if (this.act_ === "seller refund") await person(() => refundBySeller(ctx, seller, booking.id), asSeller);
+    if (this.act_ === "decline") await person(() => declineBooking(ctx, seller, booking.id, ""), asSeller);
   }
   toString = () => `${this.act_}(booking ${this.booking})`;
 }
@@ -210,9 +225,15 @@ class Delete extends Step {
     const ctx = w.seq.ctx;
     if (this.what === "car") {
       const car = pick(w.cars, this.index)!;
-      await person(() => deleteProduct(ctx, w.sellers[car.seller], car.id));
-    } else if (this.what === "buyer") await person(() => deleteBuyer(ctx, w.admin, w.buyers[this.index % w.buyers.length].id));
-    else await person(() => deleteSeller(ctx, w.admin, w.sellers[this.index % w.sellers.length].id));
+      const seller = w.sellers[car.seller];
+      await person(() => deleteProduct(ctx, seller, car.id), { world: w, user: seller });
+      return;
+    }
+    const user = this.what === "buyer" ? w.buyers[this.index % w.buyers.length] : w.sellers[this.index % w.sellers.length];
+    await person(async () => {
+      const deleted = await (this.what === "buyer" ? deleteBuyer(ctx, w.admin, user.id) : deleteSeller(ctx, w.admin, user.id));
+      if (deleted) w.gone.add(user.id);
+    });
   }
   toString = () => `delete(${this.what} ${this.index})`;
 }
@@ -329,7 +350,7 @@ it(`keeps every cent accounted for over ${RUNS} random sequences of people, even
           { id: await seq.rows.car(sellers[0], { resalePrice: 9_999 }), seller: 0 },
           { id: await seq.rows.car(sellers[1], { resalePrice: 22_700 }), seller: 1 },
         ];
-        const state: World = { seq, admin, sellers, buyers, cars, bookings: [], intents: [], events: [] };
+        const state: World = { seq, admin, sellers, buyers, cars, bookings: [], intents: [], events: [], gone: new Set() };
         await fc.asyncModelRun(() => ({ model: { steps: 0 }, real: state }), commands);
         await quietEnd(state);
       } finally {

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNotNull } from "drizzle-orm";
+import { and, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { type AppContext } from "../../context";
-import { bookings } from "../../db/schema";
+import { bookings, payments } from "../../db/schema";
 
 // A card payment takes minutes at most; after this a started payment no longer holds anything back
 // (the car may be deleted, the booking cancelled: a payment that still succeeds later is refunded
@@ -8,10 +8,16 @@ import { bookings } from "../../db/schema";
 const PAYMENT_UNDER_WAY_SECONDS = 30 * 60;
 
 /**
- * SQL condition on a bookings row: unpaid, and its buyer started paying within the window. Never
- * NULL (a booking that never started paying is simply false), so it can be negated.
+ * SQL condition on a bookings row: unpaid, its buyer started paying within the window, and that
+ * payment is not on record yet (one recorded and given back is over). Never NULL (a booking that
+ * never started paying is simply false), so it can be negated.
  */
 export function bookingPaymentUnderWay(ctx: AppContext) {
   const since = new Date(ctx.now().getTime() - PAYMENT_UNDER_WAY_SECONDS * 1000).toISOString();
-  return and(eq(bookings.paid, false), isNotNull(bookings.paymentStartedAt), gt(bookings.paymentStartedAt, since))!;
+  return and(
+    eq(bookings.paid, false),
+    isNotNull(bookings.paymentStartedAt),
+    gt(bookings.paymentStartedAt, since),
+    sql`not exists (select 1 from ${payments} where ${payments.transactionId} = ${bookings.paymentIntentId})`,
+  )!;
 }
