@@ -14,5 +14,7 @@ const { status } = spawnSync("npx vitest run --project unit app/.server/services
   shell: true,
   env: { ...process.env, MONEY_RUNS: values.runs, ...(values.seed ? { MONEY_SEED: values.seed } : {}) },
 });
-console.log(`The money model: ${values.runs} sequences in ${Math.round((Date.now() - started) / 1000)} s, ${status === 0 ? "all held" : "FAILED"}.`);
+console.log(
+  `The money model: ${values.runs} sequences in ${Math.round((Date.now() - started) / 1000)} s, ${status === 0 ? "all held" : "FAILED"}.`,
+);
 process.exit(status ?? 1);

@@ -137,9 +137,10 @@ describe("deleting users", () => {
     expect(await count("select count(*) as n from bookings where id = ?", [unpaid])).toBe(0);
     // The order stays for the records, under "Deleted user" (contract v1.3), nothing personal kept on it.
     expect(
-      await count("select count(*) as n from bookings where id = ? and buyer_id is null and buyer_name = 'Deleted user' and buyer_email = ''", [
-        paid,
-      ]),
+      await count(
+        "select count(*) as n from bookings where id = ? and buyer_id is null and buyer_name = 'Deleted user' and buyer_email = ''",
+        [paid],
+      ),
     ).toBe(1);
     expect(await count("select count(*) as n from payments where booking_id = ?", [paid])).toBe(1);
   });

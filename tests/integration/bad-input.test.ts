@@ -22,7 +22,7 @@ class Raw {
 }
 
 let sellerEmail: string, buyerEmail: string, sellerToken: string, buyerToken: string, adminToken: string, buyerCookie: string;
-let imageUrl: string, categoryId: string, productId: string, bookingId: string, clientSecret: string;
+let imageUrl: string, categoryId: string, productId: string, bookingId: string, clientSecret: string, moneyProblemId: string;
 let jpeg: Uint8Array<ArrayBuffer>;
 
 const bearer = (token: () => string) => () => ({ authorization: `Bearer ${token()}` });
@@ -60,6 +60,12 @@ beforeAll(async () => {
   clientSecret = (
     (await (await apiJson("/api/payment/create-payment-intent", { bookingId }, { token: buyerToken })).json()) as { clientSecret: string }
   ).clientSecret;
+  moneyProblemId = crypto.randomUUID();
+  await sql("insert into money_problems (id, kind, key, amount, detail, created_at) values (?, 'unknown_charge', ?, 100, 'Bad input', ?)", [
+    moneyProblemId,
+    `bad-input:${moneyProblemId}`,
+    new Date().toISOString(),
+  ]);
 });
 
 async function created(pending: Promise<Response>): Promise<string> {
@@ -70,7 +76,7 @@ async function created(pending: Promise<Response>): Promise<string> {
 
 // ---- checking an answer and the database ----
 
-const TABLES = ["users", "categories", "products", "bookings", "payments", "reports", "simulated_intents", "audit_log"];
+const TABLES = ["users", "categories", "products", "bookings", "payments", "reports", "simulated_intents", "audit_log", "money_problems"];
 
 /** Every business table (not sessions or rate limits) as it is now. */
 const snapshot = () => tableSnapshot(TABLES);
@@ -243,6 +249,14 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     headers: bearer(() => buyerToken),
     valid: () => ({ bookingId, transactionId: "pi_sim_not_a_real_payment" }),
     fields: [...text("bookingId", ...hostile(404)), ...text("transactionId", ...hostile(400))],
+  },
+  "POST /api/admin/money-problems/:id/resolve": {
+    get path() {
+      return `/api/admin/money-problems/${moneyProblemId}/resolve`;
+    },
+    headers: bearer(() => adminToken),
+    valid: () => ({ note: "Checked at the provider" }),
+    fields: cases("note", [...NOT_TEXT, ...BLANK_OR_LONG, ["501 characters", "n".repeat(501), 400], ["control characters", CONTROL, 400]]),
   },
   "POST /api/payment/simulator/confirm": {
     path: "/api/payment/simulator/confirm",

@@ -97,7 +97,12 @@ describe("refunds and card disputes through Stripe", () => {
     const carId = await carOf(seller.email);
     const { bookingId, intent } = await paidBooking(buyer, carId);
     const refund = await stripe.refunds.create({ payment_intent: intent.id });
-    await sendEventOk("charge.refunded", { id: `ch_${intent.id}`, object: "charge", payment_intent: intent.id, refunds: { data: [refund] } });
+    await sendEventOk("charge.refunded", {
+      id: `ch_${intent.id}`,
+      object: "charge",
+      payment_intent: intent.id,
+      refunds: { data: [refund] },
+    });
     expect((await booking(buyer, bookingId)).payment?.status).toBe("refunded");
     expect((await app.sql("select is_paid from products where id = ?", [carId]))[0].is_paid).toBe(0);
     expect(await ledgerOf(bookingId)).toContainEqual({ kind: "refund", amount: 1_800_000, providerId: refund.id });
