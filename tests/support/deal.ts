@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { type LedgerTotals } from "~/.server/services/deals/ledger";
 import { type clientFor, uniqueEmail } from "./http-client";
 
 // The deal (v1.2) as its integration tests drive it, on either stack: a seller and a car of theirs,
@@ -12,16 +13,7 @@ export interface Party {
   id: string;
 }
 
-export interface Totals {
-  charged: number;
-  refunded: number;
-  fees: number;
-  transferred: number;
-  reversed: number;
-  held: number;
-  due: number;
-  owed: number;
-}
+export type Totals = LedgerTotals;
 
 export function dealHelpers(app: Client) {
   async function party(accountType: "buyer" | "seller", label: string): Promise<Party> {

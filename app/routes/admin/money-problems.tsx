@@ -11,6 +11,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { inputClass } from "~/components/ui/field";
 import { ResultBanner } from "~/components/ui/result-banner";
 import { SimplePager } from "~/components/ui/simple-pager";
+import { StatusTabs } from "~/components/ui/status-tabs";
 import { formatCents, formatCount, formatDateTime } from "~/lib/format";
 import { pageFromUrl } from "~/lib/list-query";
 import { privatePageMeta } from "~/lib/meta";
@@ -33,7 +34,7 @@ const actionSchema = v.variant("intent", [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requirePermission(context.app, request, "read:ledger");
-  const status = new URL(request.url).searchParams.get("status") === "resolved" ? "resolved" : "open";
+  const status: "open" | "resolved" = new URL(request.url).searchParams.get("status") === "resolved" ? "resolved" : "open";
   return { status, list: await listMoneyProblems(context.app, admin, status, pageFromUrl(request.url), PAGE_SIZE) };
 }
 
@@ -67,18 +68,7 @@ export default function MoneyProblems({ loaderData, actionData }: Route.Componen
           Compare with the provider now
         </Button>
       </form>
-      <nav aria-label="Which problems" className="flex gap-4">
-        {(["open", "resolved"] as const).map((which) => (
-          <Link
-            key={which}
-            to={`?status=${which}`}
-            aria-current={status === which ? "page" : undefined}
-            className="inline-flex min-h-11 min-w-11 items-center justify-center font-semibold capitalize underline"
-          >
-            {which}
-          </Link>
-        ))}
-      </nav>
+      <StatusTabs label="Which problems" status={status} />
       <ResultBanner result={actionData} />
       {list.data.length === 0 ? (
         <EmptyState title={status === "open" ? "No open money problems: the ledger agrees with the provider." : "None resolved yet."} />

@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { ResultBanner } from "~/components/ui/result-banner";
 import { SimplePager } from "~/components/ui/simple-pager";
+import { StatusTabs } from "~/components/ui/status-tabs";
 import { formatCents, formatDateTime } from "~/lib/format";
 import { pageFromUrl } from "~/lib/list-query";
 import { privatePageMeta } from "~/lib/meta";
@@ -28,7 +29,7 @@ const resolveFormSchema = v.object({ ...rowActionSchema(["resolve"] as const).en
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requirePermission(context.app, request, "resolve:disputes");
-  const status = new URL(request.url).searchParams.get("status") === "resolved" ? "resolved" : "open";
+  const status: "open" | "resolved" = new URL(request.url).searchParams.get("status") === "resolved" ? "resolved" : "open";
   return { status, list: await listDisputeCases(context.app, admin, status, pageFromUrl(request.url), PAGE_SIZE) };
 }
 
@@ -48,22 +49,7 @@ export default function Disputes({ loaderData, actionData }: Route.ComponentProp
   return (
     <main id="main" className="flex flex-col gap-6">
       <h1 className="text-title">Disputes</h1>
-      <nav aria-label="Which disputes" className="flex gap-4">
-        <Link
-          to="?status=open"
-          aria-current={status === "open" ? "page" : undefined}
-          className="inline-flex min-h-11 min-w-11 items-center justify-center font-semibold underline"
-        >
-          Open
-        </Link>
-        <Link
-          to="?status=resolved"
-          aria-current={status === "resolved" ? "page" : undefined}
-          className="inline-flex min-h-11 min-w-11 items-center justify-center font-semibold underline"
-        >
-          Resolved
-        </Link>
-      </nav>
+      <StatusTabs label="Which disputes" status={status} />
       <ResultBanner result={actionData} />
       {list.data.length === 0 ? (
         <EmptyState title={status === "open" ? "No open disputes." : "No resolved disputes yet."} />

@@ -59,8 +59,11 @@ async function settleMissing(ctx: AppContext, object: ProviderObject) {
   }
 }
 
+/** A difference reconciliation found is named by what differs, so each is reported once while open. */
+const problemKey = (kind: string, providerId: string) => `reconcile:${keyOf(kind, providerId)}`;
+
 function problemFor(object: ProviderObject, found: { amount: number } | undefined): NewMoneyProblem | null {
-  const key = keyOf(object.kind, object.id);
+  const key = problemKey(object.kind, object.id);
   if (!found) {
     const unknown = object.kind === "charge";
     return {
@@ -111,7 +114,7 @@ export async function reconcile(ctx: AppContext): Promise<{ checked: number; pro
     if (atProvider.has(key)) continue;
     await reportMoneyProblem(ctx, {
       kind: "missing_at_provider",
-      key,
+      key: problemKey(row.kind, row.providerId),
       bookingId: row.bookingId,
       amount: row.amount,
       detail: `The ledger's ${row.kind.replace("_", " ")} ${row.providerId} of ${formatCents(row.amount)} is not at the provider.`,
