@@ -48,7 +48,7 @@ async function startSequence(database: Awaited<ReturnType<typeof startTestDataba
   await empty.db.batch(SEQUENCE_TABLES.map((table) => empty.db.run(sql.raw(`delete from ${table}`))) as never);
   const fake = await startFakeStripe();
   // No SDK retries and a short timeout: every fault reaches the money code, which must recover itself.
-  const provider = stripeProvider(stripeClient("sk_test_fake", fake.url, { timeoutMs: 400, retries: 0 }));
+  const provider = stripeProvider(stripeClient("sk_test_fake", fake.url, { timeoutMs: 1000, retries: 0 }));
   const ctx: AppContext = database.context({ payments: provider, now: () => new Date() });
   const dashboard = stripeSdkFor(fake.url);
   const rows = marketplace(ctx);
