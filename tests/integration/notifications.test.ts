@@ -1,3 +1,4 @@
+import { NOTIFICATION_KIND_LIST } from "~/lib/notifications";
 import { beforeAll, describe, expect, it } from "vitest";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { startFileStack } from "../support/file-stack";
@@ -365,15 +366,10 @@ describe("unsubscribing", () => {
     const settings = await (await site.request("/dashboard/settings", { headers: { cookie } })).text();
     expect(settings).toMatch(/<input[^>]*name="email-price_drop"[^>]*checked=""/);
 
-    const others = {
-      "email-new_match": "on",
-      "email-message": "on",
-      "email-booking": "on",
-      "email-sold": "on",
-      "email-sale": "on",
-      "email-payout": "on",
-      "email-booking_declined": "on",
-    };
+    // Every other kind stays on.
+    const others = Object.fromEntries(
+      NOTIFICATION_KIND_LIST.filter((kind) => kind !== "price_drop").map((kind) => [`email-${kind}`, "on"]),
+    );
     const saved = await site.postForm("/dashboard/settings", { intent: "email-choices", ...others }, cookie);
     expect(saved.status).toBe(200);
     expect(await optOuts(who)).toEqual(["price_drop"]);
