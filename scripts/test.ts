@@ -71,8 +71,8 @@ const vitestArgs = (layer ? rest : process.argv.slice(2)).join(" ");
 
 if (layer === undefined) {
   ensureChromium();
-  // Route types first (lint reads them too), then the type check, lint and the build side by side.
-  run("npx react-router typegen");
+  // The Worker's env and route types first (lint reads them too), then the type check, lint and the build side by side.
+  run("npm run cf-typegen && npx react-router typegen");
   await runTogether("npx tsc -p tsconfig.json && npx tsc -p tsconfig.node.json", "npm run lint", BUILD);
   run(`npx vitest run ${vitestArgs}`);
 } else {
