@@ -349,7 +349,7 @@ async function quietEnd(w: World) {
 const world = await startMoneyWorld();
 afterAll(() => world.stop());
 
-it(`keeps every cent accounted for over ${RUNS} random sequences of people, events and faults`, { timeout: 600_000 }, async () => {
+it(`keeps every cent accounted for over ${RUNS} random sequences of people, events and faults`, { timeout: Math.max(600_000, RUNS * 1_000) }, async () => {
   await fc.assert(
     fc.asyncProperty(fc.commands(steps, { maxCommands: 40 }), async (commands) => {
       const seq = await world.sequence();
