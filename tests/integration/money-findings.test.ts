@@ -142,7 +142,13 @@ describe("refunds at Stripe's dashboard", () => {
     const buyer = await party("buyer", "partial");
     const { bookingId, intent } = await paidBooking(buyer, await carOf(seller.email, 20_000));
     const refund = await dashboardRefund(intent.id, 500_000);
-    expect((await booking(buyer, bookingId)).payment).toMatchObject({ status: "held", refundedAmount: 500_000 });
+    // Held still, its fee and the seller's share shown on the $15,000 left.
+    expect((await booking(buyer, bookingId)).payment).toMatchObject({
+      status: "held",
+      refundedAmount: 500_000,
+      fee: 75_000,
+      sellerAmount: 1_425_000,
+    });
     expect(await ledgerOf(bookingId)).toContainEqual({ kind: "refund", amount: 500_000, providerId: refund.id });
 
     expect((await post(`/api/bookings/${bookingId}/handover`, buyer.token)).status).toBe(200);

@@ -27,12 +27,24 @@ export function ledgerRow(
 const ledgerSum = (paymentId: string, kind: LedgerKind) =>
   sql<number>`(select coalesce(sum(${ledgerEntries.amount}), 0) from ${ledgerEntries} where ${ledgerEntries.paymentId} = ${paymentId} and ${ledgerEntries.kind} = ${kind})`;
 
-/** payments.refunded_amount from the payment's refund rows (in the batch that writes them). */
-export const refundSumsWrite = (ctx: AppContext, paymentId: string) =>
-  ctx.db
+/**
+ * payments.refunded_amount from the payment's refund rows (in the batch that writes them); a payment
+ * not yet released shows its fee and the seller's share on what is left (worked out again at release).
+ */
+export const refundSumsWrite = (ctx: AppContext, paymentId: string) => {
+  const left = sql`(${payments.amount} - ${ledgerSum(paymentId, "refund")})`;
+  // Half up in whole cents, as feeSplit (a bound number may arrive as a real: cast).
+  const fee = sql`cast((${left} * ${ctx.config.deal.feeBps} + 5000) / 10000 as integer)`;
+  const unreleased = sql`${payments.status} in ('held', 'disputed')`;
+  return ctx.db
     .update(payments)
-    .set({ refundedAmount: ledgerSum(paymentId, "refund") })
+    .set({
+      refundedAmount: ledgerSum(paymentId, "refund"),
+      fee: sql`case when ${unreleased} then ${fee} else ${payments.fee} end`,
+      sellerAmount: sql`case when ${unreleased} then ${left} - ${fee} else ${payments.sellerAmount} end`,
+    })
     .where(eq(payments.id, paymentId));
+};
 
 /** SQL condition on a payments row: paid out, and refunds since owe the seller's account more than was taken back. */
 export const owesBack = sql`(${payments.transferId} is not null and ${payments.refundedAmount} - ${payments.refundedAtRelease} >
