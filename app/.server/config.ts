@@ -96,7 +96,18 @@ const wholeSetting = (name: string, what: string, min: number, max: number) => {
   );
 };
 
+/** A URL setting: unset (or empty) is none; anything else must be an absolute http(s) URL. */
+const urlSetting = (name: string, what: string) => {
+  const message = `${name} must be ${what}, an absolute http:// or https:// URL`;
+  return v.optional(v.union([v.literal(""), v.pipe(v.string(), v.url(message), v.regex(/^https?:\/\//, message))], message));
+};
+
 const envSchema = v.object({
+  APP_ENV: v.optional(v.picklist(["production", "development", "test"], "APP_ENV must be production, development or test")),
+  APP_ORIGIN: urlSetting("APP_ORIGIN", "the public origin for links in emails"),
+  EMAIL_API_URL: urlSetting("EMAIL_API_URL", "the email API's address"),
+  STRIPE_API_URL: urlSetting("STRIPE_API_URL", "the fake Stripe API's address"),
+  OAUTH_PROVIDER_BASE_URL: urlSetting("OAUTH_PROVIDER_BASE_URL", "the fake sign-in providers' address"),
   PLATFORM_FEE_BPS: wholeSetting("PLATFORM_FEE_BPS", "the platform's fee in basis points (500 = 5 %)", 0, 10_000),
   RELEASE_AFTER_HOURS: wholeSetting("RELEASE_AFTER_HOURS", "the hours held money waits for the buyer", 1, 24 * 365),
   EMAIL_RETRY_SECONDS: wholeSetting("EMAIL_RETRY_SECONDS", "the email queue's first retry delay in seconds", 0, 86_400),
@@ -144,6 +155,6 @@ function r2ApiSettings(env: Env): R2ApiSettings | null {
 }
 
 function parseAppEnvironment(value: string | undefined): AppEnvironment {
-  // Anything unexpected is production: development conveniences must be opted into.
+  // Unset is production: development conveniences must be opted into (anything else is refused above).
   return value === "development" || value === "test" ? value : "production";
 }
