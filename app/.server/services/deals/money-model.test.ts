@@ -349,26 +349,30 @@ async function quietEnd(w: World) {
 const world = await startMoneyWorld();
 afterAll(() => world.stop());
 
-it(`keeps every cent accounted for over ${RUNS} random sequences of people, events and faults`, { timeout: Math.max(600_000, RUNS * 1_000) }, async () => {
-  await fc.assert(
-    fc.asyncProperty(fc.commands(steps, { maxCommands: 40 }), async (commands) => {
-      const seq = await world.sequence();
-      try {
-        const admin = await seq.rows.account("admin");
-        const sellers = [await seq.seller(), await seq.seller()];
-        const buyers = [await seq.rows.account("buyer"), await seq.rows.account("buyer"), await seq.rows.account("buyer")];
-        const cars = [
-          { id: await seq.rows.car(sellers[0], { resalePrice: 18_000 }), seller: 0 },
-          { id: await seq.rows.car(sellers[0], { resalePrice: 9_999 }), seller: 0 },
-          { id: await seq.rows.car(sellers[1], { resalePrice: 22_700 }), seller: 1 },
-        ];
-        const state: World = { seq, admin, sellers, buyers, cars, bookings: [], intents: [], events: [], gone: new Set() };
-        await fc.asyncModelRun(() => ({ model: { steps: 0 }, real: state }), commands);
-        await quietEnd(state);
-      } finally {
-        await seq.close();
-      }
-    }),
-    { numRuns: RUNS, seed: SEED, verbose: 1, endOnFailure: true },
-  );
-});
+it(
+  `keeps every cent accounted for over ${RUNS} random sequences of people, events and faults`,
+  { timeout: Math.max(600_000, RUNS * 1_000) },
+  async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.commands(steps, { maxCommands: 40 }), async (commands) => {
+        const seq = await world.sequence();
+        try {
+          const admin = await seq.rows.account("admin");
+          const sellers = [await seq.seller(), await seq.seller()];
+          const buyers = [await seq.rows.account("buyer"), await seq.rows.account("buyer"), await seq.rows.account("buyer")];
+          const cars = [
+            { id: await seq.rows.car(sellers[0], { resalePrice: 18_000 }), seller: 0 },
+            { id: await seq.rows.car(sellers[0], { resalePrice: 9_999 }), seller: 0 },
+            { id: await seq.rows.car(sellers[1], { resalePrice: 22_700 }), seller: 1 },
+          ];
+          const state: World = { seq, admin, sellers, buyers, cars, bookings: [], intents: [], events: [], gone: new Set() };
+          await fc.asyncModelRun(() => ({ model: { steps: 0 }, real: state }), commands);
+          await quietEnd(state);
+        } finally {
+          await seq.close();
+        }
+      }),
+      { numRuns: RUNS, seed: SEED, verbose: 1, endOnFailure: true },
+    );
+  },
+);
