@@ -9,7 +9,9 @@ import { startBanner } from "./start-banner.ts";
 describe("npm start", () => {
   it("prints the address, the contract's five demo sign-ins with their password, and the port variables", () => {
     const banner = startBanner(3000, "http://127.0.0.1:3001");
-    expect(banner).toContain("http://localhost:3000");
+    // The app's own origin (APP_ORIGIN), so links in emails open where the person signed in.
+    expect(banner).toContain("http://127.0.0.1:3000");
+    expect(banner).not.toContain("localhost");
     expect(banner).toContain("Passw0rd!");
     for (const [email, role] of [
       ["admin@autoreseller.test", "admin"],

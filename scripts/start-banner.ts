@@ -12,7 +12,8 @@ function roleWords(user: (typeof DEMO_USERS)[number]): string {
 export function startBanner(appPort: number, dbUrl: string): string {
   const width = Math.max(...CONTRACT_ACCOUNTS.map((user) => user.email.length));
   return [
-    `Auto Reseller is running at http://localhost:${appPort} (database ${dbUrl}). Ctrl-C stops it.`,
+    // The address the app's links and emails use (APP_ORIGIN): signed in there, every link works.
+    `Auto Reseller is running at http://127.0.0.1:${appPort} (database ${dbUrl}). Ctrl-C stops it.`,
     `Demo sign-ins, each with the password ${DEMO_PASSWORD}:`,
     ...CONTRACT_ACCOUNTS.map((user) => `  ${user.email.padEnd(width)}  ${roleWords(user)}`),
     "Other ports: PORT=<app> DB_PORT=<database> npm start.",

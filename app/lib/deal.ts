@@ -16,6 +16,23 @@ export const DEAL_STATUS_LABELS: Record<DealPayment["status"], string> = {
   refunded: "Refunded",
 };
 
+/** How each state looks as a badge: only money paid to the seller is a success; money given back is not. */
+export const DEAL_STATUS_TONES = {
+  held: "info",
+  disputed: "warning",
+  released: "success",
+  refunded: "neutral",
+} as const satisfies Record<DealPayment["status"], string>;
+
+/**
+ * A sale's state in the seller's words, as their Payouts page says it: released money is "Due"
+ * until it is sent to their payout account, then "Paid out".
+ */
+export function saleStatusLabel(status: DealPayment["status"], paidOut: boolean) {
+  if (status === "released") return paidOut ? "Paid out" : "Due";
+  return status === "held" ? "Held" : DEAL_STATUS_LABELS[status];
+}
+
 export const LEDGER_KIND_LABELS: Record<LedgerEntry["kind"], string> = {
   charge: "Card payment",
   refund: "Refund",

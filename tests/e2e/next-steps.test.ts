@@ -2,7 +2,7 @@ import { type Browser, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDate } from "../../app/lib/format";
 import { dealHelpers } from "../support/deal";
-import { app, expectAccessible, launchBrowser, openPage, signInAs } from "./browser";
+import { app, expectAccessible, gotoInteractive, launchBrowser, openPage, signInAs } from "./browser";
 
 // Issue 31, point 7: every step says what comes next. After booking, Pay now (the booking page and
 // the car's page); after paying, a receipt (what, to whom, the transaction, when, what happens next)
@@ -39,6 +39,27 @@ async function payWithTestCard(page: Page) {
 }
 
 describe("next steps after booking and paying, at 390 px", () => {
+  it("with JavaScript: the stand-alone booking page books the car; a car bought by someone else offers no form", async () => {
+    const buyer = await party("buyer", "book-page-buyer");
+    const [carId, boughtId] = [await carOf("seller@autoreseller.test"), await carOf("seller@autoreseller.test")];
+    await app.sql("update products set is_paid = 1 where id = ?", [boughtId]);
+    const { page, close } = await openPage(browser, { viewport: PHONE });
+    await signInAs(page, buyer.email, "/");
+    await gotoInteractive(page, `/book/${carId}`);
+    await page.getByLabel("Phone").fill("01711 777888");
+    await page.getByLabel("Meeting location").fill("Banani 11");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByText("Booking confirmed").waitFor();
+    expect(await app.sql("select id from bookings where product_id = ? and buyer_id = ?", [carId, buyer.id])).toHaveLength(1);
+    await expectAccessible(page, "the booking page, booked");
+
+    await gotoInteractive(page, `/book/${boughtId}`);
+    await page.getByText("This car has been bought by another buyer, so it cannot be booked.").waitFor();
+    expect(await page.getByRole("button", { name: "Submit" }).count()).toBe(0);
+    await expectAccessible(page, "the booking page of a bought car");
+    await close();
+  }, 150_000);
+
   it("without JavaScript: book, Pay now, pay, the receipt; My Orders links to the car, the seller and the conversation", async () => {
     const buyer = await party("buyer", "next-buyer");
     const carId = await carOf("seller@autoreseller.test", 18_000);
@@ -56,8 +77,9 @@ describe("next steps after booking and paying, at 390 px", () => {
     await page.getByRole("heading", { name: "Payment for Deal Car" }).waitFor();
     await payWithTestCard(page);
 
-    // The disabled "Paid" button is gone: the receipt and My Orders instead.
-    expect(await page.getByRole("button", { name: "Paid" }).count()).toBe(0);
+    // The spec's rule: the button becomes "Paid"; then what happens next, the receipt and My Orders.
+    expect(await page.getByRole("button", { name: "Paid", exact: true }).isDisabled()).toBe(true);
+    await page.getByText("The platform holds your money until you have the car.").waitFor();
     await page.getByRole("link", { name: "See your receipt" }).click();
     await page.getByRole("heading", { name: "Receipt for Deal Car" }).waitFor();
     const [{ transaction_id: transactionId, id: bookingId }] = (await app.sql(
@@ -83,7 +105,7 @@ describe("next steps after booking and paying, at 390 px", () => {
     const next = page.getByRole("region", { name: "What happens next" });
     expect(await next.textContent()).toContain("The platform holds your money");
     expect(await next.textContent()).toContain(`released on its own on ${formatDate(releaseAt)}`);
-    await next.getByRole("button", { name: "I have the car: Deal Car" }).waitFor();
+    await next.getByRole("link", { name: "I have the car: Deal Car" }).waitFor();
     await expectFitsAt360(page);
 
     await page.goto("/dashboard/myorders");

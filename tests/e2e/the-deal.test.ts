@@ -8,7 +8,7 @@ import { app, expectAccessible, gotoInteractive, launchBrowser, listThroughApi, 
 // actions also without JavaScript.
 
 const PHONE = { width: 360, height: 800 };
-const { party, carOf, paidBooking, post } = dealHelpers(app);
+const { party, carOf, book, paidBooking, post } = dealHelpers(app);
 
 let browser: Browser;
 beforeAll(async () => {
@@ -44,14 +44,21 @@ describe("the deal in Chromium at 360 px", () => {
     await order.getByText(/Released to the seller on/).waitFor();
     await expectNoSidewaysScroll(page);
     await expectAccessible(page, "My Orders with money held");
-    await order.getByRole("button", { name: `I have the car: ${carName}` }).click();
+    // Asked first: what will happen, to whom, and that it cannot be undone.
+    await order.getByRole("link", { name: `I have the car: ${carName}` }).click();
+    const asked = page.getByRole("alertdialog", { name: `Do you have ${carName}?` });
+    expect(await asked.textContent()).toContain("$7,000.00 will be paid to");
+    expect(await asked.textContent()).toContain("This cannot be undone.");
+    await expectAccessible(page, "the handover's confirmation");
+    await asked.getByRole("button", { name: /^Yes, pay/ }).click();
     await page.getByText("Enjoy your car!").waitFor();
     await order.getByText("Paid to the seller").waitFor();
     await close();
 
     const seller = await openPage(browser, { viewport: PHONE });
     await signInAs(seller.page, "seller@autoreseller.test", "/dashboard/sales");
-    await seller.page.getByRole("listitem").filter({ hasText: carName }).getByText("Paid to the seller").waitFor();
+    // In the Payouts page's words: released and sent to the seller's payout account.
+    await seller.page.getByRole("listitem").filter({ hasText: carName }).getByText("Paid out", { exact: true }).waitFor();
     await expectNoSidewaysScroll(seller.page);
     await expectAccessible(seller.page, "the Sales page");
     await seller.page.goto("/dashboard/payouts");
@@ -59,7 +66,7 @@ describe("the deal in Chromium at 360 px", () => {
     await expectNoSidewaysScroll(seller.page);
     await expectAccessible(seller.page, "the Payouts page");
     await seller.close();
-  });
+  }, 150_000);
 
   it("an admin resolves a dispute, seeing the booking, both parties and their conversation", async () => {
     const buyer = await party("buyer", "disputing-buyer");
@@ -77,11 +84,16 @@ describe("the deal in Chromium at 360 px", () => {
     await dispute.getByText("Nobody came").waitFor();
     await expectNoSidewaysScroll(page);
     await expectAccessible(page, "the Disputes page");
-    await dispute.getByRole("button", { name: /^Refund/ }).click();
+    await dispute.getByRole("link", { name: /^Refund/ }).click();
+    const asked = page.getByRole("alertdialog", { name: /^Refund / });
+    expect(await asked.textContent()).toContain("$18,000.00 will be given back to");
+    expect(await asked.textContent()).toContain("This cannot be undone.");
+    await expectAccessible(page, "the refund's confirmation");
+    await asked.getByRole("button", { name: /^Yes, refund/ }).click();
     await page.getByText("Refunded: the buyer gets the whole amount back").waitFor();
     expect((await app.sql("select status from payments where booking_id = ?", [bookingId]))[0].status).toBe("refunded");
     await close();
-  });
+  }, 150_000);
 });
 
 describe("the buyer's two actions without JavaScript", () => {
@@ -93,8 +105,11 @@ describe("the buyer's two actions without JavaScript", () => {
 
     const { page, close } = await openPage(browser, { viewport: PHONE, javaScriptEnabled: false });
     await signInAs(page, buyer.email, "/dashboard/myorders");
-    const handoverButton = page.locator(`form:has(input[name=id][value="${receivedId}"]) button[value=handover]`);
-    await handoverButton.click();
+    await page.locator(`a[href="/dashboard/myorders?handover=${receivedId}"]`).click();
+    // The confirmation is a page of its own without JavaScript; nothing has moved yet.
+    await page.getByRole("alertdialog").getByText("This cannot be undone.").waitFor();
+    expect((await app.sql("select status from payments where booking_id = ?", [receivedId]))[0].status).toBe("held");
+    await page.getByRole("button", { name: /^Yes, pay/ }).click();
     await page.getByText("Enjoy your car!").waitFor();
 
     await page.goto(`/dashboard/myorders?dispute=${troubledId}`);
@@ -110,4 +125,56 @@ describe("the buyer's two actions without JavaScript", () => {
     });
     await close();
   });
+});
+
+describe("asked before money moves, at 390 px without JavaScript", () => {
+  const PHONE_390 = { width: 390, height: 844 };
+
+  /** axe needs the page's scripts: the same confirmation, opened by the same person with them. */
+  async function expectAccessibleWithScripts(email: string, url: string, label: string) {
+    const { pathname, search } = new URL(url);
+    const { page, close } = await openPage(browser, { viewport: PHONE_390 });
+    await signInAs(page, email, `${pathname}${search}`);
+    await page.getByRole("alertdialog").waitFor();
+    await expectAccessible(page, label);
+    await close();
+  }
+
+  it("an admin's Release and a seller's Decline each show a confirmation page first", async () => {
+    const buyer = await party("buyer", "asked-buyer");
+    const seller = await party("seller", "asked-seller");
+    const bookingId = await paidBooking(buyer, await carOf("seller@autoreseller.test"));
+    expect((await post(`/api/bookings/${bookingId}/dispute`, buyer.token, { reason: "other", note: "Asked first" })).status).toBe(201);
+    const unpaidId = await book(buyer, await carOf(seller.email));
+
+    const admin = await openPage(browser, { viewport: PHONE_390, javaScriptEnabled: false });
+    await signInAs(admin.page, "admin@autoreseller.test", "/dashboard/disputes");
+    const dispute = admin.page.getByRole("listitem").filter({ hasText: "Asked first" });
+    await dispute.getByRole("link", { name: /^Release to/ }).click();
+    const asked = admin.page.getByRole("alertdialog", { name: /^Release the money to/ });
+    expect(await asked.textContent()).toMatch(/\$18,000\.00, less the platform's fee, will be paid to .+\. This cannot be undone\./);
+    expect((await app.sql("select status from payments where booking_id = ?", [bookingId]))[0].status).toBe("disputed");
+    await expectAccessibleWithScripts("admin@autoreseller.test", admin.page.url(), "the release's confirmation");
+    await asked.getByRole("button", { name: /^Yes, pay/ }).click();
+    await admin.page.getByText("Released to the seller").first().waitFor();
+    expect((await app.sql("select status from payments where booking_id = ?", [bookingId]))[0].status).toBe("released");
+    await admin.close();
+
+    const sellerPage = await openPage(browser, { viewport: PHONE_390, javaScriptEnabled: false });
+    await signInAs(sellerPage.page, seller.email, "/dashboard/bookings");
+    await sellerPage.page.getByLabel("Why you decline (optional, the buyer is told)").fill("Sold it at the garage");
+    await sellerPage.page.getByRole("button", { name: /^Decline booking: / }).click();
+    const declining = sellerPage.page.getByRole("alertdialog", { name: /^Decline .+'s booking\?$/ });
+    expect(await declining.textContent()).toContain("They are told: \u201cSold it at the garage\u201d. This cannot be undone.");
+    expect(await app.sql("select id from bookings where id = ?", [unpaidId])).toHaveLength(1);
+    await expectAccessibleWithScripts(seller.email, sellerPage.page.url(), "the decline's confirmation");
+    await declining.getByRole("button", { name: "Yes, decline the booking" }).click();
+    await sellerPage.page.getByText("Booking declined: the buyer has been told").waitFor();
+    expect(await app.sql("select id from bookings where id = ?", [unpaidId])).toHaveLength(0);
+    const [told] = await app.sql("select text from notifications where kind = 'booking_declined' and source_key = ?", [
+      `booking_declined:${unpaidId}`,
+    ]);
+    expect(String(told.text)).toContain("Sold it at the garage");
+    await sellerPage.close();
+  }, 150_000);
 });

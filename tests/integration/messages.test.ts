@@ -132,6 +132,21 @@ describe("messages API", () => {
     expect(await stored()).toEqual(before);
   });
 
+  it("lets the buyer who paid for a car write to its seller; anyone else about it is refused (409)", async () => {
+    const car = await sellersCar({ sold: true });
+    await sql(
+      `insert into bookings (id, product_id, buyer_id, buyer_name, buyer_email, phone, meeting_location, paid, created_at)
+       values (?, ?, ?, 'msg-buyer person', ?, '0171', 'Dhaka', 1, ?)`,
+      [crypto.randomUUID(), car, buyer.id, buyer.email, new Date().toISOString()],
+    );
+    const id = await startedConversation(car, "When can I pick it up?");
+    const thread = await json<Message[]>(await get(`/api/conversations/${id}/messages`, seller.token));
+    expect(thread.map((message) => message.text)).toEqual(["When can I pick it up?"]);
+    const before = await stored();
+    expect((await start(otherBuyer.token, car, "Is it still for sale?")).status).toBe(409);
+    expect(await stored()).toEqual(before);
+  });
+
   it("keeps a conversation private to its buyer and seller: 404 for another buyer, another seller and admins", async () => {
     const id = await startedConversation(await sellersCar(), "Private question");
     const otherSeller = await account("msg-other-seller", "seller");

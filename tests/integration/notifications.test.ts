@@ -297,7 +297,19 @@ describe("bookings and sales", () => {
       expect(paid.status).toBe(status);
     }
 
-    expect((await notificationsOf(winner)).data.map((item) => [item.kind, item.text])).toEqual([["sold", "You bought Nissan Leaf 2019"]]);
+    const [bought] = (await notificationsOf(winner)).data;
+    expect(bought).toMatchObject({
+      kind: "sold",
+      text: expect.stringMatching(/^You bought Nissan Leaf 2019 for \$7,000\.00\. The money is held until \d{4}-\d{2}-\d{2}: confirm/),
+      link: `/dashboard/myorders/${bookingId}/receipt`,
+    });
+    // The email carries the amount, the release date and the receipt's absolute link.
+    const [boughtMail] = await site.sql("select text from outgoing_emails where to_address = ? and text like '%You bought%'", [
+      winner.email,
+    ]);
+    expect(String(boughtMail.text)).toMatch(
+      /\$7,000\.00[\s\S]*held until \d{4}-\d{2}-\d{2}[\s\S]*https?:\/\/[^\s]+\/dashboard\/myorders\/[^\s]+\/receipt/,
+    );
     expect((await notificationsOf(loser)).data.map((item) => [item.kind, item.text])).toEqual([
       ["sold", "Nissan Leaf 2019, which you booked, was sold to someone else"],
     ]);
@@ -307,6 +319,104 @@ describe("bookings and sales", () => {
     expect(afterSale.total).toBe(3);
     expect(afterSale.data[0]).toMatchObject({ kind: "sale", text: expect.stringContaining("A buyer paid $") });
     expect(await emailsWrittenTo(seller.email, "payments for your cars")).toHaveLength(1);
+  });
+});
+
+describe("disputes and refunds", () => {
+  const ADMIN = "admin@autoreseller.test";
+  /** A buyer's paid booking of a fresh car of `seller`: the booking's id. */
+  async function paidBooking(buyer: Account, seller: Account, name: string, price: number) {
+    const productId = await car(name, price, { seller: seller.email });
+    const booked = await api("/api/bookings", buyer.token, {
+      method: "POST",
+      body: { product_id: productId, phone: "1", meetingLocation: "Gulshan" },
+    });
+    const { insertedId: bookingId } = (await booked.json()) as { insertedId: string };
+    const intent = await api("/api/payment/create-payment-intent", buyer.token, { method: "POST", body: { bookingId } });
+    const intentId = ((await intent.json()) as { clientSecret: string }).clientSecret.split("_secret_")[0];
+    await fetch(`${site.stripeApiUrl}/__control/payment_intents/${intentId}/succeed`, { method: "POST" });
+    expect((await api("/api/payment", buyer.token, { method: "POST", body: { bookingId, transactionId: intentId } })).status).toBe(201);
+    return bookingId;
+  }
+  const mailsOf = async (address: string, kindWords: string) =>
+    (await site.sql("select text from outgoing_emails where to_address = ? and text like ?", [address, `%${kindWords}%`])).map((row) =>
+      String(row.text),
+    );
+  const latest = async (who: Account, kind: string) => (await notificationsOf(who)).data.find((item) => item.kind === kind);
+
+  it("tell the seller and every admin of a dispute, both sides of its decision, each by email with the amount, the car and a link", async () => {
+    const seller = await account("dispute-seller", "seller");
+    const buyer = await account("dispute-buyer");
+    const admin = { id: "", email: ADMIN, token: await site.accessToken(ADMIN) };
+    const bookingId = await paidBooking(buyer, seller, "Nissan Fairlady Z", 22700);
+
+    const opened = await api(`/api/bookings/${bookingId}/dispute`, buyer.token, {
+      method: "POST",
+      body: { reason: "not_as_described", note: "Scratched" },
+    });
+    expect(opened.status).toBe(201);
+    expect(await latest(seller, "dispute_opened")).toMatchObject({
+      text: expect.stringMatching(/reported a problem with your Nissan Fairlady Z\. The \$22,700\.00 is held/),
+      link: "/dashboard/sales",
+    });
+    expect(await latest(admin, "dispute_opened")).toMatchObject({
+      text: expect.stringContaining("Nissan Fairlady Z ($22,700.00)"),
+      link: "/dashboard/disputes",
+    });
+    for (const [address, path] of [
+      [seller.email, "/dashboard/sales"],
+      [ADMIN, "/dashboard/disputes"],
+    ]) {
+      const mails = (await mailsOf(address, "problems reported with a sale")).filter((text) => text.includes("Nissan Fairlady Z"));
+      expect(mails).toHaveLength(1);
+      expect(mails[0]).toContain("$22,700.00");
+      expect(mails[0]).toMatch(new RegExp(`https?://[^\\s]+${path}\\b`));
+    }
+    expect(await latest(buyer, "dispute_opened")).toBeUndefined();
+
+    const [dispute] = await site.sql("select id from disputes where booking_id = ?", [bookingId]);
+    const resolved = await api(`/api/admin/disputes/${String(dispute.id)}/resolve`, admin.token, {
+      method: "POST",
+      body: { outcome: "refund" },
+    });
+    expect(resolved.status).toBe(200);
+    // Again: already resolved, and no one is told twice.
+    await api(`/api/admin/disputes/${String(dispute.id)}/resolve`, admin.token, { method: "POST", body: { outcome: "refund" } });
+    expect(await latest(buyer, "dispute_resolved")).toMatchObject({
+      text: "An admin decided the problem you reported with Nissan Fairlady Z: $22,700.00 is given back to your card.",
+      link: "/dashboard/myorders",
+    });
+    expect(await latest(seller, "dispute_resolved")).toMatchObject({
+      text: expect.stringContaining("$22,700.00 is given back to the buyer and the sale is undone"),
+      link: "/dashboard/sales",
+    });
+    for (const address of [buyer.email, seller.email]) {
+      const mails = await mailsOf(address, "decisions on reported problems");
+      expect(mails).toHaveLength(1);
+      expect(mails[0]).toMatch(/Nissan Fairlady Z[\s\S]*\$22,700\.00[\s\S]*https?:\/\/\S+\/dashboard\/(myorders|sales)/);
+    }
+  });
+
+  it("tell the buyer the amount back and the seller the sale undone when the seller gives the money back", async () => {
+    const seller = await account("refund-seller", "seller");
+    const buyer = await account("refund-buyer");
+    const bookingId = await paidBooking(buyer, seller, "Toyota Corolla 2016", 9100);
+    for (const status of [200, 409]) {
+      expect((await api(`/api/bookings/${bookingId}/refund`, seller.token, { method: "POST" })).status).toBe(status);
+    }
+    expect(await latest(buyer, "refunded")).toMatchObject({
+      text: expect.stringContaining("gave back your $9,100.00 for Toyota Corolla 2016"),
+      link: "/dashboard/myorders",
+    });
+    expect(await latest(seller, "refunded")).toMatchObject({
+      text: "You gave back $9,100.00 for Toyota Corolla 2016: the sale is undone and the car is for sale again.",
+      link: "/dashboard/sales",
+    });
+    for (const address of [buyer.email, seller.email]) {
+      const mails = await mailsOf(address, "you get these emails for: refunds");
+      expect(mails).toHaveLength(1);
+      expect(mails[0]).toMatch(/\$9,100\.00 for Toyota Corolla 2016[\s\S]*https?:\/\/\S+\/dashboard\/(myorders|sales)/);
+    }
   });
 });
 

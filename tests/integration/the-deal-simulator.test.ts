@@ -162,6 +162,10 @@ describe("a seller without a payout account", () => {
     expect(new URL(link.url).pathname).toBe("/dashboard/payouts/simulator");
     expect(await (await account()).json()).toEqual({ status: "pending", payoutsEnabled: false });
     const cookie = await signIn(seller.email);
+    // "Set up payouts" stays on the address the browser used (a path, not APP_ORIGIN's host).
+    const onboarding = await postForm("/dashboard/payouts", { intent: "onboard" }, cookie);
+    expect(onboarding.status).toBe(302);
+    expect(onboarding.headers.get("location")).toMatch(/^\/dashboard\/payouts\/simulator\?account=/);
     const ready = await postForm("/dashboard/payouts/simulator", { intent: "ready" }, cookie);
     expect(ready.status).toBe(302);
     expect(await (await account()).json()).toEqual({ status: "ready", payoutsEnabled: true });

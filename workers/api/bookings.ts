@@ -77,7 +77,7 @@ export const bookingsApi = new Hono<WorkerEnv>()
       const received = await listReceivedBookings(c.var.app, c.var.user, page, limit);
       return c.json({
         ...received,
-        data: received.data.map(({ paymentUnderWay: _paying, conversationId: _conversation, ...booking }) => booking),
+        data: received.data.map(({ paymentUnderWay: _paying, conversationId: _conversation, paidOut: _paidOut, ...booking }) => booking),
       });
     },
   )

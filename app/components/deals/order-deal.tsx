@@ -1,14 +1,14 @@
-import { Form } from "react-router";
 import { type DealPayment } from "~/lib/deal";
 import { formatDate } from "~/lib/format";
 import { PATHS } from "~/lib/paths";
 import { Badge } from "../ui/badge";
-import { Button, ButtonLink } from "../ui/button";
+import { ButtonLink } from "../ui/button";
 
 /**
  * What comes next for a paid order (the deal, v1.2), on My Orders and the car's page: while the
  * money is held, "I have the car" and "Report a problem" with the date it is released on its own.
- * Both are plain links and forms posting to My Orders, so they work without JavaScript.
+ * Both are plain links to My Orders, which asks before the money moves (a page state, so it works
+ * without JavaScript).
  */
 export function OrderDeal({ bookingId, productName, payment }: { bookingId: string; productName: string; payment: DealPayment }) {
   if (payment.status === "disputed") return <Badge tone="warning">Problem reported: an admin decides</Badge>;
@@ -23,12 +23,9 @@ export function OrderDeal({ bookingId, productName, payment }: { bookingId: stri
         </span>
       </p>
       <div className="flex flex-wrap gap-3">
-        <Form method="post" action={PATHS.myOrders}>
-          <input type="hidden" name="id" value={bookingId} />
-          <Button type="submit" name="intent" value="handover" aria-label={`I have the car: ${productName}`}>
-            I have the car
-          </Button>
-        </Form>
+        <ButtonLink to={`${PATHS.myOrders}?handover=${bookingId}`} preventScrollReset aria-label={`I have the car: ${productName}`}>
+          I have the car
+        </ButtonLink>
         <ButtonLink to={`${PATHS.myOrders}?dispute=${bookingId}`} variant="secondary" aria-label={`Report a problem with ${productName}`}>
           Report a problem
         </ButtonLink>

@@ -18,11 +18,11 @@ export const linkClass = "inline-flex min-h-11 items-center font-semibold text-b
 /**
  * On a My Orders card: when it was booked, where the buyer meets the seller, who sells it, and the
  * conversation with them (opened, or started on the car's message page while the car is for sale;
- * a sold car's seller is reached by phone, since no new conversation starts about a sold car).
+ * the buyer who paid may still write to arrange the handover; a car sold to someone else's seller
+ * is reached by phone, since no new conversation starts about it).
  */
 export function OrderFacts({ order }: { order: OrderContact }) {
   const { seller } = order;
-  const sold = order.paid || order.soldToSomeoneElse;
   return (
     <>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
@@ -48,7 +48,7 @@ export function OrderFacts({ order }: { order: OrderContact }) {
           <Link to={pathTo(PATHS.messageThread, { id: order.conversationId })} className={linkClass}>
             Your conversation with {seller.name}
           </Link>
-        ) : !sold && seller.id ? (
+        ) : !order.soldToSomeoneElse && seller.id ? (
           <Link to={pathTo(PATHS.messageSeller, { id: order.product_id })} className={linkClass}>
             Message {seller.name}
           </Link>

@@ -17,6 +17,7 @@ export function ConfirmPanel({
   title = "Are you sure?",
   text = "You won't be able to revert this!",
   danger = true,
+  fields = {},
 }: {
   intent: string;
   id: string;
@@ -27,6 +28,8 @@ export function ConfirmPanel({
   title?: string;
   text?: ReactNode;
   danger?: boolean;
+  /** More of what the confirmed post carries (e.g. the decision chosen, the reason written). */
+  fields?: Record<string, string>;
 }) {
   return (
     <div
@@ -44,6 +47,9 @@ export function ConfirmPanel({
       <div className="mt-4 flex flex-wrap gap-3">
         <Form method="post">
           <input type="hidden" name="id" value={id} />
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           <Button type="submit" name="intent" value={intent} autoFocus variant={danger ? "danger" : "primary"}>
             {confirmLabel}
           </Button>

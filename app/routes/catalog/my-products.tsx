@@ -192,7 +192,9 @@ function CarBookingsList({ productName, bookings }: { productName: string; booki
           <li key={booking._id} className="rounded-lg border border-slate-200 p-2 text-sm">
             <p className="font-semibold">
               {booking.buyerName}{" "}
-              <span className={booking.paid ? "text-green-800" : "text-slate-600"}>{booking.paid ? "(paid)" : "(not paid yet)"}</span>
+              <span className={booking.paid ? "text-green-800" : "text-slate-600"}>
+                {booking.paid ? "(paid)" : booking.refunded ? "(paid, then refunded)" : "(not paid yet)"}
+              </span>
             </p>
             <p>
               Phone:{" "}

@@ -58,6 +58,14 @@ export default function BookPage({ loaderData }: Route.ComponentProps) {
             Sign In
           </Link>
         </p>
+      ) : product.isPaid && !result?.ok ? (
+        // A car someone paid for (held for its buyer, or sold) takes no more bookings.
+        <p role="status" className="rounded-2xl bg-white p-6">
+          This car has been bought by another buyer, so it cannot be booked.{" "}
+          <Link to={PATHS.search} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
+            Find another car
+          </Link>
+        </p>
       ) : result?.ok ? (
         <div role="status" className="rounded-2xl bg-green-50 p-6 text-green-900">
           <p className="font-bold">{result.message}</p>
@@ -70,6 +78,8 @@ export default function BookPage({ loaderData }: Route.ComponentProps) {
               {result.message}
             </p>
           )}
+          {/* The schema checks the car's id in the browser too (the action takes it from the URL). */}
+          <input type="hidden" name="product_id" value={product._id} />
           <BookingFields product={product} user={user} fields={fields} />
           <Button type="submit">Submit</Button>
         </Form>

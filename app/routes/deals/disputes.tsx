@@ -5,7 +5,8 @@ import { actionResult, failedAction } from "~/.server/page-errors";
 import { resolveDispute } from "~/.server/services/deals/deal-actions";
 import { listDisputeCases } from "~/.server/services/deals/disputes";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button";
+import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { EmptyState } from "~/components/ui/empty-state";
 import { ResultBanner } from "~/components/ui/result-banner";
 import { SimplePager } from "~/components/ui/simple-pager";
@@ -29,8 +30,14 @@ const resolveFormSchema = v.object({ ...rowActionSchema(["resolve"] as const).en
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requirePermission(context.app, request, "resolve:disputes");
-  const status: "open" | "resolved" = new URL(request.url).searchParams.get("status") === "resolved" ? "resolved" : "open";
-  return { status, list: await listDisputeCases(context.app, admin, status, pageFromUrl(request.url), PAGE_SIZE) };
+  const params = new URL(request.url).searchParams;
+  const status: "open" | "resolved" = params.get("status") === "resolved" ? "resolved" : "open";
+  const list = await listDisputeCases(context.app, admin, status, pageFromUrl(request.url), PAGE_SIZE);
+  // "Are you sure?" before the money moves, a page state without JavaScript: ?resolve=<dispute id>&outcome=refund|release.
+  const outcome = params.get("outcome");
+  const chosen = list.data.find((dispute) => dispute._id === params.get("resolve") && !dispute.resolution);
+  const confirm = chosen && (outcome === "refund" || outcome === "release") ? { dispute: chosen, outcome } : null;
+  return { status, list, confirm };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,12 +52,33 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Disputes({ loaderData, actionData }: Route.ComponentProps) {
-  const { status, list } = loaderData;
+  const { status, list, confirm } = loaderData;
+  const here = `?status=${status}&page=${list.currentPage}`;
   return (
     <main id="main" className="flex flex-col gap-6">
       <h1 className="text-title">Disputes</h1>
       <StatusTabs label="Which disputes" status={status} />
       <ResultBanner result={actionData} />
+      {confirm && (
+        <ConfirmPanel
+          intent="resolve"
+          id={confirm.dispute._id}
+          fields={{ outcome: confirm.outcome }}
+          title={
+            confirm.outcome === "refund" ? `Refund ${confirm.dispute.buyerName}?` : `Release the money to ${confirm.dispute.sellerName}?`
+          }
+          text={
+            confirm.outcome === "refund"
+              ? `${formatCents(confirm.dispute.amount)} will be given back to ${confirm.dispute.buyerName}, and the sale of ${confirm.dispute.productName} is undone. This cannot be undone.`
+              : `${formatCents(confirm.dispute.amount)}, less the platform's fee, will be paid to ${confirm.dispute.sellerName}. This cannot be undone.`
+          }
+          confirmLabel={
+            confirm.outcome === "refund" ? `Yes, refund ${confirm.dispute.buyerName}` : `Yes, pay ${confirm.dispute.sellerName}`
+          }
+          cancelTo={here}
+          cancelLabel="Not yet"
+        />
+      )}
       {list.data.length === 0 ? (
         <EmptyState title={status === "open" ? "No open disputes." : "No resolved disputes yet."} />
       ) : (
@@ -105,16 +133,14 @@ export default function Disputes({ loaderData, actionData }: Route.ComponentProp
                 )}
               </section>
               {!dispute.resolution && (
-                <form method="post" className="flex flex-wrap gap-3">
-                  <input type="hidden" name="id" value={dispute._id} />
-                  <input type="hidden" name="intent" value="resolve" />
-                  <Button type="submit" name="outcome" value="refund" variant="danger">
+                <div className="flex flex-wrap gap-3">
+                  <ButtonLink to={`${here}&resolve=${dispute._id}&outcome=refund`} preventScrollReset variant="danger">
                     Refund {dispute.buyerName}
-                  </Button>
-                  <Button type="submit" name="outcome" value="release" variant="secondary">
+                  </ButtonLink>
+                  <ButtonLink to={`${here}&resolve=${dispute._id}&outcome=release`} preventScrollReset variant="secondary">
                     Release to {dispute.sellerName}
-                  </Button>
-                </form>
+                  </ButtonLink>
+                </div>
               )}
             </li>
           ))}

@@ -16,7 +16,7 @@ import { ButtonLink } from "~/components/ui/button";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { EmptyState } from "~/components/ui/empty-state";
 import { ResultBanner } from "~/components/ui/result-banner";
-import { formatPrice } from "~/lib/format";
+import { formatCents, formatPrice } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
 import { PATHS, pathTo } from "~/lib/paths";
 import { rateSellerFormSchema } from "~/lib/schemas/reviews";
@@ -37,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const confirmId = params.get("confirm");
   const disputeId = params.get("dispute");
+  const handoverId = params.get("handover");
   return {
     orders,
     reviews,
@@ -44,6 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     rate: params.get("rate"),
     // ?dispute=<booking id> of an order whose money is held: the "Report a problem" form.
     dispute: orders.find((order) => order._id === disputeId && order.payment?.status === "held") ?? null,
+    // ?handover=<booking id> of an order whose money is held: "I have the car" asks before the money goes.
+    handover: orders.find((order) => order._id === handoverId && order.payment?.status === "held") ?? null,
   };
 }
 
@@ -89,12 +92,23 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function MyOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { orders, reviews, confirm, rate, dispute } = loaderData;
+  const { orders, reviews, confirm, rate, dispute, handover } = loaderData;
   return (
     <main id="main">
       <h1 className="mb-6 text-title">My Orders</h1>
       <ResultBanner result={actionData} />
       {dispute && <DisputeForm bookingId={dispute._id} productName={dispute.productName} />}
+      {handover?.payment && (
+        <ConfirmPanel
+          intent="handover"
+          id={handover._id}
+          title={`Do you have ${handover.productName}?`}
+          text={`${formatCents(handover.payment.amount - handover.payment.refundedAmount)} will be paid to ${handover.seller.name}. This cannot be undone.`}
+          confirmLabel={`Yes, pay ${handover.seller.name}`}
+          cancelTo="."
+          cancelLabel="Not yet"
+        />
+      )}
       {confirm && (
         <ConfirmPanel
           intent="cancel"

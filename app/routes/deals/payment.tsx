@@ -7,7 +7,7 @@ import { findBookingToView } from "~/.server/services/deals/bookings";
 import { payWithSimulatorCard } from "~/.server/services/deals/payments";
 import { createPaymentIntent, recordPayment } from "~/components/deals/payment-api";
 import { SimulatorCardForm } from "~/components/deals/simulator-card-form";
-import { ButtonLink } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { formatPrice } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
 import { PATHS, pathTo } from "~/lib/paths";
@@ -86,6 +86,16 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
             <p>
               Transaction id: <code className="break-all rounded bg-slate-100 px-2 py-1">{transactionId}</code>
             </p>
+            {/* The spec's rule: once paid, the Pay button becomes "Paid". */}
+            <div>
+              <Button disabled>Paid</Button>
+            </div>
+            {ownBooking && (
+              <p>
+                The platform holds your money until you have the car. On My Orders, confirm you have it (the seller is paid then) or report
+                a problem; if you do neither, it goes to the seller on its release date.
+              </p>
+            )}
             {ownBooking && (
               <div className="flex flex-wrap gap-3">
                 <ButtonLink to={pathTo(PATHS.receipt, { id: booking._id })}>See your receipt</ButtonLink>

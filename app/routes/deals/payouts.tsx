@@ -34,7 +34,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const seller = await requirePermission(context.app, request, "manage:payouts");
   if (parseForm(await readFormBody(request), onboardSchema).status !== "success") return failedAction();
   return actionResult(async () => {
-    throw redirect(await payoutOnboardingLink(context.app, seller));
+    const link = new URL(await payoutOnboardingLink(context.app, seller));
+    // A page of this app (the simulator's) is sent by its path: the browser stays on the address it
+    // used (localhost or 127.0.0.1), where the seller is signed in and the form may go.
+    throw redirect(link.origin === new URL(context.app.publicOrigin).origin ? `${link.pathname}${link.search}` : link.toString());
   });
 }
 

@@ -1,3 +1,4 @@
+import { Form } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
 import { parseForm, readFormBody } from "~/.server/form-body";
 import { actionResult, failedAction } from "~/.server/page-errors";
@@ -5,11 +6,12 @@ import { listReceivedBookings } from "~/.server/services/deals/bookings";
 import { declineBooking } from "~/.server/services/deals/deal-actions";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { EmptyState } from "~/components/ui/empty-state";
 import { inputClass } from "~/components/ui/field";
 import { ResultBanner } from "~/components/ui/result-banner";
 import { SimplePager } from "~/components/ui/simple-pager";
-import { DEAL_STATUS_LABELS } from "~/lib/deal";
+import { DEAL_STATUS_TONES, saleStatusLabel } from "~/lib/deal";
 import { formatDateTime, formatPrice } from "~/lib/format";
 import { pageFromUrl } from "~/lib/list-query";
 import { privatePageMeta } from "~/lib/meta";
@@ -28,7 +30,19 @@ const declineFormSchema = v.object({ ...declineSchema.entries, id: v.pipe(v.stri
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const seller = await requirePermission(context.app, request, "read:bookings-received");
-  return { list: await listReceivedBookings(context.app, seller, pageFromUrl(request.url), PAGE_SIZE) };
+  const list = await listReceivedBookings(context.app, seller, pageFromUrl(request.url), PAGE_SIZE);
+  // "Decline booking" asks first, a page state without JavaScript: ?decline=<booking id>&reason=….
+  const params = new URL(request.url).searchParams;
+  const chosen = list.data.find((booking) => booking._id === params.get("decline") && declinable(booking));
+  return { list, confirm: chosen ? { booking: chosen, reason: (params.get("reason") ?? "").slice(0, 300) } : null };
+}
+
+const declinable = (booking: { paid: boolean; payment: unknown; paymentUnderWay: boolean }) =>
+  !booking.paid && !booking.payment && !booking.paymentUnderWay;
+
+function declineText(buyerName: string, productName: string, reason: string) {
+  const told = reason ? ` They are told: “${reason}”.` : " They are told you declined.";
+  return `${buyerName}'s booking of ${productName} will be removed.${told} This cannot be undone.`;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,12 +57,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ReceivedBookings({ loaderData, actionData }: Route.ComponentProps) {
-  const { list } = loaderData;
+  const { list, confirm } = loaderData;
   return (
     <main id="main" className="flex flex-col gap-6">
       <h1 className="text-title">Bookings</h1>
       <p>Buyers who booked your cars. The first to pay gets the car; you can decline a booking until it is paid.</p>
       <ResultBanner result={actionData} />
+      {confirm && (
+        <ConfirmPanel
+          intent="decline"
+          id={confirm.booking._id}
+          fields={{ reason: confirm.reason }}
+          title={`Decline ${confirm.booking.buyerName}'s booking?`}
+          text={declineText(confirm.booking.buyerName, confirm.booking.productName, confirm.reason)}
+          confirmLabel="Yes, decline the booking"
+          cancelTo={`?page=${list.currentPage}`}
+          cancelLabel="Keep the booking"
+        />
+      )}
       {list.data.length === 0 ? (
         <EmptyState title="Nobody has booked your cars yet." />
       ) : (
@@ -74,7 +100,9 @@ export default function ReceivedBookings({ loaderData, actionData }: Route.Compo
               <div className="mt-2 flex flex-wrap items-center gap-3">
                 {booking.payment ? (
                   <>
-                    <Badge tone="success">{DEAL_STATUS_LABELS[booking.payment.status]}</Badge>
+                    <Badge tone={DEAL_STATUS_TONES[booking.payment.status]}>
+                      {saleStatusLabel(booking.payment.status, booking.paidOut)}
+                    </Badge>
                     <ButtonLink to={PATHS.sales} variant="secondary" size="sm">
                       See the sale
                     </ButtonLink>
@@ -88,9 +116,10 @@ export default function ReceivedBookings({ loaderData, actionData }: Route.Compo
                   </ButtonLink>
                 )}
               </div>
-              {!booking.paid && !booking.payment && !booking.paymentUnderWay && (
-                <form method="post" className="mt-2 flex flex-col gap-2 border-t border-slate-200 pt-3">
-                  <input type="hidden" name="id" value={booking._id} />
+              {declinable(booking) && (
+                <Form method="get" preventScrollReset className="mt-2 flex flex-col gap-2 border-t border-slate-200 pt-3">
+                  <input type="hidden" name="page" value={list.currentPage} />
+                  <input type="hidden" name="decline" value={booking._id} />
                   <label htmlFor={`reason-${booking._id}`} className="font-medium">
                     Why you decline (optional, the buyer is told)
                   </label>
@@ -100,12 +129,12 @@ export default function ReceivedBookings({ loaderData, actionData }: Route.Compo
                       type="submit"
                       variant="danger"
                       size="sm"
-                      aria-label={`Decline the booking of ${booking.productName} by ${booking.buyerName}`}
+                      aria-label={`Decline booking: ${booking.productName}, ${booking.buyerName}`}
                     >
                       Decline booking
                     </Button>
                   </div>
-                </form>
+                </Form>
               )}
             </li>
           ))}

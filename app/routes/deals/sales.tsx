@@ -10,7 +10,7 @@ import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { EmptyState } from "~/components/ui/empty-state";
 import { ResultBanner } from "~/components/ui/result-banner";
 import { SimplePager } from "~/components/ui/simple-pager";
-import { DEAL_STATUS_LABELS } from "~/lib/deal";
+import { DEAL_STATUS_TONES, saleStatusLabel } from "~/lib/deal";
 import { formatCents, formatDate } from "~/lib/format";
 import { pageFromUrl } from "~/lib/list-query";
 import { privatePageMeta } from "~/lib/meta";
@@ -80,19 +80,27 @@ export default function Sales({ loaderData, actionData }: Route.ComponentProps) 
               <li key={sale._id} className="card flex flex-col gap-2 p-5">
                 <h2 className="text-heading break-words">{sale.productName}</h2>
                 <p>
-                  <Badge tone={payment.status === "released" ? "success" : payment.status === "held" ? "info" : "warning"}>
-                    {DEAL_STATUS_LABELS[payment.status]}
-                  </Badge>
+                  <Badge tone={DEAL_STATUS_TONES[payment.status]}>{saleStatusLabel(payment.status, sale.paidOut)}</Badge>
                 </p>
                 <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
                   <dt className="font-semibold text-slate-700">Buyer</dt>
                   <dd className="break-words">{sale.buyerName}</dd>
                   <dt className="font-semibold text-slate-700">Paid</dt>
                   <dd className="tabular-nums">{formatCents(payment.amount)}</dd>
-                  <dt className="font-semibold text-slate-700">Fee</dt>
-                  <dd className="tabular-nums">{formatCents(payment.fee)}</dd>
-                  <dt className="font-semibold text-slate-700">Yours</dt>
-                  <dd className="tabular-nums">{formatCents(payment.sellerAmount)}</dd>
+                  {payment.status === "refunded" ? (
+                    // Money given back keeps no fee and leaves the seller nothing: no rows that say otherwise.
+                    <>
+                      <dt className="font-semibold text-slate-700">Given back</dt>
+                      <dd className="tabular-nums">{formatCents(payment.refundedAmount)}</dd>
+                    </>
+                  ) : (
+                    <>
+                      <dt className="font-semibold text-slate-700">Fee</dt>
+                      <dd className="tabular-nums">{formatCents(payment.fee)}</dd>
+                      <dt className="font-semibold text-slate-700">Yours</dt>
+                      <dd className="tabular-nums">{formatCents(payment.sellerAmount)}</dd>
+                    </>
+                  )}
                   {payment.status === "held" && (
                     <>
                       <dt className="font-semibold text-slate-700">Released on</dt>

@@ -22,6 +22,8 @@ export interface SellerBooking {
   phone: string;
   meetingLocation: string;
   paid: boolean;
+  /** The buyer paid and got the money back: no longer "not paid yet". */
+  refunded: boolean;
   createdAt: string;
 }
 
@@ -52,6 +54,7 @@ export async function listBookingsForSellerCars(
       phone: bookings.phone,
       meetingLocation: bookings.meetingLocation,
       paid: bookings.paid,
+      refunded: bookings.refunded,
       createdAt: bookings.createdAt,
       position:
         sql<number>`row_number() over (partition by ${bookings.productId} order by ${bookings.paid} desc, ${bookings.createdAt} desc)`.as(
@@ -84,6 +87,7 @@ export async function listBookingsForSellerCars(
       phone: row.phone,
       meetingLocation: row.meetingLocation,
       paid: Boolean(row.paid),
+      refunded: Boolean(row.refunded),
       createdAt: row.createdAt,
     });
   }

@@ -85,8 +85,9 @@ const conversationId = sql<string | null>`(select ${conversations.id} from ${con
 
 function selectBookings(ctx: AppContext) {
   const paymentUnderWay = sql<boolean>`${bookingPaymentUnderWay(ctx)}`.mapWith((value) => Number(value) === 1);
+  const paidOut = sql<boolean>`${payments.transferId} is not null`.mapWith((value) => Number(value) === 1);
   return ctx.db
-    .select({ ...bookingColumns, ...dealPaymentColumns, paymentUnderWay, conversationId })
+    .select({ ...bookingColumns, ...dealPaymentColumns, paymentUnderWay, conversationId, paidOut })
     .from(bookings)
     .leftJoin(products, eq(products.id, bookings.productId))
     .leftJoin(payments, dealPaymentJoin);
@@ -169,7 +170,13 @@ export async function listOrdersFor(ctx: AppContext, caller: UserRow, email: str
  * A booking of a seller's car as their Bookings and Sales pages show it: with the buyer's name, and
  * their conversation about the car if there is one (the API leaves out the page-only fields).
  */
-export type ReceivedBooking = Booking & { buyerName: string; paymentUnderWay: boolean; conversationId: string | null };
+export type ReceivedBooking = Booking & {
+  buyerName: string;
+  paymentUnderWay: boolean;
+  conversationId: string | null;
+  /** Released money sent to the seller's payout account; released and not sent is due (the Payouts page's words). */
+  paidOut: boolean;
+};
 
 /**
  * The bookings made for a seller's cars, newest first, paged: who booked (their phone and meeting
@@ -203,6 +210,7 @@ export async function listReceivedBookings(
       buyerName: row.buyerName,
       paymentUnderWay: row.paymentUnderWay,
       conversationId: row.conversationId,
+      paidOut: row.paidOut,
     })),
     total,
     currentPage: page,

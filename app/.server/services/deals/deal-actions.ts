@@ -17,7 +17,8 @@ import {
 import { type UserRow } from "../accounts/users";
 import { releaseHeld, settlePayment } from "./settle";
 import { bookingPaymentUnderWay } from "./payment-window";
-import { decideRefund, openDisputeCase } from "./payment-states";
+import { decideRefund, openDisputeCase, statusIs } from "./payment-states";
+import { disputeOpenedWrites, disputeResolvedWrites, refundedWrites } from "./deal-notices";
 
 // What people do with a deal's money: the buyer confirms the handover or reports a problem, the
 // seller gives the money back or declines an unpaid booking, an admin decides a dispute. Each is one
@@ -57,8 +58,12 @@ export async function openDispute(ctx: AppContext, user: UserRow, bookingId: str
   const deal = await readDeal(ctx, bookingId);
   enforce("dispute:booking:own", user, deal?.buyerId === user.id, "Booking not found");
   if (!deal) throw new NotFound("Booking not found");
-  const id = deal.payment && (await openDisputeCase(ctx, deal.payment, input, ["held"]));
-  if (!id) throw new Conflict(NOT_HELD);
+  if (!deal.payment) throw new Conflict(NOT_HELD);
+  // The seller and every admin hear of it, written with the dispute.
+  const id = crypto.randomUUID();
+  const told = await disputeOpenedWrites(ctx, deal.payment, id);
+  if (!(await openDisputeCase(ctx, deal.payment, input, ["held"], id, told.statements))) throw new Conflict(NOT_HELD);
+  await sendNotificationEmails(ctx, told);
   return id;
 }
 
@@ -67,9 +72,12 @@ export async function refundBySeller(ctx: AppContext, user: UserRow, bookingId: 
   const deal = await readDeal(ctx, bookingId);
   enforce("refund:booking:own", user, !!deal && deal.sellerId === user.id, "Booking not found");
   if (!deal) throw new NotFound("Booking not found");
-  if (!deal.payment || !(await decideRefund(ctx, deal.payment, ["held", "disputed"]))) {
+  const told = deal.payment ? await refundedWrites(ctx, deal.payment, statusIs(deal.payment.id, "refunding")) : NO_NOTIFICATIONS;
+  const writes = told.statements.map((statement) => ctx.db.run(statement));
+  if (!deal.payment || !(await decideRefund(ctx, deal.payment, ["held", "disputed"], writes))) {
     throw new Conflict("Only money still held (or disputed) can be given back");
   }
+  await sendNotificationEmails(ctx, told);
   await settlePayment(ctx, deal.payment.id);
 }
 
@@ -93,11 +101,14 @@ export async function resolveDispute(ctx: AppContext, admin: UserRow, disputeId:
   const { payment } = found;
   const open = and(eq(disputes.id, disputeId), isNull(disputes.resolution));
   const audit = auditEntryIfChanged(ctx, admin, "resolve-dispute", disputeId, outcome);
+  // Both sides hear the decision, written only with it.
+  const told = await disputeResolvedWrites(ctx, payment, disputeId, outcome);
+  const tell = told.statements.map((statement) => ctx.db.run(statement));
   const paidOut = payment.transferId !== null && payment.status === "released";
   let moved: boolean;
   if (outcome === "refund") {
     // A refund resolves its dispute itself (in decideRefund).
-    moved = await decideRefund(ctx, payment, paidOut ? ["released"] : ["disputed"], [audit]);
+    moved = await decideRefund(ctx, payment, paidOut ? ["released"] : ["disputed"], [audit, ...tell]);
   } else if (paidOut) {
     const [closed] = await ctx.db.batch([
       ctx.db
@@ -106,6 +117,7 @@ export async function resolveDispute(ctx: AppContext, admin: UserRow, disputeId:
         .where(open)
         .returning({ id: disputes.id }),
       audit,
+      ...tell,
     ]);
     moved = closed.length === 1;
   } else {
@@ -113,9 +125,10 @@ export async function resolveDispute(ctx: AppContext, admin: UserRow, disputeId:
       .update(disputes)
       .set({ resolution: "release", resolvedAt: ctx.now().toISOString() })
       .where(and(open, sql`exists (select 1 from ${payments} where ${payments.id} = ${payment.id} and ${payments.status} = 'released')`));
-    moved = await releaseHeld(ctx, payment.id, ["disputed"], [resolution, audit]);
+    moved = await releaseHeld(ctx, payment.id, ["disputed"], [resolution, audit, ...tell]);
   }
   if (!moved) throw new Conflict(RESOLVED);
+  await sendNotificationEmails(ctx, told);
   await settlePayment(ctx, payment.id);
 }
 

@@ -228,10 +228,17 @@ export function afterRefundWrites(ctx: AppContext, payment: PaymentRow) {
 /**
  * held (or released but not yet transferred) → disputed with the dispute's row, in one batch; a
  * payment already paid out stays as it is and gets an open dispute for an admin. The dispute's id,
- * or null when there is nothing to stop (given back already, or a dispute is open).
+ * or null when there is nothing to stop (given back already, or a dispute is open). `alsoWrite`
+ * runs after the dispute's insert (the notices of it, which check that it was written).
  */
-export async function openDisputeCase(ctx: AppContext, payment: PaymentRow, input: DisputeInput, from: PaymentStatus[]) {
-  const id = crypto.randomUUID();
+export async function openDisputeCase(
+  ctx: AppContext,
+  payment: PaymentRow,
+  input: DisputeInput,
+  from: PaymentStatus[],
+  id: string = crypto.randomUUID(),
+  alsoWrite: SQL[] = [],
+) {
   const paidOut = sql`exists (select 1 from ${payments} where ${payments.id} = ${payment.id} and ${payments.transferId} is not null and ${payments.status} = 'released')`;
   const [moved, inserted] = await ctx.db.batch([
     ctx.db
@@ -250,6 +257,7 @@ export async function openDisputeCase(ctx: AppContext, payment: PaymentRow, inpu
       select ${id}, ${payment.id}, ${payment.bookingId ?? payment.id}, ${input.reason}, ${input.note ?? ""}, ${ctx.now().toISOString()}
       where ${statusIs(payment.id, "disputed")} or (${paidOut} and ${from.includes("released") ? sql`1` : sql`0`})
       on conflict do nothing`),
+    ...alsoWrite.map((statement) => ctx.db.run(statement)),
   ]);
   if (moved.length === 0 && inserted.rowsAffected === 0) return null;
   logDeal(ctx, "payment-disputed", payment, { reason: input.reason });

@@ -115,7 +115,18 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
   const paymentId = crypto.randomUUID();
   const paid = sql`exists (select 1 from ${payments} where ${payments.transactionId} = ${intent.id} and ${payments.bookingId} = ${booking.id} and ${standingPayment})`;
   // Everyone who booked the car hears of the sale, and its seller of the payment, written only if this payment is the one that bought it.
-  const sold = await soldWrites(ctx, { productId: booking.productId, productName: booking.productName, buyerBookingId: booking.id }, paid);
+  const terms = dealTerms(ctx, intent.amount, paidAt);
+  const sold = await soldWrites(
+    ctx,
+    {
+      productId: booking.productId,
+      productName: booking.productName,
+      buyerBookingId: booking.id,
+      amount: intent.amount,
+      releaseAt: terms.releaseAt,
+    },
+    paid,
+  );
   const sale = await saleWrites(
     ctx,
     { sellerId: booking.sellerId, productName: booking.productName, amount: intent.amount, intentId: intent.id },
@@ -134,7 +145,7 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
         amount: intent.amount,
         // The deal: the money is held (the car reserved for this buyer) until the handover.
         status: "held",
-        ...dealTerms(ctx, intent.amount, paidAt),
+        ...terms,
         sellerId: booking.sellerId,
         createdAt: paidAt.toISOString(),
       })

@@ -9,7 +9,7 @@ import { auditEntry } from "../admin/audit";
 import { countEvent, LIMITS } from "../../auth/rate-limits";
 import { type AppContext } from "../../context";
 import { isUniqueViolation } from "../../db/errors";
-import { conversationReports, conversations, messages, notifications, products, users } from "../../db/schema";
+import { bookings, conversationReports, conversations, messages, notifications, products, users } from "../../db/schema";
 import { Conflict, Forbidden, NotFound, TooManyRequests } from "../../errors";
 import { messageSourceKey, messageWrites, sendNotificationEmails } from "../notifications/notifications";
 import { type UserRow } from "../accounts/users";
@@ -72,7 +72,7 @@ async function countMessage(ctx: AppContext, sender: UserRow) {
 /**
  * A buyer writes to a car's seller: the buyer's conversation about that car, started now or the one
  * they have (asking again adds the message to it). Unknown car → 404, the caller's own car → 403,
- * a sold car → 409.
+ * a car sold to someone else → 409; the buyer who paid for it may write to its seller (the handover).
  */
 export async function startConversation(
   ctx: AppContext,
@@ -81,11 +81,14 @@ export async function startConversation(
 ): Promise<{ conversationId: string; messageId: string }> {
   nothingPublicChanged(ctx.changedPages);
   enforce("start:conversation", buyer);
+  // For sale, or bought by this buyer: they still have a handover to arrange with its seller.
+  const open = sql`(${products.isPaid} = 0 or exists (select 1 from ${bookings} b
+    where b.product_id = ${products.id} and b.buyer_id = ${buyer.id} and b.paid = 1))`;
   const [car] = await ctx.db
     .select({
       name: products.name,
       sellerId: products.sellerId,
-      isPaid: products.isPaid,
+      open: sql<number>`${open}`,
       conversationId: conversations.id,
       closedAt: conversations.closedAt,
     })
@@ -96,7 +99,7 @@ export async function startConversation(
   if (!car) throw new NotFound("Product not found");
   if (car.sellerId === buyer.id) throw new Forbidden("You cannot message yourself about your own car");
   // A car without a seller outlived the seller's account, which only sold cars do.
-  if (car.isPaid || !car.sellerId) throw new Conflict(SOLD);
+  if (!Number(car.open) || !car.sellerId) throw new Conflict(SOLD);
   if (car.closedAt) throw new Conflict(CLOSED);
   await countMessage(ctx, buyer);
   const now = ctx.now().toISOString();
@@ -114,20 +117,21 @@ export async function startConversation(
   };
   const notices = await messageNotices(ctx, message);
   // One batch: the conversation (new, or the buyer's one about this car), the message and its
-  // notification, each only while the car is still unsold, so a car sold a moment ago takes nothing.
+  // notification, each only while the car is still unsold (or theirs), so a car sold to someone else
+  // a moment ago takes nothing.
   const [upserted] = await ctx.db.batch([
     ctx.db.all<{ id: string }>(sql`
       insert into ${conversations} (id, product_id, buyer_id, seller_id, last_message_at, seller_emailed_at, created_at)
       select ${conversationId}, ${products.id}, ${buyer.id}, ${products.sellerId}, ${now}, ${now}, ${now}
       from ${products}
-      where ${products.id} = ${input.product_id} and ${products.isPaid} = 0 and ${products.sellerId} is not null and ${products.sellerId} <> ${buyer.id}
+      where ${products.id} = ${input.product_id} and ${open} and ${products.sellerId} is not null and ${products.sellerId} <> ${buyer.id}
       on conflict (buyer_id, product_id) do update set last_message_at = excluded.last_message_at where ${conversations.closedAt} is null
       returning id`),
     ctx.db.run(sql`
       insert into ${messages} (id, conversation_id, sender_id, text, created_at)
       select ${message.id}, c.id, ${buyer.id}, ${input.text}, ${now}
       from ${conversations} c join ${products} on ${products.id} = c.product_id
-      where c.buyer_id = ${buyer.id} and c.product_id = ${input.product_id} and ${products.isPaid} = 0`),
+      where c.buyer_id = ${buyer.id} and c.product_id = ${input.product_id} and ${open}`),
     ...notices.statements.map((statement) => ctx.db.run(statement)),
   ]);
   if (upserted.length === 0) throw new Conflict(SOLD);
@@ -135,7 +139,7 @@ export async function startConversation(
   return { conversationId: upserted[0].id, messageId: message.id };
 }
 
-const SOLD = "This car is sold: its seller takes no new conversations about it";
+const SOLD = "This car is sold to someone else: its seller takes no new conversations about it";
 const CLOSED = "An admin closed this conversation: no new messages can be sent in it";
 
 /** How long after a conversation side was emailed about a message no other email goes to it, while it has not read. */

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import { formatCents, formatPrice } from "~/lib/format";
+import { formatCents, formatDate, formatPrice } from "~/lib/format";
 import { NOTIFICATION_KIND_LIST, type NotificationKind } from "~/lib/notifications";
 import { PATHS, pathTo } from "~/lib/paths";
 import { type PagedList } from "~/lib/types";
@@ -196,12 +196,13 @@ export function sellerOfCar(ctx: AppContext, productId: string) {
 }
 
 /**
- * A car was sold: its buyer hears "you bought it", everyone else who booked it "sold to someone
- * else". Each only if `onlyIf` (the payment that sold it was recorded) holds.
+ * A car was sold: its buyer hears "you bought it" (with what they paid, until when the money is
+ * held, and their receipt), everyone else who booked it "sold to someone else". Each only if
+ * `onlyIf` (the payment that sold it was recorded) holds.
  */
 export async function soldWrites(
   ctx: AppContext,
-  sale: { productId: string; productName: string; buyerBookingId: string },
+  sale: { productId: string; productName: string; buyerBookingId: string; amount?: number; releaseAt?: string },
   onlyIf: SQL,
 ): Promise<NotificationWrites> {
   const bookers = await ctx.db
@@ -216,9 +217,13 @@ export async function soldWrites(
       kind: "sold",
       text:
         bookingId === sale.buyerBookingId
-          ? `You bought ${sale.productName}`
+          ? `You bought ${sale.productName}${sale.amount === undefined ? "" : ` for ${formatCents(sale.amount)}`}.${
+              sale.releaseAt
+                ? ` The money is held until ${formatDate(sale.releaseAt)}: confirm you have the car, or report a problem before then. Your receipt is linked below.`
+                : ""
+            }`
           : `${sale.productName}, which you booked, was sold to someone else`,
-      link: PATHS.myOrders,
+      link: bookingId === sale.buyerBookingId && sale.releaseAt ? pathTo(PATHS.receipt, { id: bookingId }) : PATHS.myOrders,
       sourceKey: `sold:${sale.productId}`,
     })),
     onlyIf,
