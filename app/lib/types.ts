@@ -3,6 +3,7 @@
 import type * as v from "valibot";
 import {
   type bookingShape,
+  type offerShape,
   type categoryShape,
   type productDetailShape,
   type productPhotoShape,
@@ -33,6 +34,7 @@ export type Product = v.InferOutput<typeof productShape> & PageOnly;
 export type ProductDetail = v.InferOutput<typeof productDetailShape> & PageOnly;
 export type SellerProfile = v.InferOutput<typeof sellerProfileShape>;
 export type Booking = v.InferOutput<typeof bookingShape>;
+export type Offer = v.InferOutput<typeof offerShape>;
 export type Report = v.InferOutput<typeof reportShape>;
 
 export interface PagedList<T> {

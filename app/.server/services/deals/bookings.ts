@@ -37,6 +37,7 @@ type BookingRow = typeof bookings.$inferSelect & {
   mobile: string;
   paymentUnderWay: boolean;
   conversationId: string | null;
+  agreementHolds: boolean;
 } & Parameters<typeof dealPaymentOf>[0];
 
 export function toBooking(row: BookingRow): Booking {
@@ -54,6 +55,9 @@ export function toBooking(row: BookingRow): Booking {
     transactionId: row.transactionId,
     createdAt: row.createdAt,
     payment: dealPaymentOf(row),
+    // A lapsed agreement is no longer a price: the asking price applies again.
+    agreedPrice: row.agreementHolds ? row.agreedPrice : null,
+    agreedUntil: row.agreementHolds ? row.agreedUntil : null,
   };
 }
 
@@ -83,10 +87,16 @@ function toOrder(row: BookingRow): Order {
 const conversationId = sql<string | null>`(select ${conversations.id} from ${conversations}
   where ${conversations.buyerId} = ${bookings.buyerId} and ${conversations.productId} = ${bookings.productId})`;
 
+/** Whether a booking's agreed price (an accepted offer) still holds, as a column. */
+export const agreementHolds = (ctx: AppContext) =>
+  sql<boolean>`coalesce(${bookings.agreedPrice} is not null and ${bookings.agreedUntil} > ${ctx.now().toISOString()}, 0)`.mapWith(
+    (value) => Number(value) === 1,
+  );
+
 function selectBookings(ctx: AppContext) {
   const paymentUnderWay = sql<boolean>`${bookingPaymentUnderWay(ctx)}`.mapWith((value) => Number(value) === 1);
   return ctx.db
-    .select({ ...bookingColumns, ...dealPaymentColumns, paymentUnderWay, conversationId })
+    .select({ ...bookingColumns, ...dealPaymentColumns, paymentUnderWay, conversationId, agreementHolds: agreementHolds(ctx) })
     .from(bookings)
     .leftJoin(products, eq(products.id, bookings.productId))
     .leftJoin(payments, dealPaymentJoin);
