@@ -113,7 +113,7 @@ export const POLICY = {
   // its buyer and seller answer it (which of them depends on its state: the service decides).
   "make:offer": { roles: ["buyer"], refusal: "Only buyer accounts can make offers" },
   "read:offers": { roles: ROLES },
-  "answer:offer:own": { roles: ROLES, ownership: { of: "own", orAdmin: true, othersGet: "not-found" }, owner: "its buyer or seller" },
+  "answer:offer:own": { roles: ROLES, ownership: { of: "own", orAdmin: false, othersGet: "not-found" }, owner: "its buyer or seller" },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof POLICY;
