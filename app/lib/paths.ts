@@ -21,6 +21,7 @@ export const PATHS = {
   compare: "/compare",
   report: "/report/:id",
   messageSeller: "/cars/:id/message",
+  makeOffer: "/cars/:id/offer",
   unsubscribe: "/unsubscribe",
   favourite: "/favourites/:productId",
   visitorParts: "/visitor-parts",

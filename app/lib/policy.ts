@@ -113,6 +113,9 @@ export const POLICY = {
   // its buyer and seller answer it (which of them depends on its state: the service decides).
   "make:offer": { roles: ["buyer"], refusal: "Only buyer accounts can make offers" },
   "read:offers": { roles: ROLES },
+  // The pages: a seller's Offers (on their cars) and a buyer's My offers.
+  "read:offers-received": { roles: ["seller"] },
+  "read:offers-made": { roles: ["buyer"] },
   "answer:offer:own": { roles: ROLES, ownership: { of: "own", orAdmin: false, othersGet: "not-found" }, owner: "its buyer or seller" },
 } as const satisfies Record<string, Rule>;
 

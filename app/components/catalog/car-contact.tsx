@@ -15,16 +15,25 @@ const telHref = (mobile: string) => `tel:${mobile.replace(/[^\d+]/g, "")}`;
 // In the bar, narrower buttons (still 44 px high), so price and three buttons fit a 360 px phone.
 const barButton = "px-2.5 whitespace-nowrap";
 
-/** Message (to the seller's message form on the page) and Call, beside Book Now in the price box (and in the bar, `compact`). */
+/** Make an offer, Message (to the seller's message form on the page) and Call, beside Book Now in the price box (and in the bar, `compact`). */
 export function ContactActions({ product, compact = false }: { product: ProductDetail; compact?: boolean }) {
   const user = useOptionalUser();
   const extra = compact ? barButton : undefined;
   return (
     <>
       {mayMessage(user, product) && (
-        <a href={`#${MESSAGE_SELLER_ID}`} className={buttonClass({ variant: "secondary" }, extra)}>
-          Message
-        </a>
+        <>
+          <a
+            href={pathTo(PATHS.makeOffer, { id: product._id })}
+            aria-label={`Make an offer on ${product.productName}`}
+            className={buttonClass({ variant: "secondary" }, extra)}
+          >
+            {compact ? "Offer" : "Make an offer"}
+          </a>
+          <a href={`#${MESSAGE_SELLER_ID}`} className={buttonClass({ variant: "secondary" }, extra)}>
+            Message
+          </a>
+        </>
       )}
       <a
         href={telHref(product.mobile)}

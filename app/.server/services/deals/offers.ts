@@ -1,7 +1,7 @@
 import { aliasedTable, and, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { totalPages } from "~/lib/list-query";
-import { type OfferInput, type OfferListQuery } from "~/lib/schemas/offers";
-import { type Offer, type PagedList } from "~/lib/types";
+import { lowestOffer, OFFERS_PER_CAR, type OfferInput, type OfferListQuery, type OfferStep } from "~/lib/schemas/offers";
+import { type OfferItem, type PagedList } from "~/lib/types";
 import { PATHS } from "~/lib/paths";
 import { formatPrice } from "~/lib/format";
 import { enforce } from "../../auth/enforce";
@@ -19,13 +19,9 @@ import { AGREEMENT_HOURS, LIVE_OFFER, OFFER_ANSWER_HOURS } from "./offers-lifecy
 // buyer answers a counter. Every step is one conditional update of the offer in one batch with what
 // it causes (notifications, the booking's agreed price), so of any steps meeting on one offer one wins.
 
-/** Offers one buyer may make on one car, ever. */
-export const OFFERS_PER_CAR = 3;
 const HOUR = 3600 * 1000;
 const later = (ctx: AppContext, hours: number) => new Date(ctx.now().getTime() + hours * HOUR).toISOString();
 
-/** The lowest offer a car takes: half its price, rounded up to a whole dollar. */
-export const lowestOffer = (price: number) => Math.ceil(price / 2);
 
 const buyer = aliasedTable(users, "offer_buyer");
 const offerColumns = {
@@ -47,8 +43,6 @@ const offerColumns = {
   bookingId: offers.bookingId,
 };
 type OfferRow = Awaited<ReturnType<ReturnType<typeof selectOffers>["limit"]>>[number];
-
-export type OfferItem = Offer & { price: number; mine: "buyer" | "seller" | null };
 
 function toOffer(row: OfferRow, user: UserRow): OfferItem {
   return {
@@ -325,4 +319,17 @@ export async function withdrawOffer(ctx: AppContext, user: UserRow, id: string):
       where ${offers.id} = ${id} and ${inArray(offers.status, [...LIVE_OFFER])}`,
     { statements: [], emailIds: [] },
   );
+}
+
+/** One step on an offer from the Offers pages' forms: a counter needs its amount, an accept its confirmation. */
+export async function takeOfferStep(ctx: AppContext, user: UserRow, step: OfferStep, id: string, amount?: number, confirmed = false) {
+  if (step === "counter") {
+    if (amount === undefined) throw new Invalid("Enter the amount of your counter-offer", [{ path: "amount", message: "Enter an amount" }]);
+    return counterOffer(ctx, user, id, amount);
+  }
+  if (step === "accept") {
+    if (!confirmed) throw new Invalid("Tick the box to confirm the price you accept");
+    return acceptOffer(ctx, user, id);
+  }
+  return step === "decline" ? declineOffer(ctx, user, id) : withdrawOffer(ctx, user, id);
 }
