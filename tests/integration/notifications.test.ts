@@ -373,6 +373,12 @@ describe("unsubscribing", () => {
       "email-sale": "on",
       "email-payout": "on",
       "email-booking_declined": "on",
+      "email-dispute_opened": "on",
+      "email-dispute_resolved": "on",
+      "email-refunded": "on",
+      "email-offer": "on",
+      "email-offer_answered": "on",
+      "email-offer_expired": "on",
     };
     const saved = await site.postForm("/dashboard/settings", { intent: "email-choices", ...others }, cookie);
     expect(saved.status).toBe(200);
