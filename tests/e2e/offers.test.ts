@@ -44,7 +44,9 @@ describe("offers at 390 px", () => {
 
     // The seller counters from the Offers page.
     const seller = await openPage(browser, { viewport: PHONE });
-    await signInAs(seller.page, "seller@autoreseller.test", "/dashboard/offers");
+    await signInAs(seller.page, "seller@autoreseller.test", "/dashboard");
+    await seller.page.getByText("1 offer is waiting for your answer.").waitFor();
+    await seller.page.getByRole("link", { name: "Answer offers" }).click();
     const row = seller.page.getByRole("listitem").filter({ hasText: "Cash on Friday?" });
     await row.getByText("$15,000").first().waitFor();
     await expectNoSidewaysScroll(seller.page);
