@@ -10,6 +10,7 @@ import { type CarViewJob, type EmailJob, type ListingJob } from "~/.server/queue
 import { recordCarViews } from "~/.server/services/catalog/car-views";
 import { reconcile } from "~/.server/services/deals/reconciliation";
 import { runScheduledDeals } from "~/.server/services/deals/settle";
+import { expireOffers } from "~/.server/services/deals/offers-lifecycle";
 import { flagNewListing } from "~/.server/services/admin/flags";
 import { forgetOldCounts, searchCountsOutcome } from "~/.server/services/search/search-counts";
 import { enqueueRecentListings, notifyNewListingMatches, sendMatchDigests } from "~/.server/services/search/listing-matches";
@@ -154,7 +155,7 @@ export default {
       }
       return;
     }
-    const [removedUploads, enqueuedEmails, enqueuedListings, matchDigests, deals, forgottenSearchCounts, forgottenLimits] =
+    const [removedUploads, enqueuedEmails, enqueuedListings, matchDigests, deals, forgottenSearchCounts, forgottenLimits, offers] =
       await Promise.all([
         removeUnusedUploads(ctx),
         enqueueOverdueEmails(ctx),
@@ -163,8 +164,18 @@ export default {
         runScheduledDeals(ctx),
         forgetOldCounts(ctx),
         forgetEndedLimits(ctx),
+        expireOffers(ctx),
       ]);
-    const outcome = { removedUploads, enqueuedEmails, enqueuedListings, matchDigests, deals, forgottenSearchCounts, forgottenLimits };
+    const outcome = {
+      removedUploads,
+      enqueuedEmails,
+      enqueuedListings,
+      matchDigests,
+      deals,
+      forgottenSearchCounts,
+      forgottenLimits,
+      offers,
+    };
     console.log(JSON.stringify({ runId, cron: controller.cron, ...outcome }));
   },
   async queue(batch, env) {

@@ -11,10 +11,12 @@ export interface MenuLink {
 // the links the access policy lets it open.
 const DASHBOARD_PAGES: (MenuLink & { permission: Permission })[] = [
   { to: PATHS.myOrders, label: "My Orders", permission: "read:my-orders" },
+  { to: PATHS.myOffers, label: "My offers", permission: "read:offers-made" },
   { to: PATHS.myProducts, label: "My Products", permission: "read:my-products" },
   { to: PATHS.addProduct, label: "Add a product", permission: "create:product" },
   { to: PATHS.receivedBookings, label: "Bookings", permission: "read:bookings-received" },
   { to: PATHS.sales, label: "Sales", permission: "read:bookings-received" },
+  { to: PATHS.offers, label: "Offers", permission: "read:offers-received" },
   { to: PATHS.payouts, label: "Payouts", permission: "manage:payouts" },
   { to: PATHS.allSellers, label: "All Sellers", permission: "manage:users" },
   { to: PATHS.allBuyers, label: "All Buyers", permission: "manage:users" },

@@ -21,6 +21,7 @@ export const PATHS = {
   compare: "/compare",
   report: "/report/:id",
   messageSeller: "/cars/:id/message",
+  makeOffer: "/cars/:id/offer",
   unsubscribe: "/unsubscribe",
   favourite: "/favourites/:productId",
   visitorParts: "/visitor-parts",
@@ -52,6 +53,8 @@ export const PATHS = {
   // The deal (v1.2): the seller's bookings, sales and payouts, the admins' disputes and money.
   receivedBookings: "/dashboard/bookings",
   sales: "/dashboard/sales",
+  offers: "/dashboard/offers",
+  myOffers: "/dashboard/my-offers",
   payouts: "/dashboard/payouts",
   payoutsSimulator: "/dashboard/payouts/simulator",
   disputes: "/dashboard/disputes",

@@ -40,12 +40,13 @@ describe("access policy", () => {
     const labels = (role: keyof typeof DASHBOARD_MENU) => DASHBOARD_MENU[role].map((link) => link.to);
     const mine = ["/dashboard/favourites", "/dashboard/saved-searches", "/dashboard/notifications"];
     // Admins are in no conversation: the inbox is for buyers and sellers.
-    expect(labels("buyer")).toEqual(["/dashboard/myorders", ...mine, "/dashboard/messages"]);
+    expect(labels("buyer")).toEqual(["/dashboard/myorders", "/dashboard/my-offers", ...mine, "/dashboard/messages"]);
     expect(labels("seller")).toEqual([
       "/dashboard/myproducts",
       "/dashboard/addproduct",
       "/dashboard/bookings",
       "/dashboard/sales",
+      "/dashboard/offers",
       "/dashboard/payouts",
       ...mine,
       "/dashboard/messages",

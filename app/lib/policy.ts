@@ -109,6 +109,14 @@ export const POLICY = {
   // Money problems: admins compare the ledger with the provider on demand and close what they settled.
   "reconcile:ledger": { roles: ADMIN },
   "resolve:money-problems": { roles: ADMIN },
+  // Offers: buyers make them; an offer is its buyer's, its seller's and the admins' to see, and only
+  // its buyer and seller answer it (which of them depends on its state: the service decides).
+  "make:offer": { roles: ["buyer"], refusal: "Only buyer accounts can make offers" },
+  "read:offers": { roles: ROLES },
+  // The pages: a seller's Offers (on their cars) and a buyer's My offers.
+  "read:offers-received": { roles: ["seller"] },
+  "read:offers-made": { roles: ["buyer"] },
+  "answer:offer:own": { roles: ROLES, ownership: { of: "own", orAdmin: false, othersGet: "not-found" }, owner: "its buyer or seller" },
 } as const satisfies Record<string, Rule>;
 
 export type Permission = keyof typeof POLICY;

@@ -3,6 +3,7 @@
 import type * as v from "valibot";
 import {
   type bookingShape,
+  type offerShape,
   type categoryShape,
   type productDetailShape,
   type productPhotoShape,
@@ -33,6 +34,9 @@ export type Product = v.InferOutput<typeof productShape> & PageOnly;
 export type ProductDetail = v.InferOutput<typeof productDetailShape> & PageOnly;
 export type SellerProfile = v.InferOutput<typeof sellerProfileShape>;
 export type Booking = v.InferOutput<typeof bookingShape>;
+export type Offer = v.InferOutput<typeof offerShape>;
+/** An offer as the Offers pages show it: with the car's asking price and which side the viewer is. */
+export type OfferItem = Offer & { price: number; mine: "buyer" | "seller" | null };
 export type Report = v.InferOutput<typeof reportShape>;
 
 export interface PagedList<T> {

@@ -119,6 +119,18 @@ async function buyersDispute(): Promise<string> {
   return ((await response.json()) as { insertedId: string }).insertedId;
 }
 
+/** A fresh open offer of $50 by the buyer on one of the owner's cars ($90), written directly (the hourly limit stays out of it). */
+async function buyersOffer(): Promise<string> {
+  const id = crypto.randomUUID();
+  const productId = await ownersCar();
+  await sql(
+    `insert into offers (id, product_id, buyer_id, seller_id, amount, status, message, expires_at, created_at)
+     values (?, ?, (select id from users where email = ?), (select id from users where email = ?), 50, 'open', '', ?, ?)`,
+    [id, productId, callers.buyer.email, callers.owner.email, new Date(Date.now() + 3_600_000).toISOString(), new Date().toISOString()],
+  );
+  return id;
+}
+
 /** A fresh open money problem (as reconciliation records one). */
 async function openMoneyProblem(): Promise<string> {
   const id = crypto.randomUUID();
@@ -414,6 +426,38 @@ const MATRIX: Record<string, Row> = {
     answers: answers(401, 403, 200, 404, 403, 403),
     who: "owner",
     call: async () => ({ path: `/api/bookings/${await buyersBooking()}/decline`, body: { reason: "Matrix" } }),
+  },
+  // Offers: buyers make them; an offer is answered by the side whose turn it is (the buyer answering
+  // their own open offer, or an admin, gets 403), and does not exist for anyone else.
+  "POST /products/{id}/offers": {
+    answers: answers(401, 201, 403, 403, 201, 403),
+    who: "buyer",
+    call: async () => ({ path: `/api/products/${await ownersCar()}/offers`, body: { amount: 60, message: "Matrix" } }),
+  },
+  "GET /offers": {
+    answers: answers(401, 200, 200, 200, 200, 200),
+    who: "user",
+    call: async () => ({ path: "/api/offers?role=buyer&page=1&limit=5" }),
+  },
+  "POST /offers/{id}/counter": {
+    answers: answers(401, 403, 200, 404, 404, 403),
+    who: "its buyer or seller",
+    call: async () => ({ path: `/api/offers/${await buyersOffer()}/counter`, body: { amount: 70 } }),
+  },
+  "POST /offers/{id}/accept": {
+    answers: answers(401, 403, 200, 404, 404, 403),
+    who: "its buyer or seller",
+    call: async () => ({ path: `/api/offers/${await buyersOffer()}/accept` }),
+  },
+  "POST /offers/{id}/decline": {
+    answers: answers(401, 403, 200, 404, 404, 403),
+    who: "its buyer or seller",
+    call: async () => ({ path: `/api/offers/${await buyersOffer()}/decline` }),
+  },
+  "POST /offers/{id}/withdraw": {
+    answers: answers(401, 200, 403, 404, 404, 403),
+    who: "its buyer or seller",
+    call: async () => ({ path: `/api/offers/${await buyersOffer()}/withdraw` }),
   },
   "GET /payouts/account": {
     answers: answers(401, 403, 200, 200, 403, 403),

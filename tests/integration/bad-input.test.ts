@@ -23,6 +23,7 @@ class Raw {
 
 let sellerEmail: string, buyerEmail: string, sellerToken: string, buyerToken: string, adminToken: string, buyerCookie: string;
 let imageUrl: string, categoryId: string, productId: string, bookingId: string, clientSecret: string, moneyProblemId: string;
+let offerCarId: string, counteredCarId: string, offerId: string;
 let jpeg: Uint8Array<ArrayBuffer>;
 
 const bearer = (token: () => string) => () => ({ authorization: `Bearer ${token()}` });
@@ -60,6 +61,9 @@ beforeAll(async () => {
   clientSecret = (
     (await (await apiJson("/api/payment/create-payment-intent", { bookingId }, { token: buyerToken })).json()) as { clientSecret: string }
   ).clientSecret;
+  offerCarId = await created(apiJson("/api/products/add", validProduct(), { token: sellerToken }));
+  counteredCarId = await created(apiJson("/api/products/add", validProduct(), { token: sellerToken }));
+  offerId = await created(apiJson(`/api/products/${counteredCarId}/offers`, { amount: 10000 }, { token: buyerToken }));
   moneyProblemId = crypto.randomUUID();
   await sql("insert into money_problems (id, kind, key, amount, detail, created_at) values (?, 'unknown_charge', ?, 100, 'Bad input', ?)", [
     moneyProblemId,
@@ -76,7 +80,18 @@ async function created(pending: Promise<Response>): Promise<string> {
 
 // ---- checking an answer and the database ----
 
-const TABLES = ["users", "categories", "products", "bookings", "payments", "reports", "simulated_intents", "audit_log", "money_problems"];
+const TABLES = [
+  "users",
+  "categories",
+  "products",
+  "bookings",
+  "payments",
+  "reports",
+  "simulated_intents",
+  "audit_log",
+  "money_problems",
+  "offers",
+];
 
 /** Every business table (not sessions or rate limits) as it is now. */
 const snapshot = () => tableSnapshot(TABLES);
@@ -257,6 +272,26 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
     headers: bearer(() => adminToken),
     valid: () => ({ note: "Checked at the provider" }),
     fields: cases("note", [...NOT_TEXT, ...BLANK_OR_LONG, ["501 characters", "n".repeat(501), 400], ["control characters", CONTROL, 400]]),
+  },
+  // The car is $15,000: an offer is $7,500 to $14,999; a counter to the $10,000 offer is $10,001 to $14,999.
+  "POST /api/products/:id/offers": {
+    get path() {
+      return `/api/products/${offerCarId}/offers`;
+    },
+    headers: bearer(() => buyerToken),
+    valid: () => ({ amount: 10000, message: "Would you take this?" }),
+    fields: [
+      ...count("amount", ["under half the price", 7499, 400], ["the price", 15000, 400], ["over the price", 20000, 400]),
+      ...cases("message", [...NOT_TEXT, ["501 characters", "m".repeat(501), 400], ["control characters", CONTROL, 400]]),
+    ],
+  },
+  "POST /api/offers/:id/counter": {
+    get path() {
+      return `/api/offers/${offerId}/counter`;
+    },
+    headers: bearer(() => sellerToken),
+    valid: () => ({ amount: 12000 }),
+    fields: count("amount", ["the offer", 10000, 400], ["below the offer", 9000, 400], ["the price", 15000, 400]),
   },
   "POST /api/payment/simulator/confirm": {
     path: "/api/payment/simulator/confirm",
@@ -461,6 +496,22 @@ const ID_ROUTES: [string, string, () => string][] = [
   ["DELETE", "/api/report/item/", () => adminToken],
   ["DELETE", "/api/report/", () => adminToken],
 ];
+describe("GET /api/offers refuses bad list queries", () => {
+  it.each([
+    ...LIST_QUERIES.filter((query) => !query.startsWith("sort") && !query.startsWith("order")),
+    "role=admin",
+    "status=sold",
+    `role=${enc(SQL_DROP)}`,
+  ])("?%s", async (query) => {
+    await expectRejected(() => request(`/api/offers?${query}`, { headers: bearer(() => buyerToken)() }), 400);
+  });
+});
+describe.each(["accept", "decline", "withdraw", "counter"])("POST /api/offers/:id/%s answers 404 for ids that do not exist", (step) => {
+  it.each(BAD_IDS.map((id) => [JSON.stringify(id.slice(0, 40)), id]))("%s", async (_label, id) => {
+    const send = () => apiJson(`/api/offers/${enc(id)}/${step}`, { amount: 12000 }, { token: buyerToken });
+    await expectRejected(send, 404);
+  });
+});
 describe.each(ID_ROUTES)("%s %s:id answers 404 for ids that do not exist", (method, prefix, token) => {
   it.each(BAD_IDS.map((id) => [JSON.stringify(id.slice(0, 40)), id]))("%s", async (_label, id) => {
     await expectRejected(() => request(`${prefix}${enc(id)}`, { method, headers: bearer(token)() }), 404);

@@ -13,6 +13,7 @@ import { favouritesApi, savedSearchesApi } from "./favourites";
 import { healthApi } from "./health";
 import { directUploadsApi } from "./images";
 import { notificationsApi } from "./notifications";
+import { offersApi, productOffersApi } from "./offers";
 import { allow } from "./auth";
 import { apiDocument, doc } from "./openapi";
 import { renderReference } from "./reference";
@@ -29,6 +30,8 @@ export const api = new Hono<WorkerEnv>()
   .route("/categories", adminCategoriesApi)
   .route("/categories", categoriesApi)
   .route("/products", productsApi)
+  .route("/products", productOffersApi)
+  .route("/offers", offersApi)
   .route("/sellers", sellersApi)
   .route("/sellers", sellerReviewsApi)
   .route("/images", imagesApi)

@@ -24,6 +24,8 @@ export const LIMITS = {
   uploadsPerDay: { name: "uploads-user", max: 200, windowSeconds: 24 * 3600 },
   // Messages one user may send in a minute (buyers and sellers alike).
   messagesPerMinute: { name: "messages-user", max: 30, windowSeconds: 60 },
+  // Offers one buyer may make in an hour, on all cars together.
+  offersPerHour: { name: "offers-user", max: 10, windowSeconds: 3600 },
 } satisfies Record<string, Limit>;
 
 function maxFor(ctx: AppContext, limit: Limit) {

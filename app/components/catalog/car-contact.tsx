@@ -15,7 +15,7 @@ const telHref = (mobile: string) => `tel:${mobile.replace(/[^\d+]/g, "")}`;
 // In the bar, narrower buttons (still 44 px high), so price and three buttons fit a 360 px phone.
 const barButton = "px-2.5 whitespace-nowrap";
 
-/** Message (to the seller's message form on the page) and Call, beside Book Now in the price box (and in the bar, `compact`). */
+/** Message (to the seller's message form on the page), Call and Make an offer, beside Book Now in the price box (and in the bar, `compact`). */
 export function ContactActions({ product, compact = false }: { product: ProductDetail; compact?: boolean }) {
   const user = useOptionalUser();
   const extra = compact ? barButton : undefined;
@@ -33,6 +33,17 @@ export function ContactActions({ product, compact = false }: { product: ProductD
       >
         Call
       </a>
+      {/* After Call, so price, Book Now, Message and Call keep the phone's first screen; the bar has
+          room for it from 390 px. */}
+      {mayMessage(user, product) && (
+        <a
+          href={pathTo(PATHS.makeOffer, { id: product._id })}
+          aria-label={`Make an offer on ${product.productName}`}
+          className={buttonClass({ variant: "secondary" }, compact ? `${barButton} max-[389px]:hidden` : undefined)}
+        >
+          {compact ? "Offer" : "Make an offer"}
+        </a>
+      )}
     </>
   );
 }

@@ -168,6 +168,8 @@ const bookingFields = v.object({
   transactionId: v.nullable(v.string()),
   createdAt: isoDate,
   payment: v.nullable(dealPaymentShape),
+  agreedPrice: v.nullable(v.number()),
+  agreedUntil: v.nullable(isoDate),
 });
 export const bookingShape = named("Booking", bookingFields);
 
@@ -267,6 +269,27 @@ export const moneyProblemShape = named(
 export const moneyProblemPageShape = named("MoneyProblemPage", pagedShape(moneyProblemShape));
 export const reconcileShape = named("Reconciliation", v.object({ checked: v.number(), problems: v.number() }));
 export const payoutLinkShape = v.object({ url: v.string() });
+
+export const OFFER_STATUS_LIST = ["open", "countered", "accepted", "declined", "withdrawn", "expired"] as const;
+export const offerShape = named(
+  "Offer",
+  v.object({
+    _id: v.string(),
+    productId: v.string(),
+    productName: v.string(),
+    buyerName: v.string(),
+    sellerName: v.string(),
+    amount: v.number(),
+    counterAmount: v.nullable(v.number()),
+    status: v.picklist(OFFER_STATUS_LIST),
+    message: v.string(),
+    createdAt: isoDate,
+    expiresAt: isoDate,
+    respondedAt: v.nullable(isoDate),
+    bookingId: v.nullable(v.string()),
+  }),
+);
+export const offerPageShape = named("OfferPage", pagedShape(offerShape));
 
 export const createdShape = named("Created", v.object({ acknowledged: v.literal(true), insertedId: v.string() }));
 export const updatedShape = named("Updated", v.object({ acknowledged: v.literal(true), modifiedCount: v.number() }));

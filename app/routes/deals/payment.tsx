@@ -8,7 +8,7 @@ import { payWithSimulatorCard } from "~/.server/services/deals/payments";
 import { createPaymentIntent, recordPayment } from "~/components/deals/payment-api";
 import { SimulatorCardForm } from "~/components/deals/simulator-card-form";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { formatPrice } from "~/lib/format";
+import { formatCents, formatDateTime, formatPrice } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
 import { PATHS, pathTo } from "~/lib/paths";
 import { simulatorCardFormSchema } from "~/lib/schemas/payments";
@@ -56,6 +56,8 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
   const refusal = useActionData<typeof action>();
   const [error, setError] = useState(refusal?.ok === false ? refusal.message : "");
   const [transactionId, setTransactionId] = useState<string | null>(booking.transactionId);
+  // While an accepted offer holds, its price is the one charged.
+  const price = booking.agreedPrice ?? booking.resalePrice;
   const payable = ownBooking && !booking.paid && !booking.soldToSomeoneElse && provider !== "unavailable";
 
   useEffect(() => {
@@ -77,8 +79,17 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-lg">
         {/* Asking for money only while this buyer can still pay. */}
         {`${transactionId ? "You paid" : payable ? "Please pay" : "Price"} `}
-        <strong>{formatPrice(booking.resalePrice)}</strong>
+        <strong>{booking.payment ? formatCents(booking.payment.amount) : formatPrice(price)}</strong>
+        {!booking.payment && booking.agreedPrice !== null && ` (agreed; listed at ${formatPrice(booking.resalePrice)})`}
       </p>
+      {!transactionId && booking.agreedUntil && (
+        <p className="mt-1 text-slate-700">The agreed price holds until {formatDateTime(booking.agreedUntil)}.</p>
+      )}
+      {!transactionId && booking.agreementLapsed && (
+        <p role="status" className="mt-1 text-slate-700">
+          The agreed price was not paid within 24 hours, so the asking price applies again.
+        </p>
+      )}
       <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6">
         {transactionId ? (
           <div role="status" className="flex flex-col gap-3">
@@ -112,7 +123,7 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
         ) : provider === "unavailable" ? (
           <p role="status">Card payments are unavailable right now. Please try again later.</p>
         ) : provider === "simulator" ? (
-          <SimulatorCardForm amount={booking.resalePrice} clientSecret={clientSecret} onSucceeded={succeeded} onError={setError} />
+          <SimulatorCardForm amount={price} clientSecret={clientSecret} onSucceeded={succeeded} onError={setError} />
         ) : (
           <Suspense fallback={<p>Loading the card form…</p>}>
             <StripeCardForm

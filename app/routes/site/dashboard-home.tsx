@@ -2,6 +2,7 @@ import { type ReactNode } from "react";
 import { requireUser } from "~/.server/auth/guards";
 import { type AdminStats, type BuyerStats, dashboardStats, type SellerStats } from "~/.server/services/site/dashboard-stats";
 import { payoutAccountOf } from "~/.server/services/deals/payout-accounts";
+import { countOffersToAnswer } from "~/.server/services/deals/offers";
 import { BarChart } from "~/components/site/bar-chart";
 import { ButtonLink } from "~/components/ui/button";
 import { roleMay } from "~/lib/policy";
@@ -16,17 +17,24 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context.app, request);
-  const [stats, payoutAccount] = await Promise.all([
+  const [stats, payoutAccount, offersWaiting] = await Promise.all([
     dashboardStats(context.app, user),
     // A seller is reminded until their payout account is ready (money released to them waits for it).
     roleMay(user.role, "manage:payouts") ? payoutAccountOf(context.app, user) : null,
+    // Offers (a seller's) and counter-offers (a buyer's) waiting for this user's answer.
+    user.role === "admin" ? 0 : countOffersToAnswer(context.app, user),
   ]);
-  return { stats, payoutsReady: payoutAccount ? payoutAccount.status === "ready" : true };
+  return {
+    stats,
+    payoutsReady: payoutAccount ? payoutAccount.status === "ready" : true,
+    offersWaiting,
+    offersPage: user.role === "seller" ? PATHS.offers : PATHS.myOffers,
+  };
 }
 
 const WEEKS_NOTE = "Weeks start on Monday, 00:00 UTC.";
 
-export default function DashboardHome({ loaderData: { stats, payoutsReady } }: Route.ComponentProps) {
+export default function DashboardHome({ loaderData: { stats, payoutsReady, offersWaiting, offersPage } }: Route.ComponentProps) {
   return (
     <main id="main">
       <h1 className="text-3xl font-bold">Welcome to Dashboard</h1>
@@ -37,6 +45,16 @@ export default function DashboardHome({ loaderData: { stats, payoutsReady } }: R
           <div>
             <ButtonLink to={PATHS.payouts}>Set up payouts</ButtonLink>
           </div>
+        </div>
+      )}
+      {offersWaiting > 0 && (
+        <div role="note" className="mt-6 flex flex-wrap items-center gap-3 rounded-card border border-slate-200 bg-white p-5">
+          <p className="font-semibold">
+            {offersWaiting === 1 ? "1 offer is" : `${formatCount(offersWaiting)} offers are`} waiting for your answer.
+          </p>
+          <ButtonLink to={offersPage} variant="secondary" size="sm">
+            Answer offers
+          </ButtonLink>
         </div>
       )}
       {stats.role === "buyer" && <BuyerNumbers stats={stats} />}

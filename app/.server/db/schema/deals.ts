@@ -26,6 +26,10 @@ export const bookings = sqliteTable(
     lost: integer("lost", { mode: "boolean" }).notNull().default(false),
     // Paid, then refunded (v1.2): no longer the buyer's booking of the car, who may book it again.
     refunded: integer("refunded", { mode: "boolean" }).notNull().default(false),
+    // A price the seller agreed to (an accepted offer, whole dollars), charged instead of the car's
+    // price until agreedUntil; after that the asking price applies again.
+    agreedPrice: integer("agreed_price"),
+    agreedUntil: text("agreed_until"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -7,5 +7,6 @@ export * from "./deals";
 export * from "./messages";
 export * from "./money";
 export * from "./notifications";
+export * from "./offers";
 export * from "./search";
 export * from "./uploads";

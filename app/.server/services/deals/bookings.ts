@@ -6,7 +6,7 @@ import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { isUniqueViolation } from "../../db/errors";
 import { preparedStatement, type RowsOf, runPrepared } from "../../db/prepared";
-import { bookings, conversations, payments, products } from "../../db/schema";
+import { bookings, conversations, offers, payments, products } from "../../db/schema";
 import { Conflict, Forbidden, NotFound } from "../../errors";
 import { bookingWrites, NO_NOTIFICATIONS, sellerOfCar, sendNotificationEmails } from "../notifications/notifications";
 import { dealPaymentColumns, dealPaymentJoin, dealPaymentOf } from "./payment-states";
@@ -37,6 +37,8 @@ type BookingRow = typeof bookings.$inferSelect & {
   mobile: string;
   paymentUnderWay: boolean;
   conversationId: string | null;
+  agreementHolds: boolean;
+  agreementLapsed: boolean;
 } & Parameters<typeof dealPaymentOf>[0];
 
 export function toBooking(row: BookingRow): Booking {
@@ -54,6 +56,9 @@ export function toBooking(row: BookingRow): Booking {
     transactionId: row.transactionId,
     createdAt: row.createdAt,
     payment: dealPaymentOf(row),
+    // A lapsed agreement is no longer a price: the asking price applies again.
+    agreedPrice: row.agreementHolds ? row.agreedPrice : null,
+    agreedUntil: row.agreementHolds ? row.agreedUntil : null,
   };
 }
 
@@ -64,6 +69,8 @@ export function toBooking(row: BookingRow): Booking {
  */
 export type Order = Booking & {
   soldToSomeoneElse: boolean;
+  /** The seller accepted an offer, and its 24 hours passed unpaid: the asking price applies again. */
+  agreementLapsed: boolean;
   paymentUnderWay: boolean;
   seller: { id: string | null; name: string; phone: string };
   conversationId: string | null;
@@ -73,6 +80,7 @@ function toOrder(row: BookingRow): Order {
   return {
     ...toBooking(row),
     soldToSomeoneElse: row.productSold && !row.paid,
+    agreementLapsed: row.agreementLapsed && !row.agreementHolds && !row.paid,
     paymentUnderWay: row.paymentUnderWay,
     seller: { id: row.sellerId, name: row.sellerName, phone: row.mobile },
     conversationId: row.conversationId,
@@ -83,11 +91,30 @@ function toOrder(row: BookingRow): Order {
 const conversationId = sql<string | null>`(select ${conversations.id} from ${conversations}
   where ${conversations.buyerId} = ${bookings.buyerId} and ${conversations.productId} = ${bookings.productId})`;
 
+/** Whether a booking's agreed price (an accepted offer) still holds, as a column. */
+export const agreementHolds = (ctx: AppContext) =>
+  sql<boolean>`coalesce(${bookings.agreedPrice} is not null and ${bookings.agreedUntil} > ${ctx.now().toISOString()}, 0)`.mapWith(
+    (value) => Number(value) === 1,
+  );
+
+const agreementLapsed =
+  sql<boolean>`exists (select 1 from ${offers} where ${offers.bookingId} = ${bookings.id} and ${offers.status} = 'accepted')`.mapWith(
+    (value) => Number(value) === 1,
+  );
+
 function selectBookings(ctx: AppContext) {
   const paymentUnderWay = sql<boolean>`${bookingPaymentUnderWay(ctx)}`.mapWith((value) => Number(value) === 1);
   const paidOut = sql<boolean>`${payments.transferId} is not null`.mapWith((value) => Number(value) === 1);
   return ctx.db
-    .select({ ...bookingColumns, ...dealPaymentColumns, paymentUnderWay, conversationId, paidOut })
+    .select({
+      ...bookingColumns,
+      ...dealPaymentColumns,
+      paymentUnderWay,
+      conversationId,
+      paidOut,
+      agreementHolds: agreementHolds(ctx),
+      agreementLapsed,
+    })
     .from(bookings)
     .leftJoin(products, eq(products.id, bookings.productId))
     .leftJoin(payments, dealPaymentJoin);

@@ -15,6 +15,7 @@ import { settlePayment } from "./settle";
 import { saleWrites, sendNotificationEmails, soldWrites } from "../notifications/notifications";
 import { enqueuePriceRatings } from "../catalog/price-ratings";
 import { type UserRow } from "../accounts/users";
+import { offersEndWithSaleWrites } from "./offers-lifecycle";
 
 /** SQL condition: no booking of this car has started paying recently (the car may be deleted). */
 export function noPaymentUnderWay(ctx: AppContext, productId: string) {
@@ -43,7 +44,8 @@ export async function createPaymentIntent(ctx: AppContext, user: UserRow, bookin
     .from(bookings)
     .where(eq(bookings.id, booking._id));
   if (refundedBooking) throw new Conflict("This booking was refunded. Book the car again to buy it.");
-  const amount = cents(booking.resalePrice);
+  // While an accepted offer holds, its price is what is paid; the fee and shares follow the intent's amount.
+  const amount = cents(booking.agreedPrice ?? booking.resalePrice);
   const intent = await provider.createIntent({
     amount,
     currency: "usd",
@@ -92,6 +94,10 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
         productName: products.name,
         make: products.make,
         sellerId: products.sellerId,
+        buyerId: bookings.buyerId,
+        // The agreed price this intent was made under, if it was made while the agreement held.
+        agreedPrice: sql<number | null>`case when ${bookings.paymentIntentId} = ${intent.id}
+          and ${bookings.paymentStartedAt} <= ${bookings.agreedUntil} then ${bookings.agreedPrice} end`,
       })
       .from(bookings)
       .innerJoin(products, eq(products.id, bookings.productId))
@@ -108,7 +114,8 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
     sellerId: booking.sellerId,
     charge,
   };
-  if (intent.currency !== "usd" || intent.amount !== cents(booking.price)) return boughtNothing(ctx, intent, wanted, "amount-mismatch");
+  const priced = intent.amount === cents(booking.price) || (booking.agreedPrice !== null && intent.amount === cents(booking.agreedPrice));
+  if (intent.currency !== "usd" || !priced) return boughtNothing(ctx, intent, wanted, "amount-mismatch");
   if (charge.refunds.length > 0) return boughtNothing(ctx, intent, wanted, "refunded-before-recorded");
 
   const paidAt = ctx.now();
@@ -130,6 +137,12 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
   const sale = await saleWrites(
     ctx,
     { sellerId: booking.sellerId, productName: booking.productName, amount: intent.amount, intentId: intent.id },
+    paid,
+  );
+  // Everyone else's offers on the car end with the sale, and their buyers are told.
+  const offersEnd = await offersEndWithSaleWrites(
+    ctx,
+    { productId: booking.productId, productName: booking.productName, buyerId: booking.buyerId },
     paid,
   );
   const [, , , [winner]] = await ctx.db.batch([
@@ -169,12 +182,17 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
       { kind: "charge", amount: intent.amount, providerId: intent.id },
       sql`exists (select 1 from ${payments} where ${payments.id} = ${paymentId})`,
     ),
-    ...[...sold.statements, ...sale.statements].map((statement) => ctx.db.run(statement)),
+    ...[...sold.statements, ...sale.statements, ...offersEnd.statements].map((statement) => ctx.db.run(statement)),
   ]);
   if (winner?.transactionId === intent.id) {
     carChanged(ctx.changedPages, { id: booking.productId, sellerId: booking.sellerId });
     // Sent again when the sale is reported twice (the buyer's POST and the webhook): a refresh is idempotent.
-    await Promise.all([sendNotificationEmails(ctx, sold), sendNotificationEmails(ctx, sale), enqueuePriceRatings(ctx, [booking.make])]);
+    await Promise.all([
+      sendNotificationEmails(ctx, sold),
+      sendNotificationEmails(ctx, sale),
+      sendNotificationEmails(ctx, offersEnd),
+      enqueuePriceRatings(ctx, [booking.make]),
+    ]);
     const recorded = (await readPayment(ctx, winner.id))!;
     // Disputed with the card's issuer before it was recorded: the money stops at once.
     if (charge.disputeId) await cardDispute(ctx, recorded, charge.disputeId);
