@@ -11,6 +11,15 @@ import { useSchemaForm } from "~/lib/use-schema-form";
 // Every one is a plain form post, so each works before (and without) JavaScript.
 
 type Answer = SubmissionResult<string[]> | undefined;
+
+/** The intents whose answers these forms show; the page's other forms leave them alone. */
+export const OWN_ACCOUNT_INTENTS = ["change-email", "close-account"];
+
+/** The action's answer, when it answers this form: each form shows only its own errors. */
+export function answerTo(result: unknown, intent: string): Answer {
+  const answer = result as Answer;
+  return answer?.initialValue?.intent === intent ? answer : undefined;
+}
 export const sectionClass = "rounded-2xl border border-slate-200 bg-white p-6";
 
 export function YourDataSection() {
@@ -31,7 +40,7 @@ export function YourDataSection() {
 }
 
 export function ChangeEmailSection({ hasPassword }: { hasPassword: boolean }) {
-  const result = useActionData() as Answer;
+  const result = answerTo(useActionData(), "change-email");
   const [form, fields] = useSchemaForm(accountSettingsSchema, { id: "change-email", lastResult: result });
   return (
     <section aria-labelledby="change-email-heading" className={sectionClass}>
@@ -110,7 +119,7 @@ export function DevicesSection({ devices }: { devices: DeviceRow[] }) {
  * what the law keeps, the password or "DELETE"), and only its form closes the account.
  */
 export function CloseAccountSection({ confirming, hasPassword }: { confirming: boolean; hasPassword: boolean }) {
-  const result = useActionData() as Answer;
+  const result = answerTo(useActionData(), "close-account");
   const [form, fields] = useSchemaForm(accountSettingsSchema, { id: "close-account", lastResult: result });
   const [refusal, openDeals] = (form.errors?.[0] ?? "").split(". See them at ");
   return (

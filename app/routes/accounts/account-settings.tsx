@@ -9,7 +9,9 @@ import { listDevices, signOutDevice, signOutEverywhereElse } from "~/.server/ser
 import { requestEmailChange } from "~/.server/services/accounts/email-change";
 import { PATHS } from "~/lib/paths";
 import {
+  answerTo,
   ChangeEmailSection,
+  OWN_ACCOUNT_INTENTS,
   CloseAccountSection,
   DevicesSection,
   sectionClass,
@@ -115,7 +117,11 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const notice = result && "notice" in result ? result.notice : null;
   const recoveryCodes = result && "recoveryCodes" in result ? result.recoveryCodes : null;
-  const [form, fields] = useSchemaForm(accountSettingsSchema, { id: "account-settings", lastResult: result });
+  const ownAccountAnswer = OWN_ACCOUNT_INTENTS.some((intent) => answerTo(result, intent));
+  const [form, fields] = useSchemaForm(accountSettingsSchema, {
+    id: "account-settings",
+    lastResult: ownAccountAnswer ? undefined : result,
+  });
   return (
     <main id="main" className="flex flex-col gap-8">
       <h1 className="text-3xl font-bold">Account settings</h1>
@@ -250,7 +256,8 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
 
 function TwoFactorCodeForm({ intent, label, lead }: { intent: string; label: string; lead?: string }) {
   const result = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(accountSettingsSchema, { id: intent, lastResult: result });
+  const ownAccountAnswer = OWN_ACCOUNT_INTENTS.some((own) => answerTo(result, own));
+  const [form, fields] = useSchemaForm(accountSettingsSchema, { id: intent, lastResult: ownAccountAnswer ? undefined : result });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-3 flex max-w-md flex-col gap-3">
       {lead && <p>{lead}</p>}
