@@ -78,8 +78,8 @@ describe("your account at 390 px", () => {
     const { page, close } = await openPage(browser, { ...PHONE, javaScriptEnabled: false });
     await signInAs(page, email, SETTINGS);
     expect(await page.getByRole("list", { name: "Signed-in devices" }).getByRole("listitem").count()).toBe(2);
-    await page.getByRole("button", { name: "Sign out everywhere else" }).click();
-    await page.getByText("Signed out everywhere else (1 device).").waitFor();
+    await page.getByRole("button", { name: "End all other sessions" }).click();
+    await page.getByText("Ended 1 other session: signed out everywhere else.").waitFor();
     await elsewhere.page.reload();
     expect(new URL(elsewhere.page.url()).pathname).toBe("/login");
     await elsewhere.close();

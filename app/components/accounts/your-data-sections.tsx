@@ -98,16 +98,18 @@ export function DevicesSection({ devices }: { devices: DeviceRow[] }) {
                 <input type="hidden" name="intent" value="sign-out-device" />
                 <input type="hidden" name="session" value={device.id} />
                 <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })}>
-                  Sign out<span className="sr-only"> {device.browser}</span>
+                  End session<span className="sr-only"> on {device.browser}</span>
                 </button>
               </Form>
             )}
           </li>
         ))}
       </ul>
+      {/* Worded apart from the navbar's "Sign out", which signs out here. */}
       <Form method="post" className="mt-3">
+        <p className="mb-2">Lost a phone, or signed in somewhere shared? End every session but this one, API tokens too.</p>
         <button type="submit" name="intent" value="sign-out-everywhere" className={secondaryButtonClass}>
-          Sign out everywhere else
+          End all other sessions
         </button>
       </Form>
     </section>

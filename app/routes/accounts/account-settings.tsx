@@ -94,10 +94,13 @@ export async function action({ request, context }: Route.ActionArgs) {
           };
         case "sign-out-device":
           await signOutDevice(context.app, user, input.session);
-          return { ...submission.reply(), notice: "That device is signed out." };
+          return { ...submission.reply(), notice: "That session has ended: the device is signed out." };
         case "sign-out-everywhere": {
           const count = await signOutEverywhereElse(context.app, user);
-          return { ...submission.reply(), notice: `Signed out everywhere else (${count} ${count === 1 ? "device" : "devices"}).` };
+          return {
+            ...submission.reply(),
+            notice: `Ended ${count} other ${count === 1 ? "session" : "sessions"}: signed out everywhere else.`,
+          };
         }
         case "close-account": {
           await closeOwnAccount(context.app, user, input);
