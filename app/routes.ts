@@ -36,6 +36,7 @@ export default [
     route(top(PATHS.forgotPassword), "routes/accounts/forgot-password.tsx"),
     route(top(PATHS.resetPassword), "routes/accounts/reset-password.tsx"),
     route(top(PATHS.verifyEmail), "routes/accounts/verify-email.tsx"),
+    route(top(PATHS.confirmEmailChange), "routes/accounts/confirm-email-change.tsx"),
     route(top(PATHS.devOutbox), "routes/notifications/dev-outbox.tsx"),
     route(top(PATHS.categories), "routes/catalog/categories.tsx"),
     route(top(PATHS.category), "routes/search/category.tsx"),

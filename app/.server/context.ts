@@ -27,6 +27,8 @@ export interface AppContext {
   publicOrigin: string;
   /** The client's IP address as Cloudflare reports it (abuse limits). */
   clientIp: string;
+  /** The browser's User-Agent, as sent (the signed-in devices list in Account settings). */
+  userAgent?: string;
   /** Key material for session cookies and access tokens. */
   sessionSecret: Uint8Array;
   /** Settings read from env when the context was built (the env itself stays out of reach). */
@@ -74,6 +76,7 @@ export function createAppContext(
     origin,
     publicOrigin: publicOrigin(env, appEnv, request),
     clientIp: request.headers.get("cf-connecting-ip") ?? "unknown",
+    userAgent: (request.headers.get("user-agent") ?? "").slice(0, 300),
     sessionSecret: new TextEncoder().encode(sessionSecret(env, appEnv)),
     config,
     requestId,

@@ -11,6 +11,7 @@ export const PATHS = {
   forgotPassword: "/forgot-password",
   resetPassword: "/reset-password/:token",
   verifyEmail: "/verify-email/:token",
+  confirmEmailChange: "/confirm-email-change/:token",
   devOutbox: "/dev/outbox",
   categories: "/categories",
   category: "/category/:id",

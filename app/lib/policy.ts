@@ -35,6 +35,10 @@ export const POLICY = {
   "create:token": { roles: "anyone" },
   "create:token:session": { roles: ROLES, ownership: { of: "session", orAdmin: false, othersGet: "forbidden" } },
   "read:role:self-or-admin": { roles: ROLES, ownership: { of: "self", orAdmin: true, othersGet: "forbidden" } },
+  // The caller's own account: take its data, change its address, close it, sign its devices out.
+  "export:account": { roles: ROLES },
+  "change:email": { roles: ROLES },
+  "close:account": { roles: ROLES },
   "manage:users": { roles: ADMIN },
   "read:audit": { roles: ADMIN },
   "read:email-problems": { roles: ADMIN },

@@ -70,6 +70,7 @@ export const signedOutPages = (ids: Ids) => [
   PATHS.forgotPassword,
   pathTo(PATHS.resetPassword, { token: "not-a-token" }),
   pathTo(PATHS.verifyEmail, { token: "not-a-token" }),
+  pathTo(PATHS.confirmEmailChange, { token: "not-a-token" }),
 ];
 
 /** The role's dashboard: home, its menu, settings, and the pages its rows open. */

@@ -21,6 +21,8 @@ interface Call {
   body?: unknown;
   form?: FormData;
   useCookie?: boolean;
+  /** Another account's token to send instead of the caller's (closing an account closes a stand-in of the same role). */
+  token?: string;
 }
 
 let callers: Record<Exclude<Caller, "anonymous">, Credentials>;
@@ -163,6 +165,15 @@ async function freshCategory(): Promise<string> {
   return id;
 }
 
+/** A token of a fresh account with the caller's role, for a call that would close the caller's own. */
+async function standInToken(caller: Caller): Promise<string | undefined> {
+  if (caller === "anonymous") return undefined;
+  const email = uniqueEmail(`m-closing-${caller}`);
+  const id = await register({ email, accountType: caller === "owner" || caller === "otherSeller" ? "seller" : "buyer" });
+  if (caller === "admin") await sql("update users set role = 'admin' where id = ?", [id]);
+  return accessToken(email);
+}
+
 async function freshUser(accountType: "seller" | "buyer"): Promise<string> {
   return register({ email: uniqueEmail(`m-victim-${accountType}`), accountType });
 }
@@ -282,6 +293,17 @@ const MATRIX: Record<string, Row> = {
     answers: answers(401, 403, 403, 403, 403, 200),
     who: "admin",
     call: async () => ({ path: `/api/users/verify-seller/${await freshUser("seller")}` }),
+  },
+  "GET /me/export": { answers: answers(401, 200, 200, 200, 200, 200), who: "user", call: async () => ({ path: "/api/me/export" }) },
+  "POST /me/email": {
+    answers: answers(401, 202, 202, 202, 202, 202),
+    who: "user",
+    call: async () => ({ path: "/api/me/email", body: { email: uniqueEmail("m-moved"), password: "Passw0rd!" } }),
+  },
+  "DELETE /me": {
+    answers: answers(401, 200, 200, 200, 200, 200),
+    who: "user",
+    call: async (caller) => ({ path: "/api/me", body: { password: "Passw0rd!" }, token: await standInToken(caller) }),
   },
   "GET /categories": { answers: answers(200, 200, 200, 200, 200, 200), who: "public", call: async () => ({ path: "/api/categories" }) },
   "GET /categories/{id}": {
@@ -673,7 +695,7 @@ describe("authorization matrix", () => {
       const credentials = caller === "anonymous" ? undefined : callers[caller];
       const headers: Record<string, string> = {};
       if (credentials && call.useCookie) headers.cookie = credentials.cookie;
-      else if (credentials) headers.authorization = `Bearer ${credentials.token}`;
+      else if (credentials) headers.authorization = `Bearer ${call.token ?? credentials.token}`;
       if (call.body !== undefined) headers["content-type"] = "application/json";
       if (method !== "GET") headers.origin = appUrl;
       const response = await request(call.path, {

@@ -22,6 +22,8 @@ class Raw {
 }
 
 let sellerEmail: string, buyerEmail: string, sellerToken: string, buyerToken: string, adminToken: string, buyerCookie: string;
+// Accounts of their own for the endpoints that check a password: wrong ones count against the account.
+let movingToken: string, closingToken: string;
 let imageUrl: string, categoryId: string, productId: string, bookingId: string, clientSecret: string, moneyProblemId: string;
 let offerCarId: string, counteredCarId: string, offerId: string;
 let jpeg: Uint8Array<ArrayBuffer>;
@@ -51,6 +53,9 @@ beforeAll(async () => {
     accessToken("admin@autoreseller.test"),
   ]);
   buyerCookie = await signIn(buyerEmail);
+  const [moving, closing] = [uniqueEmail("hostile-moving"), uniqueEmail("hostile-closing")];
+  await Promise.all([register({ email: moving }), register({ email: closing })]);
+  [movingToken, closingToken] = await Promise.all([accessToken(moving), accessToken(closing)]);
   jpeg = await renderJpeg(carPhotoSvg({ body: "coupe", color: "#7c3aed", seed: 31 }));
   imageUrl = ((await (await uploadImage(jpeg, "car.jpg", "image/jpeg", sellerToken)).json()) as { data: { url: string } }).data.url;
   categoryId = await firstCategoryId();
@@ -174,6 +179,7 @@ function withField(body: object, path: string, value: unknown): string {
 
 interface JsonEndpoint {
   path: string;
+  method?: string;
   headers: () => Record<string, string>;
   valid: () => object;
   fields: FieldCase[];
@@ -206,6 +212,35 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
         ["an object", {}, 400],
         ["10,000 characters", LONG, 400],
       ]),
+    ],
+  },
+  "POST /api/me/email": {
+    path: "/api/me/email",
+    headers: bearer(() => movingToken),
+    valid: () => ({ email: uniqueEmail("never-moved"), password: "Passw0rd!" }),
+    fields: [
+      ...text("email", ["not an address", "not-an-email", 400], ...hostile(400), [
+        "an address with an account",
+        "SELLER@AUTORESELLER.TEST",
+        409,
+      ]),
+      ...cases("password", [...NOT_TEXT, ["10,000 characters", LONG, 400], ...sqlish(403), ...htmlish(403)]),
+      ...cases("signOutOthers", [
+        ["a string", "yes", 400],
+        ["a number", 1, 400],
+        ["null", null, 400],
+      ]),
+    ],
+  },
+  "DELETE /api/me": {
+    path: "/api/me",
+    method: "DELETE",
+    headers: bearer(() => closingToken),
+    // Not the password: the variations below must never close the account.
+    valid: () => ({ password: "Not-the-password1!" }),
+    fields: [
+      ...cases("password", [...NOT_TEXT, ["10,000 characters", LONG, 400], ...sqlish(403), ...htmlish(403)]),
+      ...cases("confirm", [...NOT_TEXT, ["10,000 characters", LONG, 400]]),
     ],
   },
   "POST /api/products/add": {
@@ -336,7 +371,7 @@ const BODY_CASES: [label: string, contentType: string | null, body: (endpoint: J
 function post(endpoint: JsonEndpoint, body: string | ReadableStream, contentType: string | null = "application/json") {
   const headers = { ...endpoint.headers(), ...(contentType ? { "content-type": contentType } : {}) };
   const payload = typeof body === "string" ? new TextEncoder().encode(body) : body;
-  return request(endpoint.path, { method: "POST", headers, body: payload, duplex: "half" } as RequestInit);
+  return request(endpoint.path, { method: endpoint.method ?? "POST", headers, body: payload, duplex: "half" } as RequestInit);
 }
 
 // A 400 names the field it refuses, except where the value passes the schema and the service

@@ -132,7 +132,7 @@ describe("deleting keeps the records", () => {
       headers: { authorization: `Bearer ${await adminToken()}` },
     });
     expect(refused.status).toBe(409);
-    expect(((await refused.json()) as { message: string }).message).toMatch(/Finish the open deals first/);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/Finish your open deals first/);
   });
 });
 

@@ -130,6 +130,11 @@ describe("POST /api/reviews", () => {
     expect((await review(buyer.token, { bookingId: lost, rating: 5 })).status).toBe(409);
 
     const { seller: gone, buyer: orphaned, bookingId } = await purchase();
+    // An account is deleted only once its money has finished moving: here, paid out.
+    await sql("update payments set status = 'released', released_at = ?, transfer_id = 'tr_reviews_test' where booking_id = ?", [
+      new Date().toISOString(),
+      bookingId,
+    ]);
     const deleted = await request(`/api/users/seller/${gone.id}`, {
       method: "DELETE",
       headers: { authorization: `Bearer ${admin.token}` },

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { type WorkerEnv } from "../hono-env";
 import { jwtApi, usersApi } from "./accounts";
+import { meApi } from "./me";
 import { adminCategoriesApi, adminReportsApi, adminUsersApi } from "./admin";
 import { bookingApi, bookingsApi, reportApi } from "./bookings";
 import { categoriesApi, imagesApi, productsApi, sellersApi } from "./catalog";
@@ -27,6 +28,7 @@ export const api = new Hono<WorkerEnv>()
   .route("/users", adminUsersApi)
   .route("/users", usersApi)
   .route("/jwt", jwtApi)
+  .route("/me", meApi)
   .route("/categories", adminCategoriesApi)
   .route("/categories", categoriesApi)
   .route("/products", productsApi)

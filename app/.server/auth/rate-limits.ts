@@ -22,6 +22,8 @@ export const LIMITS = {
   passwordResetAccount: { name: "password-reset-account", max: 3, windowSeconds: 3600 },
   // Photos one user may upload in a day (10 cars with 10 photos and their small versions each).
   uploadsPerDay: { name: "uploads-user", max: 200, windowSeconds: 24 * 3600 },
+  // Downloads of everything held about an account, per account a day: each reads a lot.
+  exportsPerDay: { name: "export-user", max: 5, windowSeconds: 24 * 3600 },
   // Messages one user may send in a minute (buyers and sellers alike).
   messagesPerMinute: { name: "messages-user", max: 30, windowSeconds: 60 },
   // Offers one buyer may make in an hour, on all cars together.

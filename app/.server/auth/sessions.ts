@@ -16,7 +16,10 @@ export type SessionUser = typeof users.$inferSelect & { sessionId: string; unrea
 /** Starts a new session (a fresh id every sign-in) and returns its Set-Cookie header. */
 export async function createSession(ctx: AppContext, userId: string): Promise<string> {
   const expiresAt = new Date(ctx.now().getTime() + SESSION_SECONDS * 1000).toISOString();
-  const [session] = await ctx.db.insert(sessions).values({ userId, expiresAt }).returning({ id: sessions.id });
+  const [session] = await ctx.db
+    .insert(sessions)
+    .values({ userId, expiresAt, userAgent: ctx.userAgent ?? "", lastSeenAt: ctx.now().toISOString() })
+    .returning({ id: sessions.id });
   nothingPublicChanged(ctx.changedPages);
   const token = await signClaims(ctx, "session", { sid: session.id }, SESSION_SECONDS);
   return cookieHeader(ctx, SESSION_COOKIE, token, SESSION_SECONDS);
@@ -28,6 +31,7 @@ const sessionUserOf = preparedStatement(["sessionId", "now"], (ctx, { sessionId,
     .select({
       user: users,
       sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
       unreadNotifications: unreadNotificationsOf(users.id),
       unreadMessages: unreadMessagesOf(users.id),
     })
@@ -41,10 +45,20 @@ const sessionUserOf = preparedStatement(["sessionId", "now"], (ctx, { sessionId,
 export async function readSessionUser(ctx: AppContext, request: Request): Promise<SessionUser | null> {
   const claims = await verifyClaims(ctx, "session", readCookie(request, SESSION_COOKIE));
   if (typeof claims?.sid !== "string") return null;
-  const [row] = await runPrepared(ctx, sessionUserOf(ctx, { sessionId: claims.sid, now: ctx.now().toISOString() }));
+  const now = ctx.now();
+  const [row] = await runPrepared(ctx, sessionUserOf(ctx, { sessionId: claims.sid, now: now.toISOString() }));
+  if (row && isStale(row.lastSeenAt, now)) ctx.defer(noteSeen(ctx, row.sessionId, now));
   return row
     ? { ...row.user, sessionId: row.sessionId, unreadNotifications: row.unreadNotifications, unreadMessages: row.unreadMessages }
     : null;
+}
+
+// "Last seen" is kept to the hour: one write per session an hour, not one per request.
+const SEEN_EVERY_MS = 3600 * 1000;
+const isStale = (lastSeenAt: string | null, now: Date) => !lastSeenAt || now.getTime() - Date.parse(lastSeenAt) >= SEEN_EVERY_MS;
+
+async function noteSeen(ctx: AppContext, sessionId: string, now: Date) {
+  await ctx.db.update(sessions).set({ lastSeenAt: now.toISOString() }).where(eq(sessions.id, sessionId));
 }
 
 /** Ends the request's session and returns the Set-Cookie header that clears it. */

@@ -17,6 +17,22 @@ export function verificationEmail(to: string, link: string): EmailMessage {
   };
 }
 
+export function emailChangeConfirmationEmail(to: string, link: string): EmailMessage {
+  return {
+    to,
+    subject: "Confirm your new email for Auto Reseller",
+    text: `Someone asked to move an Auto Reseller account to this email address.\n\nTo confirm, open this link within 24 hours:\n${link}\n\nIf it was not you, ignore this email: nothing changes.`,
+  };
+}
+
+export function emailChangeNoticeEmail(to: string, newEmail: string): EmailMessage {
+  return {
+    to,
+    subject: "Your Auto Reseller email address is about to change",
+    text: `Someone signed in to your Auto Reseller account asked to change its email address to ${newEmail}.\n\nIt changes only when the link sent to that address is opened. If it was not you, change your password in Account settings and sign out everywhere.`,
+  };
+}
+
 /**
  * A notification by email: its text, a link to what it is about, and a one-click unsubscribe from
  * its kind (the link in the text, and the List-Unsubscribe headers of RFC 2369 and RFC 8058).

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { NOTIFICATION_KIND_LIST, type NotificationKind } from "../notifications";
 import { changePasswordSchema, twoFactorSchema } from "./auth";
-import { emailField } from "./fields";
+import { emailField, passwordField } from "./fields";
 
 /** The email choices' checkbox for a kind of notification: checked means "email me". */
 export const emailChoiceField = (kind: NotificationKind) => `email-${kind}` as const;
@@ -11,6 +11,21 @@ const emailChoiceEntries = Object.fromEntries(NOTIFICATION_KIND_LIST.map((kind) 
   typeof checkbox
 >;
 
+const checkedBox = v.optional(v.picklist(["on", "true"], "Unknown choice"));
+
+/** `POST /api/me/email`: the new address, the current password, and whether following the link signs out everywhere. */
+export const changeEmailSchema = v.object({
+  email: emailField,
+  password: passwordField,
+  signOutOthers: v.optional(v.boolean("signOutOthers is true or false")),
+});
+
+/** `DELETE /api/me`: the password, or for an account without one "DELETE" soon after signing in. */
+export const closeAccountSchema = v.object({
+  password: v.optional(v.pipe(v.string("Password is required"), v.maxLength(128, "Use at most 128 characters"))),
+  confirm: v.optional(v.pipe(v.string('Type "DELETE"'), v.maxLength(20, 'Type "DELETE"'))),
+});
+
 /** The account settings page's forms, told apart by their `intent`. */
 export const accountSettingsSchema = v.variant("intent", [
   v.object({ intent: v.literal("resend-verification") }),
@@ -19,6 +34,15 @@ export const accountSettingsSchema = v.variant("intent", [
   v.object({ intent: v.literal("confirm-two-factor"), ...twoFactorSchema.entries }),
   v.object({ intent: v.literal("disable-two-factor"), ...twoFactorSchema.entries }),
   v.object({ intent: v.literal("email-choices"), ...emailChoiceEntries }),
+  v.object({
+    intent: v.literal("change-email"),
+    email: emailField,
+    password: passwordField,
+    signOutOthers: checkedBox,
+  }),
+  v.object({ intent: v.literal("sign-out-device"), session: v.pipe(v.string(), v.nonEmpty(), v.maxLength(100)) }),
+  v.object({ intent: v.literal("sign-out-everywhere") }),
+  v.object({ intent: v.literal("close-account"), ...closeAccountSchema.entries }),
 ]);
 
 /** `GET /api/dev/mail?to=E` (development and tests only). */

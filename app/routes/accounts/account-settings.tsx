@@ -1,6 +1,22 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useActionData } from "react-router";
+import { Form, redirect, useActionData } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
+import { clearCookieHeader } from "~/.server/auth/cookies";
+import { SESSION_COOKIE } from "~/.server/auth/sessions";
+import { flashHeader } from "~/.server/flash";
+import { closeOwnAccount } from "~/.server/services/accounts/close-account";
+import { listDevices, signOutDevice, signOutEverywhereElse } from "~/.server/services/accounts/devices";
+import { requestEmailChange } from "~/.server/services/accounts/email-change";
+import { PATHS } from "~/lib/paths";
+import {
+  answerTo,
+  ChangeEmailSection,
+  OWN_ACCOUNT_INTENTS,
+  CloseAccountSection,
+  DevicesSection,
+  sectionClass,
+  YourDataSection,
+} from "~/components/accounts/your-data-sections";
 import { parseForm, readFormBody } from "~/.server/form-body";
 import { formAnswer, invalidForm, retryAfterHeaders } from "~/.server/page-errors";
 import { changePassword } from "~/.server/services/accounts/credentials";
@@ -25,6 +41,8 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Account settings"
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context.app, request);
   return {
+    devices: await listDevices(context.app, user),
+    closing: new URL(request.url).searchParams.get("close") === "1",
     emailChoices: await emailChoices(context.app, user),
     account: { name: user.name, email: user.email, role: user.role, emailVerified: user.emailVerified, hasPassword: !!user.passwordHash },
     twoFactor: user.totpEnabled
@@ -40,7 +58,7 @@ export const headers = retryAfterHeaders;
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context.app, request);
   const submission = parseForm(await readFormBody(request), accountSettingsSchema);
-  if (submission.status !== "success") return invalidForm(submission, ["currentPassword", "password"]);
+  if (submission.status !== "success") return invalidForm(submission, ["currentPassword", "password", "confirm"]);
   const input = submission.value;
   // Typed, or the answers' extra fields would be lost in their common type.
   return formAnswer(
@@ -68,18 +86,45 @@ export async function action({ request, context }: Route.ActionArgs) {
             NOTIFICATION_KIND_LIST.filter((kind) => input[emailChoiceField(kind)] === "on"),
           );
           return { ...submission.reply(), notice: "Your email choices are saved." };
+        case "change-email":
+          await requestEmailChange(context.app, user, { ...input, signOutOthers: input.signOutOthers !== undefined });
+          return {
+            ...submission.reply({ resetForm: true }),
+            notice: `We sent a confirmation link to ${input.email}. Your address changes when you open it.`,
+          };
+        case "sign-out-device":
+          await signOutDevice(context.app, user, input.session);
+          return { ...submission.reply(), notice: "That session has ended: the device is signed out." };
+        case "sign-out-everywhere": {
+          const count = await signOutEverywhereElse(context.app, user);
+          return {
+            ...submission.reply(),
+            notice: `Ended ${count} other ${count === 1 ? "session" : "sessions"}: signed out everywhere else.`,
+          };
+        }
+        case "close-account": {
+          await closeOwnAccount(context.app, user, input);
+          const headers = new Headers();
+          headers.append("Set-Cookie", clearCookieHeader(context.app, SESSION_COOKIE));
+          headers.append("Set-Cookie", flashHeader(context.app, { type: "success", message: "Your account is closed. Goodbye!" }));
+          throw redirect(PATHS.home, { headers });
+        }
       }
     },
-    { hideFields: ["currentPassword", "password"] },
+    { hideFields: ["currentPassword", "password", "confirm"] },
   );
 }
 
 export default function AccountSettings({ loaderData }: Route.ComponentProps) {
-  const { account, twoFactor, emailChoices: wanted } = loaderData;
+  const { account, twoFactor, emailChoices: wanted, devices, closing } = loaderData;
   const result = useActionData<typeof action>();
   const notice = result && "notice" in result ? result.notice : null;
   const recoveryCodes = result && "recoveryCodes" in result ? result.recoveryCodes : null;
-  const [form, fields] = useSchemaForm(accountSettingsSchema, { id: "account-settings", lastResult: result });
+  const ownAccountAnswer = OWN_ACCOUNT_INTENTS.some((intent) => answerTo(result, intent));
+  const [form, fields] = useSchemaForm(accountSettingsSchema, {
+    id: "account-settings",
+    lastResult: ownAccountAnswer ? undefined : result,
+  });
   return (
     <main id="main" className="flex flex-col gap-8">
       <h1 className="text-3xl font-bold">Account settings</h1>
@@ -116,6 +161,8 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
           </Form>
         )}
       </section>
+
+      <ChangeEmailSection hasPassword={account.hasPassword} />
 
       {account.hasPassword && (
         <section aria-labelledby="password-heading" className={sectionClass}>
@@ -202,13 +249,18 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
       </section>
+
+      <DevicesSection devices={devices} />
+      <YourDataSection />
+      <CloseAccountSection confirming={closing} hasPassword={account.hasPassword} />
     </main>
   );
 }
 
 function TwoFactorCodeForm({ intent, label, lead }: { intent: string; label: string; lead?: string }) {
   const result = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(accountSettingsSchema, { id: intent, lastResult: result });
+  const ownAccountAnswer = OWN_ACCOUNT_INTENTS.some((own) => answerTo(result, own));
+  const [form, fields] = useSchemaForm(accountSettingsSchema, { id: intent, lastResult: ownAccountAnswer ? undefined : result });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-3 flex max-w-md flex-col gap-3">
       {lead && <p>{lead}</p>}
@@ -221,5 +273,3 @@ function TwoFactorCodeForm({ intent, label, lead }: { intent: string; label: str
     </Form>
   );
 }
-
-const sectionClass = "rounded-2xl border border-slate-200 bg-white p-6";

@@ -49,6 +49,9 @@ export const sessions = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: text("expires_at").notNull(),
+    // What the account settings list of signed-in devices shows: the browser and when last seen.
+    userAgent: text("user_agent").notNull().default(""),
+    lastSeenAt: text("last_seen_at"),
     createdAt: createdAt(),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
@@ -67,7 +70,7 @@ export const recoveryCodes = sqliteTable(
   (t) => [index("recovery_codes_user_idx").on(t.userId)],
 );
 
-export const TOKEN_PURPOSES = ["password-reset", "email-verification"] as const;
+export const TOKEN_PURPOSES = ["password-reset", "email-verification", "email-change"] as const;
 
 /** Single-use links sent by email; only a hash of the token is stored. */
 export const emailTokens = sqliteTable(
@@ -78,6 +81,10 @@ export const emailTokens = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    // An email change's new address: the account takes it only when this link is followed.
+    newEmail: text("new_email"),
+    // Whether following that link also signs the account out everywhere (the holder chose so when asking).
+    signOutOthers: integer("sign_out_others", { mode: "boolean" }).notNull().default(false),
     expiresAt: text("expires_at").notNull(),
     usedAt: text("used_at"),
     createdAt: createdAt(),

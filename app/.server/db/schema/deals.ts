@@ -52,9 +52,8 @@ export const reviews = sqliteTable(
     bookingId: text("booking_id")
       .notNull()
       .references(() => bookings.id, { onDelete: "cascade" }),
-    sellerId: text("seller_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    // Null once the seller closed their account: the review stays on the record.
+    sellerId: text("seller_id").references(() => users.id, { onDelete: "set null" }),
     rating: integer("rating").notNull(),
     text: text("text").notNull().default(""),
     answer: text("answer"),

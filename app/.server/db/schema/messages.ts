@@ -14,12 +14,9 @@ export const conversations = sqliteTable(
     id: id(),
     // Null once the car is deleted: the thread stays readable by both sides.
     productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
-    buyerId: text("buyer_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    sellerId: text("seller_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    // Null once that side closed their account: the thread stays for the other side, under "Deleted user".
+    buyerId: text("buyer_id").references(() => users.id, { onDelete: "set null" }),
+    sellerId: text("seller_id").references(() => users.id, { onDelete: "set null" }),
     lastMessageAt: text("last_message_at").notNull(),
     buyerReadAt: text("buyer_read_at"),
     sellerReadAt: text("seller_read_at"),
@@ -44,9 +41,8 @@ export const messages = sqliteTable(
     conversationId: text("conversation_id")
       .notNull()
       .references(() => conversations.id, { onDelete: "cascade" }),
-    senderId: text("sender_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    // Null once the sender closed their account: the other side keeps the message.
+    senderId: text("sender_id").references(() => users.id, { onDelete: "set null" }),
     text: text("text").notNull(),
     createdAt: createdAt(),
   },

@@ -12,19 +12,31 @@ const RESET_SECONDS = 3600;
 const VERIFY_SECONDS = 24 * 3600;
 type Purpose = (typeof emailTokens.$inferSelect)["purpose"];
 
+/** How a link's token is stored: only its hash, so a database leak reveals no working link. */
+export function hashEmailToken(token: string): Promise<string> {
+  return sha256Hex(token);
+}
+
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /** A random single-use token; only its hash is stored, so a database leak reveals no working link. */
-async function createEmailToken(ctx: AppContext, userId: string, purpose: Purpose, seconds: number) {
+export async function createEmailToken(
+  ctx: AppContext,
+  userId: string,
+  purpose: Purpose,
+  seconds: number,
+  extra: { newEmail?: string; signOutOthers?: boolean } = {},
+) {
   const token = [...crypto.getRandomValues(new Uint8Array(32))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
   await ctx.db.insert(emailTokens).values({
     tokenHash: await sha256Hex(token),
     purpose,
     userId,
     expiresAt: new Date(ctx.now().getTime() + seconds * 1000).toISOString(),
+    ...extra,
   });
   return token;
 }

@@ -3,12 +3,10 @@ import { listQuerySchema, type ListQuery, totalPages } from "~/lib/list-query";
 import { type PagedList, type User } from "~/lib/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
-import { bookings, payments, products, users } from "../../db/schema";
-import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
-import { DELETED_USER } from "~/lib/roles";
-import { hasOpenMoney, OPEN_DEALS } from "../deals/open-money";
+import { users } from "../../db/schema";
+import { Forbidden, Invalid, NotFound } from "../../errors";
 import { auditEntry, auditEntryIfChanged } from "./audit";
-import { enqueuePriceRatings } from "../catalog/price-ratings";
+import { closeAccountNow } from "../accounts/close-account";
 import { toUser, type UserRow } from "../accounts/users";
 
 export type UserSort = "name" | "email";
@@ -49,56 +47,20 @@ async function targetUser(ctx: AppContext, admin: UserRow, id: string, role: "se
 }
 
 /**
- * Removes a seller: their unsold cars go (with those cars' bookings and reports; bookings with payment
- * history stay with their receipts), sold cars and every payment and ledger row stay for the records
- * under "Deleted user", and their sessions end with the account. One batch. Refused while money is
- * held, disputed or due for their cars.
+ * Removes a seller or buyer as closing the account does (services/accounts/close-account.ts), without
+ * the password, with the admin's audit entry in the same batch. Refused while money is held, disputed
+ * or due for them.
  */
-export async function deleteSeller(ctx: AppContext, admin: UserRow, id: string): Promise<number> {
-  const seller = await targetUser(ctx, admin, id, "seller");
-  if (await hasOpenMoney(ctx, id)) throw new Conflict(OPEN_DEALS);
-  const [removedCars, , deleted] = await ctx.db.batch([
-    ctx.db
-      .delete(products)
-      .where(and(eq(products.sellerId, id), eq(products.isPaid, false)))
-      .returning({ make: products.make }),
-    ctx.db.update(products).set({ sellerName: DELETED_USER, sellerEmail: "", mobile: "" }).where(eq(products.sellerId, id)),
-    ctx.db
-      .delete(users)
-      .where(and(eq(users.id, id), eq(users.role, "seller")))
-      .returning({ id: users.id }),
-    auditEntry(ctx, admin, "delete-seller", id, personInWords(seller)),
-  ]);
-  await enqueuePriceRatings(
-    ctx,
-    removedCars.map((car) => car.make),
-  );
-  return deleted.length;
+async function deletePerson(ctx: AppContext, admin: UserRow, id: string, role: "seller" | "buyer"): Promise<number> {
+  const person = await targetUser(ctx, admin, id, role);
+  return closeAccountNow(ctx, person, {
+    roleGuard: role,
+    extra: [auditEntry(ctx, admin, `delete-${role}`, id, personInWords(person))],
+  });
 }
 
-/**
- * Removes a buyer: unpaid bookings without payment history go; orders and payments stay for the
- * records under "Deleted user". One batch. Refused while money they paid is held or disputed.
- */
-export async function deleteBuyer(ctx: AppContext, admin: UserRow, id: string): Promise<number> {
-  const buyer = await targetUser(ctx, admin, id, "buyer");
-  if (await hasOpenMoney(ctx, id)) throw new Conflict(OPEN_DEALS);
-  const onRecord = sql`exists (select 1 from ${payments} where ${payments.bookingId} = ${bookings.id})`;
-  const [, , , deleted] = await ctx.db.batch([
-    ctx.db.delete(bookings).where(and(eq(bookings.buyerId, id), eq(bookings.paid, false), sql`not ${onRecord}`)),
-    ctx.db
-      .update(payments)
-      .set({ buyerEmail: "" })
-      .where(sql`${payments.bookingId} in (select ${bookings.id} from ${bookings} where ${bookings.buyerId} = ${id})`),
-    ctx.db.update(bookings).set({ buyerName: DELETED_USER, buyerEmail: "", phone: "" }).where(eq(bookings.buyerId, id)),
-    ctx.db
-      .delete(users)
-      .where(and(eq(users.id, id), eq(users.role, "buyer")))
-      .returning({ id: users.id }),
-    auditEntry(ctx, admin, "delete-buyer", id, personInWords(buyer)),
-  ]);
-  return deleted.length;
-}
+export const deleteSeller = (ctx: AppContext, admin: UserRow, id: string) => deletePerson(ctx, admin, id, "seller");
+export const deleteBuyer = (ctx: AppContext, admin: UserRow, id: string) => deletePerson(ctx, admin, id, "buyer");
 
 /** Gives a seller the verified badge (on all their cards at once); 0, and nothing recorded, when already verified. */
 export async function verifySeller(ctx: AppContext, admin: UserRow, id: string): Promise<number> {

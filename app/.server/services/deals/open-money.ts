@@ -17,5 +17,3 @@ export async function hasOpenMoney(ctx: AppContext, userId: string): Promise<boo
     ) as open`);
   return Number(row?.open) === 1;
 }
-
-export const OPEN_DEALS = "Finish the open deals first: money is still held, disputed or due for this account";

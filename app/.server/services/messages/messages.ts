@@ -11,6 +11,7 @@ import { type AppContext } from "../../context";
 import { isUniqueViolation } from "../../db/errors";
 import { bookings, conversationReports, conversations, messages, notifications, products, users } from "../../db/schema";
 import { Conflict, Forbidden, NotFound, TooManyRequests } from "../../errors";
+import { DELETED_USER } from "~/lib/roles";
 import { messageSourceKey, messageWrites, sendNotificationEmails } from "../notifications/notifications";
 import { type UserRow } from "../accounts/users";
 import { nothingPublicChanged } from "../../page-changes";
@@ -141,6 +142,7 @@ export async function startConversation(
 
 const SOLD = "This car is sold to someone else: its seller takes no new conversations about it";
 const CLOSED = "An admin closed this conversation: no new messages can be sent in it";
+const OTHER_SIDE_CLOSED = "The other person closed their account: no new messages can be sent in this conversation";
 
 /** How long after a conversation side was emailed about a message no other email goes to it, while it has not read. */
 const EMAIL_QUIET_MS = 15 * 60 * 1000;
@@ -210,11 +212,11 @@ export async function listConversations(ctx: AppContext, user: UserRow): Promise
     lastText: string;
     unread: number;
   }>(sql`
-    select c.id as id, p.id as productId, p.name as productName, p.image as image, u.name as withName,
+    select c.id as id, p.id as productId, p.name as productName, p.image as image, coalesce(u.name, ${DELETED_USER}) as withName,
       c.last_message_at as lastMessageAt,
       (select m.text from ${messages} m where m.conversation_id = c.id order by m.created_at desc, m.rowid desc limit 1) as lastText,
       (select count(*) from ${messages} m
-        where m.conversation_id = c.id and m.sender_id <> ${user.id}
+        where m.conversation_id = c.id and coalesce(m.sender_id, '') <> ${user.id}
           and m.created_at > coalesce(case when c.buyer_id = ${user.id} then c.buyer_read_at else c.seller_read_at end, '')) as unread
     from (
       select * from ${conversations}
@@ -222,7 +224,7 @@ export async function listConversations(ctx: AppContext, user: UserRow): Promise
       order by last_message_at desc, id desc limit ${INBOX_LIMIT}
     ) c
     left join ${products} p on p.id = c.product_id
-    join ${users} u on u.id = case when c.buyer_id = ${user.id} then c.seller_id else c.buyer_id end
+    left join ${users} u on u.id = case when c.buyer_id = ${user.id} then c.seller_id else c.buyer_id end
     order by c.last_message_at desc, c.id desc`);
   return rows.map((row) => ({
     _id: row.id,
@@ -247,7 +249,7 @@ async function findConversation(
       id: conversations.id,
       buyerId: conversations.buyerId,
       sellerId: conversations.sellerId,
-      withName: users.name,
+      withName: sql<string>`coalesce(${users.name}, ${DELETED_USER})`,
       closedAt: conversations.closedAt,
       product: {
         _id: products.id,
@@ -260,7 +262,7 @@ async function findConversation(
     })
     .from(conversations)
     .leftJoin(products, eq(products.id, conversations.productId))
-    .innerJoin(users, eq(users.id, otherSide))
+    .leftJoin(users, eq(users.id, otherSide))
     .where(and(eq(conversations.id, id), participates(user.id)))
     .limit(1);
   if (!row) {
@@ -337,11 +339,13 @@ export async function sendMessage(ctx: AppContext, user: UserRow, conversationId
   await countMessage(ctx, user);
   const now = ctx.now().toISOString();
   const recipientIsBuyer = conversation.sellerId === user.id;
+  const recipientId = recipientIsBuyer ? conversation.buyerId : conversation.sellerId;
+  if (!recipientId) throw new Conflict(OTHER_SIDE_CLOSED);
   const message: NewMessage = {
     id: crypto.randomUUID(),
     conversationId,
     sender: user,
-    recipientId: recipientIsBuyer ? conversation.buyerId : conversation.sellerId,
+    recipientId,
     productName: conversation.product?.productName ?? null,
     emailed: await claimEmail(ctx, conversationId, recipientIsBuyer ? "buyer" : "seller", now),
   };
@@ -420,8 +424,8 @@ export async function listReportedConversations(
   limit: number,
 ): Promise<PagedList<ReportedConversation>> {
   enforce("moderate:reports", admin);
-  const buyer = sql<string>`(select name from ${users} where id = ${conversations.buyerId})`;
-  const seller = sql<string>`(select name from ${users} where id = ${conversations.sellerId})`;
+  const buyer = sql<string>`coalesce((select name from ${users} where id = ${conversations.buyerId}), ${DELETED_USER})`;
+  const seller = sql<string>`coalesce((select name from ${users} where id = ${conversations.sellerId}), ${DELETED_USER})`;
   const [reports, [{ total }]] = await ctx.db.batch([
     ctx.db
       .select({
@@ -449,9 +453,9 @@ export async function listReportedConversations(
       ? []
       : await ctx.db.all<{ id: string; conversationId: string; senderName: string; text: string; createdAt: string }>(sql`
           select id, conversationId, senderName, text, createdAt from (
-            select m.id as id, m.conversation_id as conversationId, u.name as senderName, m.text as text, m.created_at as createdAt,
+            select m.id as id, m.conversation_id as conversationId, coalesce(u.name, ${DELETED_USER}) as senderName, m.text as text, m.created_at as createdAt,
               row_number() over (partition by m.conversation_id order by m.created_at desc, m.rowid desc) as newest
-            from ${messages} m join ${users} u on u.id = m.sender_id
+            from ${messages} m left join ${users} u on u.id = m.sender_id
             where ${inArray(sql`m.conversation_id`, conversationIds)}
           ) where newest <= ${REPORTED_MESSAGES_SHOWN}
           order by createdAt, id`);
