@@ -2,13 +2,14 @@ import { eq, isNull, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, it } from "vitest";
 import { type FaultMode, type MoneySequence, startMoneyWorld } from "../../../../tests/support/money-world";
-import { disputes, moneyProblems, payments } from "../../db/schema";
+import { bookings, disputes, moneyProblems, offers, payments, products } from "../../db/schema";
 import { DomainError } from "../../errors";
 import { PaymentProviderError } from "../../payments/provider";
 import { type UserRow } from "../accounts/users";
 import { deleteBuyer, deleteSeller } from "../admin/admin-users";
 import { deleteProduct } from "../catalog/products";
 import { confirmHandover, declineBooking, openDispute, refundBySeller, resolveDispute } from "./deal-actions";
+import { acceptOffer, counterOffer, declineOffer, makeOffer, withdrawOffer } from "./offers";
 import { createPaymentIntent, recordPayment } from "./payments";
 import { reconcile } from "./reconciliation";
 import { runScheduledDeals } from "./settle";
@@ -28,7 +29,7 @@ interface World {
   admin: UserRow;
   sellers: UserRow[];
   buyers: UserRow[];
-  cars: { id: string; seller: number }[];
+  cars: { id: string; seller: number; price: number }[];
   bookings: { id: string; buyer: number; car: number }[];
   intents: { id: string; booking: number }[];
   /** Events Stripe has yet to deliver (delivery may repeat or skip the queue's order). */
@@ -54,6 +55,10 @@ async function person(action: () => Promise<unknown>, who?: { world: World; user
 async function expectInvariants(world: World, step: string) {
   const broken = await world.seq.checkInvariants();
   if (broken) throw new Error(`after ${step}: ${broken}`);
+  // Offers never change a car's public price.
+  const prices = await world.seq.ctx.db.select({ id: products.id, price: products.resalePrice }).from(products);
+  const moved = prices.find((car) => world.cars.some((known) => known.id === car.id && known.price !== car.price));
+  if (moved) throw new Error(`after ${step}: car ${moved.id}'s price changed to ${moved.price}`);
 }
 
 abstract class Step implements fc.AsyncCommand<Model, World> {
@@ -100,11 +105,20 @@ class Pay extends Step {
     if (!booking) return;
     await person(async () => {
       if (w.gone.has(w.buyers[booking.buyer].id)) return;
+      const [terms] = await w.seq.ctx.db
+        .select({ agreedPrice: bookings.agreedPrice, agreedUntil: bookings.agreedUntil })
+        .from(bookings)
+        .where(eq(bookings.id, booking.id));
       const secret = await createPaymentIntent(w.seq.ctx, w.buyers[booking.buyer], booking.id);
       const id = secret.split("_secret_")[0];
       const intent = await w.seq.control<{ id: string; amount: number; currency: string; metadata: Record<string, string> }>(
         `/payment_intents/${id}/succeed`,
       );
+      // An agreement that holds is what is charged; one that lapsed, or none, charges the asking price.
+      const holds = terms?.agreedPrice && terms.agreedUntil && terms.agreedUntil > new Date().toISOString();
+      const expected = (holds ? terms.agreedPrice! : w.cars[booking.car].price) * 100;
+      if (intent.amount !== expected)
+        throw new Error(`charged ${intent.amount}, expected ${expected} (agreement ${JSON.stringify(terms)})`);
       if (!w.intents.some((known) => known.id === id)) w.intents.push({ id, booking: w.bookings.indexOf(booking) });
       w.events.push(w.seq.newEvent("payment_intent.succeeded", { ...intent, status: "succeeded" }));
     });
@@ -291,6 +305,70 @@ class Reconcile extends Step {
   toString = () => "reconcile";
 }
 
+/** A buyer offers between half the price and the price (in tenths of the way). */
+class Offer extends Step {
+  constructor(
+    readonly buyer: number,
+    readonly car: number,
+    readonly tenths: number,
+  ) {
+    super();
+  }
+  async act(w: World) {
+    const car = pick(w.cars, this.car)!;
+    const buyer = w.buyers[this.buyer % w.buyers.length];
+    const amount = Math.floor(car.price / 2 + (car.price / 2) * (this.tenths / 10));
+    await person(() => makeOffer(w.seq.ctx, buyer, car.id, { amount }), { world: w, user: buyer });
+  }
+  toString = () => `offer(buyer ${this.buyer}, car ${this.car}, ${5 + this.tenths / 2}/10 of the price)`;
+}
+
+type Answer = "accept" | "counter" | "decline" | "withdraw";
+/** The seller or the buyer answers an offer (whoever's turn it is, or the wrong side: refused). */
+class AnswerOffer extends Step {
+  constructor(
+    readonly answer: Answer,
+    readonly bySeller: boolean,
+  ) {
+    super();
+  }
+  async act(w: World) {
+    const [offer] = await w.seq.ctx.db
+      .select()
+      .from(offers)
+      .where(sql`${offers.status} in ('open', 'countered')`)
+      .limit(1);
+    if (!offer) return;
+    const who = [...w.buyers, ...w.sellers].find((user) => user.id === (this.bySeller ? offer.sellerId : offer.buyerId));
+    if (!who) return;
+    const ctx = w.seq.ctx;
+    const between = Math.floor((offer.amount + (w.cars.find((car) => car.id === offer.productId)?.price ?? offer.amount)) / 2);
+    if (this.answer === "accept") {
+      await person(() => acceptOffer(ctx, who, offer.id), { world: w, user: who });
+      // Accepting books the car for a buyer who had not: the model pays it like any booking.
+      const [now] = await ctx.db.select({ bookingId: offers.bookingId }).from(offers).where(eq(offers.id, offer.id));
+      const buyer = w.buyers.findIndex((user) => user.id === offer.buyerId);
+      const car = w.cars.findIndex((known) => known.id === offer.productId);
+      if (now?.bookingId && !w.bookings.some((known) => known.id === now.bookingId)) w.bookings.push({ id: now.bookingId, buyer, car });
+    }
+    if (this.answer === "counter") await person(() => counterOffer(ctx, who, offer.id, between), { world: w, user: who });
+    if (this.answer === "decline") await person(() => declineOffer(ctx, who, offer.id), { world: w, user: who });
+    if (this.answer === "withdraw") await person(() => withdrawOffer(ctx, who, offer.id), { world: w, user: who });
+  }
+  toString = () => `${this.bySeller ? "seller" : "buyer"} answers an offer(${this.answer})`;
+}
+
+/** A day passes for agreements: each accepted price lapses. */
+class AgreementsLapse extends Step {
+  async act(w: World) {
+    await w.seq.ctx.db
+      .update(bookings)
+      .set({ agreedUntil: new Date(Date.now() - 1000).toISOString() })
+      .where(sql`${bookings.agreedUntil} is not null`);
+  }
+  toString = () => "agreements lapse";
+}
+
 const ROUTES = ["POST /v1/transfers", "POST /v1/refunds", "POST /v1/transfers/*/reversals", "GET /v1/refunds", "GET /v1/transfers"];
 
 const steps = [
@@ -311,6 +389,11 @@ const steps = [
     .map(([route, mode]) => new Fault(route, mode)),
   fc.constant(new StoppedWorker()),
   fc.constant(new Reconcile()),
+  fc.tuple(fc.nat(2), fc.nat(2), fc.nat(9)).map(([buyer, car, tenths]) => new Offer(buyer, car, tenths)),
+  fc
+    .tuple(fc.constantFrom<Answer>("accept", "accept", "counter", "decline", "withdraw"), fc.boolean())
+    .map(([answer, bySeller]) => new AnswerOffer(answer, bySeller)),
+  fc.constant(new AgreementsLapse()),
 ];
 
 /** The quiet end: no more faults, every event delivered, claims expired, two scheduled runs; then nothing is owed or differs. */
@@ -360,11 +443,13 @@ it(
           const admin = await seq.rows.account("admin");
           const sellers = [await seq.seller(), await seq.seller()];
           const buyers = [await seq.rows.account("buyer"), await seq.rows.account("buyer"), await seq.rows.account("buyer")];
-          const cars = [
-            { id: await seq.rows.car(sellers[0], { resalePrice: 18_000 }), seller: 0 },
-            { id: await seq.rows.car(sellers[0], { resalePrice: 9_999 }), seller: 0 },
-            { id: await seq.rows.car(sellers[1], { resalePrice: 22_700 }), seller: 1 },
-          ];
+          const cars = [];
+          for (const [seller, price] of [
+            [0, 18_000],
+            [0, 9_999],
+            [1, 22_700],
+          ])
+            cars.push({ id: await seq.rows.car(sellers[seller], { resalePrice: price }), seller, price });
           const state: World = { seq, admin, sellers, buyers, cars, bookings: [], intents: [], events: [], gone: new Set() };
           await fc.asyncModelRun(() => ({ model: { steps: 0 }, real: state }), commands);
           await quietEnd(state);
