@@ -53,6 +53,8 @@ describe("booking rules, through the API", () => {
       createdAt: expect.any(String),
       // v1.2: the deal's money, once paid.
       payment: null,
+      agreedPrice: null,
+      agreedUntil: null,
     });
 
     const twice = await book(buyer.token, { product_id: car._id, phone: "1", meetingLocation: "x" });

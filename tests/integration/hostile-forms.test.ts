@@ -48,6 +48,8 @@ const TABLES = [
   "payout_accounts",
   "flags",
   "money_problems",
+  "offers",
+  "email_tokens",
 ];
 const URL_ENCODED = "application/x-www-form-urlencoded";
 const WRONG_TYPE = "This form must be sent as";
@@ -148,6 +150,18 @@ const ACTIONS: Record<string, PageAction> = {
   "/dashboard/payouts/simulator": { as: "seller", fields: () => ({ intent: "ready" }) },
   "/dashboard/disputes": { as: "admin", fields: () => ({ intent: "resolve", id: crypto.randomUUID(), outcome: "release" }) },
   "/dashboard/money-problems": { as: "admin", fields: () => ({ intent: "resolve", id: crypto.randomUUID(), note: "Hostile" }) },
+  "/cars/:id/offer": {
+    as: "buyer",
+    url: () => `/cars/${productId}/offer`,
+    fields: () => ({ amount: "15000", message: "Hostile offer" }),
+  },
+  "/dashboard/offers": { as: "seller", fields: () => ({ id: crypto.randomUUID(), step: "decline" }) },
+  "/dashboard/my-offers": { as: "buyer", fields: () => ({ id: crypto.randomUUID(), step: "withdraw" }) },
+  "/confirm-email-change/:token": {
+    as: "buyer",
+    url: () => `/confirm-email-change/${crypto.randomUUID()}`,
+    fields: () => ({ intent: "confirm" }),
+  },
   "/cars/:id/message": {
     as: "buyer",
     url: () => `/cars/${productId}/message`,

@@ -1,4 +1,6 @@
 import { Form, Link, useActionData } from "react-router";
+import { readFormBody } from "~/.server/form-body";
+import { failedAction } from "~/.server/page-errors";
 import { confirmEmailChange, pendingEmailChange } from "~/.server/services/accounts/email-change";
 import { AuthCard } from "~/components/accounts/auth-card";
 import { primaryButtonClass } from "~/components/ui/field";
@@ -14,14 +16,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { newEmail: await pendingEmailChange(context.app, params.token) };
 }
 
-export async function action({ params, context }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
+  // Only this page's own form confirms (a form body, with its intent); anything else changes nothing.
+  if ((await readFormBody(request)).get("intent") !== "confirm") return failedAction();
   return { changedTo: await confirmEmailChange(context.app, params.token) };
 }
 
 export default function ConfirmEmailChange({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
   const message = result
-    ? result.changedTo
+    ? "changedTo" in result && result.changedTo
       ? `Your email address is now ${result.changedTo}.`
       : "This link is invalid or has expired, or the address has an account already. You can ask again in your account settings."
     : loaderData.newEmail
@@ -35,6 +39,7 @@ export default function ConfirmEmailChange({ loaderData }: Route.ComponentProps)
         </p>
       ) : (
         <Form method="post" className="flex flex-col gap-4">
+          <input type="hidden" name="intent" value="confirm" />
           <p className="text-center text-slate-700">
             Move your Auto Reseller account to <strong className="wrap-anywhere">{loaderData.newEmail}</strong>?
           </p>

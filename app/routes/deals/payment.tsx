@@ -8,7 +8,7 @@ import { payWithSimulatorCard } from "~/.server/services/deals/payments";
 import { createPaymentIntent, recordPayment } from "~/components/deals/payment-api";
 import { SimulatorCardForm } from "~/components/deals/simulator-card-form";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { formatCents, formatDateTime, formatPrice } from "~/lib/format";
+import { formatDateTime, formatPrice } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
 import { PATHS, pathTo } from "~/lib/paths";
 import { simulatorCardFormSchema } from "~/lib/schemas/payments";
@@ -79,7 +79,8 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-lg">
         {/* Asking for money only while this buyer can still pay. */}
         {`${transactionId ? "You paid" : payable ? "Please pay" : "Price"} `}
-        <strong>{booking.payment ? formatCents(booking.payment.amount) : formatPrice(price)}</strong>
+        {/* What was charged (the agreed price, if one held), in the page's whole dollars. */}
+        <strong>{formatPrice(booking.payment ? booking.payment.amount / 100 : price)}</strong>
         {!booking.payment && booking.agreedPrice !== null && ` (agreed; listed at ${formatPrice(booking.resalePrice)})`}
       </p>
       {!transactionId && booking.agreedUntil && (
