@@ -324,7 +324,7 @@ describe("changing your email address (POST /api/me/email)", () => {
     expect(await page.text()).toContain(newEmail);
     expect((await sql("select email from users where id = ?", [buyer.id]))[0].email).toBe(buyer.email);
 
-    const followed = await postForm(path, {});
+    const followed = await postForm(path, { intent: "confirm" });
     expect(followed.status).toBe(200);
     expect(await followed.text()).toContain(`Your email address is now ${newEmail}`);
     expect((await sql("select email, email_verified from users where id = ?", [buyer.id]))[0]).toMatchObject({
@@ -347,7 +347,7 @@ describe("changing your email address (POST /api/me/email)", () => {
     ).toBe(202);
     expect((await request("/api/favourites", { headers: { cookie } })).status).toBe(200);
     const link = (await mailTo(newEmail))[0].links.find((url) => url.includes("/confirm-email-change/"))!;
-    expect((await postForm(new URL(link).pathname, {})).status).toBe(200);
+    expect((await postForm(new URL(link).pathname, { intent: "confirm" })).status).toBe(200);
     expect((await request("/api/favourites", { headers: { cookie } })).status).toBe(401);
     expect(await count("select count(*) as n from sessions where user_id = ?", [buyer.id])).toBe(0);
   });
