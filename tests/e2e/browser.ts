@@ -74,7 +74,14 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
       .getAnimations()
       .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
   );
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  // And stay at rest while axe reads them: a toast timing out mid-analysis would otherwise be
+  // measured halfway through its fade out. Reduced motion makes it leave at once (sonner honours it).
+  const reduced = await page.evaluate(() => matchMedia("(prefers-reduced-motion: reduce)").matches);
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze()
+    .finally(() => page.emulateMedia({ reducedMotion: reduced ? "reduce" : "no-preference" }));
   if (violations.length === 0) return;
   const lines = violations.flatMap((violation) => [
     `- ${violation.id} (${violation.impact}): ${violation.help}`,
