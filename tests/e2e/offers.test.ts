@@ -46,6 +46,10 @@ describe("offers at 390 px", () => {
     const seller = await openPage(browser, { viewport: PHONE });
     await signInAs(seller.page, "seller@autoreseller.test", "/dashboard");
     await seller.page.getByText("1 offer is waiting for your answer.").waitFor();
+    // The menu counts it too.
+    await seller.page.locator("header summary").click();
+    await seller.page.getByRole("navigation", { name: "Dashboard menu" }).getByRole("link", { name: "Offers 1 waiting" }).waitFor();
+    await seller.page.locator("header summary").click();
     await seller.page.getByRole("link", { name: "Answer offers" }).click();
     const row = seller.page.getByRole("listitem").filter({ hasText: "Cash on Friday?" });
     await row.getByText("$15,000").first().waitFor();
@@ -58,6 +62,10 @@ describe("offers at 390 px", () => {
 
     // The buyer accepts the counter (confirming it) and pays $18,000.
     await buyerPage.page.goto("/dashboard/my-offers");
+    // The counter waits for the buyer: the menu says so, without JavaScript too.
+    await buyerPage.page.locator("header summary").click();
+    await buyerPage.page.getByRole("navigation", { name: "Dashboard menu" }).getByRole("link", { name: "My offers 1 waiting" }).waitFor();
+    await buyerPage.page.locator("header summary").click();
     const mine = buyerPage.page.getByRole("listitem").filter({ hasText: "Deal Car" });
     await mine.getByText("$18,000").first().waitFor();
     await mine.getByLabel(/Buy at \$18,000/).check();

@@ -12,6 +12,23 @@ export interface SignedInVisitor {
 export interface NavbarLink {
   to: string;
   label: string;
+  /** How many things wait there for the person (offers to answer, open disputes...); 0 shows nothing. */
+  count?: number;
+}
+
+/** A menu link's words, with what waits there as a badge that reads "3 waiting". */
+export function MenuLinkLabel({ link }: { link: NavbarLink }) {
+  return (
+    <>
+      {link.label}
+      {link.count ? (
+        <span className="menu-count">
+          {link.count}
+          <span className="sr-only"> waiting</span>
+        </span>
+      ) : null}
+    </>
+  );
 }
 
 /**
@@ -99,7 +116,7 @@ export function Navbar({ user, drawerLinks = [] }: { user: SignedInVisitor | nul
               <nav aria-label="Dashboard menu" className="mt-1 flex flex-col gap-1 border-t border-slate-200 pt-2">
                 {drawerLinks.map((link) => (
                   <NavLink key={link.to} to={link.to} end className="nav-link">
-                    {link.label}
+                    <MenuLinkLabel link={link} />
                   </NavLink>
                 ))}
               </nav>

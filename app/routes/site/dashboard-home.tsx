@@ -1,8 +1,8 @@
 import { type ReactNode } from "react";
+import { useRouteLoaderData } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
 import { type AdminStats, type BuyerStats, dashboardStats, type SellerStats } from "~/.server/services/site/dashboard-stats";
 import { payoutAccountOf } from "~/.server/services/deals/payout-accounts";
-import { countOffersToAnswer } from "~/.server/services/deals/offers";
 import { BarChart } from "~/components/site/bar-chart";
 import { ButtonLink } from "~/components/ui/button";
 import { roleMay } from "~/lib/policy";
@@ -12,29 +12,30 @@ import { privatePageMeta } from "~/lib/meta";
 import { PATHS } from "~/lib/paths";
 import { type MyProductsStatus } from "~/lib/schemas/seller-tools";
 import { type Route } from "./+types/dashboard-home";
+import { type loader as dashboardLoader } from "./dashboard-layout";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context.app, request);
-  const [stats, payoutAccount, offersWaiting] = await Promise.all([
+  const [stats, payoutAccount] = await Promise.all([
     dashboardStats(context.app, user),
     // A seller is reminded until their payout account is ready (money released to them waits for it).
     roleMay(user.role, "manage:payouts") ? payoutAccountOf(context.app, user) : null,
-    // Offers (a seller's) and counter-offers (a buyer's) waiting for this user's answer.
-    user.role === "admin" ? 0 : countOffersToAnswer(context.app, user),
   ]);
   return {
     stats,
     payoutsReady: payoutAccount ? payoutAccount.status === "ready" : true,
-    offersWaiting,
-    offersPage: user.role === "seller" ? PATHS.offers : PATHS.myOffers,
   };
 }
 
 const WEEKS_NOTE = "Weeks start on Monday, 00:00 UTC.";
 
-export default function DashboardHome({ loaderData: { stats, payoutsReady, offersWaiting, offersPage } }: Route.ComponentProps) {
+export default function DashboardHome({ loaderData: { stats, payoutsReady } }: Route.ComponentProps) {
+  // Offers (a seller's) and counter-offers (a buyer's) waiting for an answer, as the menu counted them.
+  const offersLink = useRouteLoaderData<typeof dashboardLoader>("routes/site/dashboard-layout")?.menu.find(
+    (link) => link.to === PATHS.offers || link.to === PATHS.myOffers,
+  );
   return (
     <main id="main">
       <h1 className="text-3xl font-bold">Welcome to Dashboard</h1>
@@ -47,16 +48,16 @@ export default function DashboardHome({ loaderData: { stats, payoutsReady, offer
           </div>
         </div>
       )}
-      {offersWaiting > 0 && (
+      {offersLink?.count ? (
         <div role="note" className="mt-6 flex flex-wrap items-center gap-3 rounded-card border border-slate-200 bg-white p-5">
           <p className="font-semibold">
-            {offersWaiting === 1 ? "1 offer is" : `${formatCount(offersWaiting)} offers are`} waiting for your answer.
+            {offersLink.count === 1 ? "1 offer is" : `${formatCount(offersLink.count)} offers are`} waiting for your answer.
           </p>
-          <ButtonLink to={offersPage} variant="secondary" size="sm">
+          <ButtonLink to={offersLink.to} variant="secondary" size="sm">
             Answer offers
           </ButtonLink>
         </div>
-      )}
+      ) : null}
       {stats.role === "buyer" && <BuyerNumbers stats={stats} />}
       {stats.role === "seller" && <SellerNumbers stats={stats} />}
       {stats.role === "admin" && <AdminNumbers stats={stats} />}

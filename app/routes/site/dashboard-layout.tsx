@@ -1,15 +1,18 @@
 import { NavLink, Outlet } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
+import { menuCounts } from "~/.server/services/site/menu-counts";
 import { ErrorPage } from "~/components/site/error-page-on-demand";
 import { Footer } from "~/components/site/footer";
-import { Navbar } from "~/components/site/navbar";
+import { MenuLinkLabel, Navbar } from "~/components/site/navbar";
 import { DASHBOARD_MENU, SETTINGS_LINK } from "~/lib/dashboard-menu";
 import { PATHS } from "~/lib/paths";
 import { type Route } from "./+types/dashboard-layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context.app, request);
-  return { user: { name: user.name, role: user.role }, menu: [...DASHBOARD_MENU[user.role], SETTINGS_LINK] };
+  const counts = await menuCounts(context.app, user);
+  const menu = [...DASHBOARD_MENU[user.role], SETTINGS_LINK].map((link) => ({ ...link, count: counts[link.to] ?? 0 }));
+  return { user: { name: user.name, role: user.role }, menu };
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
@@ -25,7 +28,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
             </NavLink>
             {menu.map((link) => (
               <NavLink key={link.to} to={link.to} className={drawerLinkClass}>
-                {link.label}
+                <MenuLinkLabel link={link} />
               </NavLink>
             ))}
           </nav>
@@ -40,7 +43,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
 }
 
 const drawerLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-lg px-3 py-2 font-medium ${isActive ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-brand-50"}`;
+  `flex items-center justify-between gap-2 rounded-lg px-3 py-2 font-medium ${isActive ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-brand-50"}`;
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorPage error={error} />;

@@ -1,4 +1,4 @@
-import { aliasedTable, and, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { aliasedTable, and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { totalPages } from "~/lib/list-query";
 import { lowestOffer, OFFERS_PER_CAR, type OfferInput, type OfferListQuery, type OfferStep } from "~/lib/schemas/offers";
 import { type OfferItem, type PagedList } from "~/lib/types";
@@ -170,17 +170,6 @@ export async function listOffers(ctx: AppContext, user: UserRow, query: OfferLis
     ctx.db.select({ total: count() }).from(offers).where(where),
   ]);
   return { data: rows.map((row) => toOffer(row, user)), total, currentPage: query.page, totalPages: totalPages(total, query.limit) };
-}
-
-/** The number of offers waiting for the caller's answer (the dashboard's and the menu's count). */
-export async function countOffersToAnswer(ctx: AppContext, user: UserRow): Promise<number> {
-  const [{ total }] = await ctx.db
-    .select({ total: count() })
-    .from(offers)
-    .where(
-      or(and(eq(offers.sellerId, user.id), eq(offers.status, "open")), and(eq(offers.buyerId, user.id), eq(offers.status, "countered"))),
-    );
-  return total;
 }
 
 type Side = "buyer" | "seller";

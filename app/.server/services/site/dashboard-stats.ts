@@ -1,7 +1,8 @@
 import { and, count, eq, gte, sql } from "drizzle-orm";
 import { type AppContext } from "../../context";
-import { bookings, disputes, moneyProblems, payments, products, reports, standingPayment, users } from "../../db/schema";
+import { bookings, payments, products, standingPayment, users } from "../../db/schema";
 import { type UserRow } from "../accounts/users";
+import { openDisputesCount, openMoneyProblemsCount, openReportsCount } from "./menu-counts";
 
 // The numbers of each role's dashboard home, counted in SQL, each role's in one batch (one round
 // trip). Weeks start on Monday, months on the 1st, both at 00:00 UTC.
@@ -136,16 +137,9 @@ export function adminStatements(ctx: AppContext, now: Date) {
       .where(and(gte(payments.createdAt, firstWeek), standingPayment))
       .groupBy(sql`1`),
     ctx.db.select({ users: count() }).from(users).where(gte(users.createdAt, monthStart)),
-    // Dismissing a report deletes it: every row is an open report.
-    ctx.db.select({ reports: count() }).from(reports),
-    ctx.db
-      .select({ disputes: count() })
-      .from(disputes)
-      .where(sql`${disputes.resolution} is null`),
-    ctx.db
-      .select({ problems: count() })
-      .from(moneyProblems)
-      .where(sql`${moneyProblems.resolvedAt} is null`),
+    openReportsCount(ctx),
+    openDisputesCount(ctx),
+    openMoneyProblemsCount(ctx),
   ] as const;
 }
 
@@ -165,9 +159,9 @@ async function adminStats(ctx: AppContext): Promise<AdminStats> {
     soldThisMonth: month.cars,
     salesThisMonthDollars: month.cents / 100,
     newUsersThisMonth: newUsers.users,
-    openReports: openReports.reports,
-    openDisputes: openDisputes.disputes,
-    openMoneyProblems: openMoneyProblems.problems,
+    openReports: openReports.total,
+    openDisputes: openDisputes.total,
+    openMoneyProblems: openMoneyProblems.total,
     monthStart: isoDate(startOfMonth(now)),
     weeklySales,
     carsForSaleByCategory: byCategory.map((row) => ({ id: String(row.id), name: String(row.name), cars: asNumber(row.cars) })),
