@@ -86,7 +86,10 @@ describe("the deal in Chromium at 360 px", () => {
     await expectAccessible(page, "the Disputes page");
     // The admin's menu counts what waits for them (other tests' disputes may be open too).
     await page.locator("header summary").click();
-    await page.getByRole("navigation", { name: "Dashboard menu" }).getByRole("link", { name: /^Disputes \d+ waiting$/ }).waitFor();
+    await page
+      .getByRole("navigation", { name: "Dashboard menu" })
+      .getByRole("link", { name: /^Disputes \d+ waiting$/ })
+      .waitFor();
     await page.locator("header summary").click();
     await dispute.getByRole("link", { name: /^Refund/ }).click();
     const asked = page.getByRole("alertdialog", { name: /^Refund / });
