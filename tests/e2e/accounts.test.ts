@@ -61,9 +61,15 @@ describe("accounts in Chromium", () => {
     await page.getByLabel("Password", { exact: true }).fill("Secret1!");
     await page.getByLabel("Account type").selectOption("seller");
     await page.getByRole("button", { name: "Sign Up" }).click();
-    await page.getByText("User Created Successfully.").waitFor();
+    // A new seller is told, where they land, to confirm their email before listing.
+    await page.getByText("User Created Successfully. Confirm your email to list cars: we sent you a link.").waitFor();
     expect(new URL(page.url()).pathname).toBe("/");
     expect(await page.getByText("Toast Tester").first().isVisible()).toBe(true);
+    // And their dashboard keeps saying it until they do.
+    await gotoInteractive(page, "/dashboard");
+    const hint = page.getByRole("note").filter({ hasText: "Confirm your email address to list cars." });
+    await hint.getByRole("link", { name: "Account settings" }).waitFor();
+    await expectAccessible(page, "a new seller's dashboard");
     await close();
   });
 

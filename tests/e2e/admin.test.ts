@@ -130,7 +130,7 @@ describe("admin console in Chromium", () => {
       await page.getByRole("alertdialog").getByText("Are you sure?").waitFor();
       if (javaScriptEnabled) await expectAccessible(page, "the delete-category confirmation");
       await page.getByRole("button", { name: `Yes, delete ${renamed}` }).click();
-      await page.getByText("Your file has been deleted.").waitFor();
+      await page.getByText("The category is deleted.").waitFor();
       // The toast can come before the list is read again: wait for the deleted category to leave it.
       await item(renamed).waitFor({ state: "detached" });
       expect(await app.sql("select id from categories where id = ?", [id])).toEqual([]);

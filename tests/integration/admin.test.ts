@@ -302,7 +302,8 @@ describe("categories", () => {
     expect(invalid).toContain("Photo is required");
 
     const form = new FormData();
-    form.set("categoryName", `Minivan ${Date.now()}`);
+    const name = `Minivan ${Date.now()}`;
+    form.set("categoryName", name);
     form.set(
       "photo",
       new Blob([await renderJpeg(carPhotoSvg({ body: "suv", color: "#14b8a6", seed: 5 }))], { type: "image/jpeg" }),
@@ -310,7 +311,7 @@ describe("categories", () => {
     );
     const added = await request("/dashboard/addcategory", { method: "POST", headers: { cookie, origin }, body: form });
     expect(added.status).toBe(302);
-    expect(decodeURIComponent(added.headers.getSetCookie().join())).toContain("Service added successfully");
+    expect(decodeURIComponent(added.headers.getSetCookie().join())).toContain(`Category added: ${name}`);
   });
 });
 

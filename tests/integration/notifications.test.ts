@@ -281,11 +281,16 @@ describe("bookings and sales", () => {
     const bookingId = await book(winner);
     await book(loser);
     const sellerSees = await notificationsOf(seller);
-    expect(sellerSees.data.map((item) => [item.kind, item.text])).toEqual([
-      ["booking", "Test User booked your Nissan Leaf 2019"],
-      ["booking", "Test User booked your Nissan Leaf 2019"],
+    // Linked to the seller's Bookings, where a booking is answered (in the app and in the email).
+    expect(sellerSees.data.map((item) => [item.kind, item.text, item.link])).toEqual([
+      ["booking", "Test User booked your Nissan Leaf 2019", "/dashboard/bookings"],
+      ["booking", "Test User booked your Nissan Leaf 2019", "/dashboard/bookings"],
     ]);
     expect(await emailsWrittenTo(seller.email, "bookings of your cars")).toHaveLength(2);
+    const [bookedMail] = await site.sql("select text from outgoing_emails where to_address = ? and text like '%booked your%'", [
+      seller.email,
+    ]);
+    expect(String(bookedMail.text)).toMatch(/https?:\/\/[^\s]+\/dashboard\/bookings\b/);
 
     const intent = await api("/api/payment/create-payment-intent", winner.token, { method: "POST", body: { bookingId } });
     const { clientSecret } = (await intent.json()) as { clientSecret: string };

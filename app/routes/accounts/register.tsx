@@ -34,7 +34,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormBody(request);
   const submission = parseForm(form, signUpSchema);
   if (submission.status !== "success") return invalidForm(submission, ["password"]);
-  const toast = { type: "success" as const, message: "User Created Successfully." };
+  // A new seller may list once their email is confirmed: said where they land, so they look for the link.
+  const toast = {
+    type: "success" as const,
+    message:
+      submission.value.accountType === "seller"
+        ? "User Created Successfully. Confirm your email to list cars: we sent you a link."
+        : "User Created Successfully.",
+  };
   const redirectTo = form.get("redirectTo");
   return formAnswer(
     submission,

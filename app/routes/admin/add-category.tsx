@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Form, useActionData, useLocation, useNavigation } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
 import { parseForm, readFormBody } from "~/.server/form-body";
-import { actionResult, DELETED, failedAction, formAnswer, invalidForm, redirectWithToast } from "~/.server/page-errors";
+import { actionResult, failedAction, formAnswer, invalidForm, redirectWithToast } from "~/.server/page-errors";
 import { addCategory, deleteCategory, pageOfCategories, renameCategory } from "~/.server/services/catalog/categories";
 import { Spinner } from "~/components/ui/spinner";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidForm(submission);
   return formAnswer(submission, async () => {
     await addCategory(context.app, admin, submission.value.categoryName, submission.value.photo);
-    return redirectWithToast(context.app, "/", { type: "success", message: "Service added successfully" });
+    return redirectWithToast(context.app, "/", { type: "success", message: `Category added: ${submission.value.categoryName}` });
   });
 }
 
@@ -54,7 +54,7 @@ async function changeCategory(ctx: Route.ActionArgs["context"]["app"], request: 
   return actionResult(async (): Promise<ActionResult> => {
     if (change.intent === "delete") {
       await deleteCategory(ctx, admin, change.id);
-      return DELETED;
+      return { ok: true, title: "Deleted!", message: "The category is deleted." };
     }
     const renamed = await renameCategory(ctx, admin, change.id, change.categoryName);
     return { ok: true, message: renamed ? `Renamed to ${change.categoryName}.` : `It is already called ${change.categoryName}.` };

@@ -26,12 +26,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     stats,
     payoutsReady: payoutAccount ? payoutAccount.status === "ready" : true,
+    // A seller lists once their email is confirmed (the listing form says so too).
+    confirmEmailTo: roleMay(user.role, "create:product") && !user.emailVerified ? user.email : null,
   };
 }
 
 const WEEKS_NOTE = "Weeks start on Monday, 00:00 UTC.";
 
-export default function DashboardHome({ loaderData: { stats, payoutsReady } }: Route.ComponentProps) {
+export default function DashboardHome({ loaderData: { stats, payoutsReady, confirmEmailTo } }: Route.ComponentProps) {
   // Offers (a seller's) and counter-offers (a buyer's) waiting for an answer, as the menu counted them.
   const offersLink = useRouteLoaderData<typeof dashboardLoader>("routes/site/dashboard-layout")?.menu.find(
     (link) => link.to === PATHS.offers || link.to === PATHS.myOffers,
@@ -39,6 +41,17 @@ export default function DashboardHome({ loaderData: { stats, payoutsReady } }: R
   return (
     <main id="main">
       <h1 className="text-3xl font-bold">Welcome to Dashboard</h1>
+      {confirmEmailTo && (
+        <div role="note" className="mt-6 flex flex-col gap-3 rounded-card border-2 border-amber-400 bg-warning-50 p-5">
+          <p className="font-semibold">Confirm your email address to list cars.</p>
+          <p className="wrap-anywhere">We sent a link to {confirmEmailTo}. No email? Send it again from your account settings.</p>
+          <div>
+            <ButtonLink to={PATHS.settings} variant="secondary">
+              Account settings
+            </ButtonLink>
+          </div>
+        </div>
+      )}
       {!payoutsReady && (
         <div role="note" className="mt-6 flex flex-col gap-3 rounded-card border-2 border-amber-400 bg-warning-50 p-5">
           <p className="font-semibold">Set up your payout account to be paid for the cars you sell.</p>

@@ -177,7 +177,7 @@ export async function bookingWrites(
         ...seller,
         kind: "booking",
         text: `${booking.buyerName} booked your ${booking.productName}`,
-        link: PATHS.myProducts,
+        link: PATHS.receivedBookings,
         sourceKey: `booking:${booking.id}`,
       },
     ],
