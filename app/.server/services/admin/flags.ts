@@ -9,6 +9,7 @@ import { flags, products, reports, users } from "../../db/schema";
 import { NotFound } from "../../errors";
 import { auditEntryIfChanged } from "./audit";
 import { analyseCarPrice } from "../catalog/price-analysis";
+import { enqueuePriceRatings } from "../catalog/price-ratings";
 import { findProduct } from "../catalog/products";
 import { type UserRow } from "../accounts/users";
 
@@ -81,6 +82,8 @@ export async function flagNewListing(ctx: AppContext, productId: string): Promis
       from json_each(${JSON.stringify(rows)}) j
       where exists (select 1 from ${products} where ${products.id} = ${productId})
       on conflict do nothing`);
+    // A flagged car stops counting as a comparable: its make's ratings are worked out again.
+    await enqueuePriceRatings(ctx, [car.make]);
   }
   return found.map((flag) => flag.reason);
 }
@@ -124,7 +127,7 @@ export async function listOpenFlags(ctx: AppContext, admin: UserRow, page: numbe
 export async function clearFlag(ctx: AppContext, admin: UserRow, id: string): Promise<number> {
   enforce("moderate:reports", admin);
   const [flag] = await ctx.db
-    .select({ reason: flags.reason, details: flags.details, productName: products.name })
+    .select({ reason: flags.reason, details: flags.details, productName: products.name, make: products.make })
     .from(flags)
     .innerJoin(products, eq(products.id, flags.productId))
     .where(eq(flags.id, id))
@@ -138,6 +141,8 @@ export async function clearFlag(ctx: AppContext, admin: UserRow, id: string): Pr
       .returning({ id: flags.id }),
     auditEntryIfChanged(ctx, admin, "clear-flag", id, `${flag.productName}: ${flag.details}`),
   ]);
+  // Cleared, the car may count as a comparable again (unless another flag of it is open).
+  if (cleared.length > 0) await enqueuePriceRatings(ctx, [flag.make]);
   return cleared.length;
 }
 

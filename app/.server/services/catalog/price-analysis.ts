@@ -13,7 +13,7 @@ import { type PriceAnalysis } from "~/lib/types";
 import { formatCount, formatMileage } from "~/lib/format";
 import { type Product } from "~/lib/types";
 import { type AppContext } from "../../context";
-import { payments, products, standingPayment } from "../../db/schema";
+import { flags, payments, products, standingPayment } from "../../db/schema";
 import { findProduct, selectProducts, toProduct } from "./products";
 
 // Comparables shown (the estimate uses all those read).
@@ -43,8 +43,15 @@ function ruleWhere(car: ComparableFacts, rule: ComparableRule): SQL {
     sql`${products.model} = ${rule.model} collate nocase`,
     between(products.purchaseYear, ...rule.years),
     rule.mileage ? between(products.mileageKm, ...rule.mileage) : undefined,
+    unflagged,
   )!;
 }
+
+/**
+ * A listing an admin has yet to look at (an open flag: under-priced, a reused VIN...) is no evidence
+ * of a fair price: it is left out of every comparison until the flag is cleared.
+ */
+export const unflagged = sql`not exists (select 1 from ${flags} where ${flags.productId} = ${products.id} and ${flags.clearedAt} is null)`;
 
 /** CLOSEST_FIRST as an SQL order for this car. */
 function closestFirst(car: ComparableFacts) {

@@ -4,17 +4,25 @@ import { countedPrice, estimatePrice, type PriceRating, rateAgainst } from "../.
 import { type AppContext } from "../../context";
 import { payments, products, standingPayment } from "../../db/schema";
 import { repriceJobs, sendListingJobs } from "../search/listings-queue";
+import { unflagged } from "./price-analysis";
 
 // The stored `products.price_rating` (decision record 17): what GET /api/products/:id/price-analysis
 // would answer, kept on the car so cards show it without a query of their own. A change to a car's
 // price, make, model, year, mileage or category, a sale, a new listing or a delete may move the
 // ratings of every car of its make, so the listings queue recomputes the whole make.
 
-type MakeCar = ComparableFacts & { resalePrice: number; isPaid: boolean; saleCents: number | null; priceRating: PriceRating | null };
+type MakeCar = ComparableFacts & {
+  resalePrice: number;
+  isPaid: boolean;
+  saleCents: number | null;
+  priceRating: PriceRating | null;
+  /** Flagged for the admins: rated, but no comparable for the others (price-analysis.ts, `unflagged`). */
+  comparable: boolean;
+};
 
 /** The ratings the cars of one make should have, by id: each car against its comparables (null: unknown). */
 function rateMake(cars: readonly MakeCar[]): Map<string, PriceRating | null> {
-  const candidates = candidatesByRule(cars);
+  const candidates = candidatesByRule(cars.filter((car) => car.comparable));
   const ratings = new Map<string, PriceRating | null>();
   for (const car of cars) {
     const chosen = chooseComparables(car, candidates);
@@ -51,6 +59,7 @@ export async function refreshPriceRatings(ctx: Pick<AppContext, "db">, makes: re
         isPaid: products.isPaid,
         saleCents: payments.amount,
         priceRating: products.priceRating,
+        comparable: sql<boolean>`${unflagged}`.mapWith(Boolean),
       })
       .from(products)
       // Through the index of standing payments (one per car): a refunded payment sold nothing.
