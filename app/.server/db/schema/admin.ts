@@ -72,3 +72,9 @@ export const flags = sqliteTable(
       .where(sql`${t.clearedAt} is null`),
   ],
 );
+
+/**
+ * A car with no open flag. A listing an admin has yet to look at (under-priced, a reused VIN...) is
+ * left out of every price comparison until its flag is cleared; read through flags_product_reason_unique.
+ */
+export const unflagged = sql`not exists (select 1 from ${flags} where ${flags.productId} = ${products.id} and ${flags.clearedAt} is null)`;

@@ -70,7 +70,8 @@ describe("a flagged listing", () => {
     expect(flagged.comparables.map((comparable) => comparable._id).sort()).toEqual([...fair].sort());
     expect(flagged.basis).toMatch(/^Compared with 3 other/);
     await refreshPriceRatings(ctx, [make]);
-    const stored = async () => (await ctx.db.select({ rating: products.priceRating }).from(products).where(eq(products.id, target)))[0].rating;
+    const stored = async () =>
+      (await ctx.db.select({ rating: products.priceRating }).from(products).where(eq(products.id, target)))[0].rating;
     expect(await stored()).toBe(flagged.rating);
 
     await clearFlag(ctx, admin, flag.id);

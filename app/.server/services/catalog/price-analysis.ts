@@ -13,7 +13,7 @@ import { type PriceAnalysis } from "~/lib/types";
 import { formatCount, formatMileage } from "~/lib/format";
 import { type Product } from "~/lib/types";
 import { type AppContext } from "../../context";
-import { flags, payments, products, standingPayment } from "../../db/schema";
+import { payments, products, standingPayment, unflagged } from "../../db/schema";
 import { findProduct, selectProducts, toProduct } from "./products";
 
 // Comparables shown (the estimate uses all those read).
@@ -43,15 +43,10 @@ function ruleWhere(car: ComparableFacts, rule: ComparableRule): SQL {
     sql`${products.model} = ${rule.model} collate nocase`,
     between(products.purchaseYear, ...rule.years),
     rule.mileage ? between(products.mileageKm, ...rule.mileage) : undefined,
+    // A listing an admin has yet to look at is no evidence of a fair price.
     unflagged,
   )!;
 }
-
-/**
- * A listing an admin has yet to look at (an open flag: under-priced, a reused VIN...) is no evidence
- * of a fair price: it is left out of every comparison until the flag is cleared.
- */
-export const unflagged = sql`not exists (select 1 from ${flags} where ${flags.productId} = ${products.id} and ${flags.clearedAt} is null)`;
 
 /** CLOSEST_FIRST as an SQL order for this car. */
 function closestFirst(car: ComparableFacts) {

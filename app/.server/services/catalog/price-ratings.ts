@@ -2,9 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { candidatesByRule, chooseComparables, type ComparableFacts, distinctMakes } from "../../../lib/comparables";
 import { countedPrice, estimatePrice, type PriceRating, rateAgainst } from "../../../lib/price-rating";
 import { type AppContext } from "../../context";
-import { payments, products, standingPayment } from "../../db/schema";
+import { payments, products, standingPayment, unflagged } from "../../db/schema";
 import { repriceJobs, sendListingJobs } from "../search/listings-queue";
-import { unflagged } from "./price-analysis";
 
 // The stored `products.price_rating` (decision record 17): what GET /api/products/:id/price-analysis
 // would answer, kept on the car so cards show it without a query of their own. A change to a car's
@@ -16,7 +15,7 @@ type MakeCar = ComparableFacts & {
   isPaid: boolean;
   saleCents: number | null;
   priceRating: PriceRating | null;
-  /** Flagged for the admins: rated, but no comparable for the others (price-analysis.ts, `unflagged`). */
+  /** Flagged for the admins: rated, but no comparable for the others (`unflagged`). */
   comparable: boolean;
 };
 
