@@ -1,5 +1,6 @@
 import { type Slide } from "~/components/site/carousel";
 import { type FaqItem } from "~/components/site/faq";
+import { BUYER_PROTECTION } from "./deal";
 
 export const HOME_SLIDES: Slide[] = [
   {
@@ -48,6 +49,6 @@ export const HOME_FAQ: FaqItem[] = [
   {
     question: "Is it safe to pay by card?",
     answer:
-      "Yes. Card payments are processed by our payment provider; we never see or store your card number, and a car is sold only once, to the first buyer whose payment succeeds.",
+      `Yes. Card payments are processed by our payment provider; we never see or store your card number, and a car is sold only once, to the first buyer whose payment succeeds. ${BUYER_PROTECTION}`,
   },
 ];

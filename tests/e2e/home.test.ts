@@ -19,6 +19,9 @@ describe("home page in Chromium", () => {
     const question = page.locator("summary").filter({ hasText: "check a used car's history" });
     await question.click();
     expect(await page.getByText("17-digit VIN").isVisible()).toBe(true);
+    // Paying by card: the buyer protection in a sentence.
+    await page.locator("summary").filter({ hasText: "Is it safe to pay by card?" }).click();
+    expect(await page.getByText(/Buyer protection: we hold your payment until you confirm you have the car/).isVisible()).toBe(true);
     await expectAccessible(page, "Home");
 
     const images = await page

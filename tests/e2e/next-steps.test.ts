@@ -79,7 +79,10 @@ describe("next steps after booking and paying, at 390 px", () => {
 
     // The spec's rule: the button becomes "Paid"; then what happens next, the receipt and My Orders.
     expect(await page.getByRole("button", { name: "Paid", exact: true }).isDisabled()).toBe(true);
-    await page.getByText("The platform holds your money until you have the car.").waitFor();
+    // Until when the money is held, and the buyer's two actions.
+    const heldUntil = page.getByText(/^Your money is held until .+\.$/);
+    await heldUntil.waitFor();
+    await page.getByText(/choose “I have the car” once it is handed over/).waitFor();
     await page.getByRole("link", { name: "See your receipt" }).click();
     await page.getByRole("heading", { name: "Receipt for Deal Car" }).waitFor();
     const [{ transaction_id: transactionId, id: bookingId }] = (await app.sql(
@@ -153,11 +156,15 @@ describe("next steps after booking and paying, at 390 px", () => {
     expect(await payNow.textContent()).toBe("Pay now");
     await expectTappable(payNow);
     await expectAccessible(page, "the car's page once booked");
+    // The buyer protection in a sentence, beside the button that leads to paying.
+    await priceBox.getByText(/^Buyer protection: we hold your payment until you confirm you have the car/).waitFor();
     await payNow.click();
     await page.getByRole("heading", { name: "Payment for Deal Car" }).waitFor();
     await page.waitForFunction(() => !(document.querySelector("form button[type=submit]") as HTMLButtonElement | null)?.disabled);
     await payWithTestCard(page);
     await page.getByRole("link", { name: "My Orders" }).last().waitFor();
+    // The page reads the payment back after paying: the release date, without a reload.
+    await page.getByText(/^Your money is held until .+\.$/).waitFor();
     await page.getByRole("link", { name: "See your receipt" }).click();
     await page.getByRole("heading", { name: "Receipt for Deal Car" }).waitFor();
     await page.getByText("$9,000.00").waitFor();

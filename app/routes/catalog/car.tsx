@@ -21,6 +21,7 @@ import { MessageSeller } from "~/components/messages/message-seller";
 import { PriceEvidence } from "~/components/catalog/price-evidence";
 import { PriceRatingBadge } from "~/components/catalog/price-rating-badge";
 import { ProductActions } from "~/components/catalog/product-actions";
+import { BUYER_PROTECTION } from "~/content/deal";
 import { CarGrid } from "~/components/catalog/car-grid";
 import { ButtonLink } from "~/components/ui/button";
 import { VerifiedBadge } from "~/components/catalog/seller-badge";
@@ -248,6 +249,7 @@ function PriceBox({
             )}
           </div>
           {actions.payBookingId && <p className="font-semibold">You booked this car: pay now to get it.</p>}
+          {!own && <p className="text-sm text-slate-700">{BUYER_PROTECTION}</p>}
           <BookedBy count={bookedBy} />
         </div>
       )}

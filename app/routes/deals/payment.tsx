@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { redirect, useActionData } from "react-router";
+import { redirect, useActionData, useRevalidator } from "react-router";
 import { requirePermission, requireUser } from "~/.server/auth/guards";
 import { parseForm, readFormBody } from "~/.server/form-body";
 import { actionResult, failedAction, orPageError } from "~/.server/page-errors";
@@ -56,6 +56,7 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
   const refusal = useActionData<typeof action>();
   const [error, setError] = useState(refusal?.ok === false ? refusal.message : "");
   const [transactionId, setTransactionId] = useState<string | null>(booking.transactionId);
+  const revalidator = useRevalidator();
   // While an accepted offer holds, its price is the one charged.
   const price = booking.agreedPrice ?? booking.resalePrice;
   const payable = ownBooking && !booking.paid && !booking.soldToSomeoneElse && provider !== "unavailable";
@@ -71,6 +72,8 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
   async function succeeded(id: string) {
     await recordPayment(booking._id, id);
     setTransactionId(id);
+    // Read the booking again for its payment: the date the money is held until.
+    void revalidator.revalidate();
   }
 
   return (
@@ -103,10 +106,17 @@ export default function Payment({ loaderData }: Route.ComponentProps) {
               <Button disabled>Paid</Button>
             </div>
             {ownBooking && (
-              <p>
-                The platform holds your money until you have the car. On My Orders, confirm you have it (the seller is paid then) or report
-                a problem; if you do neither, it goes to the seller on its release date.
-              </p>
+              <>
+                <p className="font-semibold">
+                  {booking.payment?.status === "held"
+                    ? `Your money is held until ${formatDateTime(booking.payment.releaseAt)}.`
+                    : "Your money is held until you have the car."}
+                </p>
+                <p>
+                  Next, on My Orders: choose “I have the car” once it is handed over (the seller is paid then), or “Report a problem” if it
+                  is not as described (the money stays held until we decide). If you do neither, it goes to the seller on that date.
+                </p>
+              </>
             )}
             {ownBooking && (
               <div className="flex flex-wrap gap-3">
