@@ -48,7 +48,6 @@ export const HOME_FAQ: FaqItem[] = [
   },
   {
     question: "Is it safe to pay by card?",
-    answer:
-      `Yes. Card payments are processed by our payment provider; we never see or store your card number, and a car is sold only once, to the first buyer whose payment succeeds. ${BUYER_PROTECTION}`,
+    answer: `Yes. Card payments are processed by our payment provider; we never see or store your card number, and a car is sold only once, to the first buyer whose payment succeeds. ${BUYER_PROTECTION}`,
   },
 ];
