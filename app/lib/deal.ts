@@ -33,11 +33,36 @@ export function saleStatusLabel(status: DealPayment["status"], paidOut: boolean)
   return status === "held" ? "Held" : DEAL_STATUS_LABELS[status];
 }
 
+/** A ledger row as pages show it: the entry, its car, buyer and seller, and its payment's state. */
+export type LedgerLine = LedgerEntry & {
+  car: { id: string | null; name: string };
+  buyerName: string;
+  seller: { id: string | null; name: string };
+  /** `boughtNothing`: a payment given back as soon as it came (e.g. another buyer had paid first). */
+  sale: { status: DealPayment["status"]; paidOut: boolean; boughtNothing: boolean };
+};
+
+/** What each kind of ledger row is, in words (the admins' Money page). */
 export const LEDGER_KIND_LABELS: Record<LedgerEntry["kind"], string> = {
-  charge: "Card payment",
+  charge: "Charge",
   refund: "Refund",
   fee: "Platform fee",
-  transfer: "Paid out",
-  transfer_reversal: "Payout taken back",
-  fee_refund: "Fee given back",
+  transfer: "Paid to seller",
+  transfer_reversal: "Transfer reversed",
+  fee_refund: "Fee returned",
 };
+
+/** The same, from the seller's side (their Payouts page); a charge is the sale, named with its car. */
+const SELLER_KIND_LABELS: Record<Exclude<LedgerEntry["kind"], "charge">, string> = {
+  refund: "Refunded to the buyer",
+  fee: "Platform fee",
+  transfer: "Paid to you",
+  transfer_reversal: "Taken back from your payout",
+  fee_refund: "Platform fee returned",
+};
+
+/** A ledger line in its seller's words: "Sale of Nissan Fairlady Z", "Paid to you"… */
+export function sellerLedgerWords(line: LedgerLine) {
+  if (line.kind !== "charge") return SELLER_KIND_LABELS[line.kind];
+  return line.sale.boughtNothing ? `Payment for ${line.car.name}, given back to its buyer` : `Sale of ${line.car.name}`;
+}

@@ -24,6 +24,7 @@ import { jsonBody, pathParams, queryParams } from "./json-body";
 /** The contract's Booking shape (the page-only flags left out). */
 const withoutPageFields = ({
   soldToSomeoneElse: _sold,
+  lostToAnotherBuyer: _lost,
   agreementLapsed: _lapsed,
   paymentUnderWay: _paying,
   seller: _seller,

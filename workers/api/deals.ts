@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { resolveDispute } from "~/.server/services/deals/deal-actions";
 import { listDisputes } from "~/.server/services/deals/disputes";
-import { adminLedger, sellerPayouts } from "~/.server/services/deals/ledger";
+import { adminLedger, asLedgerEntries, sellerPayouts } from "~/.server/services/deals/ledger";
 import { listMoneyProblems, resolveMoneyProblem } from "~/.server/services/deals/money-problems";
 import { payoutAccountOf, payoutOnboardingLink } from "~/.server/services/deals/payout-accounts";
 import { reconcileNow } from "~/.server/services/deals/reconciliation";
@@ -67,7 +67,7 @@ export const payoutsApi = new Hono<WorkerEnv>()
     queryParams(pagedListQuerySchema),
     async (c) => {
       const { page, limit } = c.req.valid("query");
-      return c.json(await sellerPayouts(c.var.app, c.var.user, page, limit));
+      return c.json(asLedgerEntries(await sellerPayouts(c.var.app, c.var.user, page, limit)));
     },
   );
 
@@ -118,7 +118,7 @@ export const adminDealsApi = new Hono<WorkerEnv>()
     queryParams(pagedListQuerySchema),
     async (c) => {
       const { page, limit } = c.req.valid("query");
-      return c.json(await adminLedger(c.var.app, c.var.user, page, limit));
+      return c.json(asLedgerEntries(await adminLedger(c.var.app, c.var.user, page, limit)));
     },
   )
   .post(

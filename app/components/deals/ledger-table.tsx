@@ -1,38 +1,71 @@
-import { type LedgerEntry, LEDGER_KIND_LABELS } from "~/lib/deal";
+import { Link } from "react-router";
+import { DEAL_STATUS_TONES, LEDGER_KIND_LABELS, type LedgerLine, saleStatusLabel, sellerLedgerWords } from "~/lib/deal";
 import { formatCents, formatDateTime } from "~/lib/format";
-import { DataTable } from "../ui/data-table";
+import { PATHS, pathTo } from "~/lib/paths";
+import { Badge } from "../ui/badge";
+import { type Column, DataTable } from "../ui/data-table";
 import { SimplePager } from "../ui/simple-pager";
+import { linkClass } from "./order-facts";
 
-/** A page of ledger entries, newest first (the seller's Payouts, the admins' Money), with its pager. */
+/** A name that links to its page when there is one (a car or seller since deleted has none). */
+function NamedLink({ name, to }: { name: string; to: string | null }) {
+  return to ? (
+    <Link to={to} className={linkClass}>
+      {name}
+    </Link>
+  ) : (
+    name
+  );
+}
+
+/** What a line is, from the seller's side: a sale says its state in the Sales page's words. */
+function SellerWords({ line }: { line: LedgerLine }) {
+  const words = sellerLedgerWords(line);
+  if (line.kind !== "charge" || line.sale.boughtNothing) return words;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      {words} <Badge tone={DEAL_STATUS_TONES[line.sale.status]}>{saleStatusLabel(line.sale.status, line.sale.paidOut)}</Badge>
+    </span>
+  );
+}
+
+/**
+ * A page of ledger lines, newest first, with its pager: on the seller's Payouts page in their words,
+ * on the admins' Money page with both parties and the provider's reference.
+ */
 export function LedgerTable({
   caption,
   empty,
   list,
-  withBooking = false,
+  viewer,
 }: {
   caption: string;
   empty: string;
-  list: { data: LedgerEntry[]; currentPage: number; totalPages: number };
-  /** Admins see which booking each entry is for. */
-  withBooking?: boolean;
+  list: { data: LedgerLine[]; currentPage: number; totalPages: number };
+  viewer: "seller" | "admin";
 }) {
+  const admin = viewer === "admin";
+  const columns: Column<LedgerLine>[] = [
+    { heading: "When", cell: (line) => formatDateTime(line.createdAt), rowHeader: true },
+    { heading: "What", cell: (line) => (admin ? LEDGER_KIND_LABELS[line.kind] : <SellerWords line={line} />) },
+    { heading: "Car", cell: (line) => <NamedLink name={line.car.name} to={line.car.id && pathTo(PATHS.car, { id: line.car.id })} /> },
+    { heading: "Buyer", cell: (line) => line.buyerName },
+    ...(admin
+      ? [
+          {
+            heading: "Seller",
+            cell: (line: LedgerLine) => (
+              <NamedLink name={line.seller.name} to={line.seller.id && pathTo(PATHS.seller, { id: line.seller.id })} />
+            ),
+          },
+        ]
+      : []),
+    { heading: "Amount", cell: (line) => formatCents(line.amount), className: "tabular-nums" },
+    ...(admin ? [{ heading: "Reference", cell: (line: LedgerLine) => <span className="break-all">{line.providerId}</span> }] : []),
+  ];
   return (
     <>
-      <DataTable
-        caption={caption}
-        rows={list.data}
-        rowKey={(entry) => entry._id}
-        empty={empty}
-        columns={[
-          { heading: "When", cell: (entry) => formatDateTime(entry.createdAt), rowHeader: true },
-          { heading: "What", cell: (entry) => LEDGER_KIND_LABELS[entry.kind] },
-          { heading: "Amount", cell: (entry) => formatCents(entry.amount), className: "tabular-nums" },
-          ...(withBooking
-            ? [{ heading: "Booking", cell: (entry: LedgerEntry) => <span className="break-all">{entry.bookingId ?? "—"}</span> }]
-            : []),
-          { heading: "Reference", cell: (entry) => <span className="break-all">{entry.providerId}</span> },
-        ]}
-      />
+      <DataTable caption={caption} rows={list.data} rowKey={(line) => line._id} empty={empty} columns={columns} />
       <SimplePager page={list.currentPage} totalPages={list.totalPages} label="Ledger pages" />
     </>
   );

@@ -1,5 +1,5 @@
 import { type DealPayment } from "~/lib/deal";
-import { formatDate } from "~/lib/format";
+import { formatCents, formatDate } from "~/lib/format";
 import { PATHS } from "~/lib/paths";
 import { Badge } from "../ui/badge";
 import { ButtonLink } from "../ui/button";
@@ -10,9 +10,30 @@ import { ButtonLink } from "../ui/button";
  * Both are plain links to My Orders, which asks before the money moves (a page state, so it works
  * without JavaScript).
  */
-export function OrderDeal({ bookingId, productName, payment }: { bookingId: string; productName: string; payment: DealPayment }) {
+export function OrderDeal({
+  bookingId,
+  productName,
+  payment,
+  lostToAnotherBuyer = false,
+}: {
+  bookingId: string;
+  productName: string;
+  payment: DealPayment;
+  /** The buyer paid after another buyer had: their money is given back, and they are told why. */
+  lostToAnotherBuyer?: boolean;
+}) {
   if (payment.status === "disputed") return <Badge tone="warning">Problem reported: an admin decides</Badge>;
   if (payment.status === "released") return <Badge tone="success">Paid to the seller</Badge>;
+  if (payment.status === "refunded" && lostToAnotherBuyer) {
+    return (
+      <p>
+        <Badge>Sold to another buyer</Badge>{" "}
+        <span className="text-sm text-slate-700">
+          {productName} went to another buyer, who paid first. Your {formatCents(payment.amount)} is given back to your card.
+        </span>
+      </p>
+    );
+  }
   if (payment.status === "refunded") return <Badge>Refunded</Badge>;
   return (
     <div className="flex flex-col gap-2">

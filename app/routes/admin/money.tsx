@@ -50,7 +50,7 @@ export default function Money({ loaderData }: Route.ComponentProps) {
         <h2 id="entries-heading" className="text-heading">
           Latest entries
         </h2>
-        <LedgerTable caption="Ledger entries, newest first" empty="No money has moved yet." list={ledger} withBooking />
+        <LedgerTable caption="Ledger entries, newest first" empty="No money has moved yet." list={ledger} viewer="admin" />
       </section>
     </main>
   );

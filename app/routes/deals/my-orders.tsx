@@ -144,7 +144,14 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                 <p className="text-brand-700 font-semibold">{formatPrice(order.resalePrice)}</p>
                 <OrderFacts order={order} />
                 <div className="mt-auto flex flex-wrap items-center gap-3 pt-2">
-                  {order.payment && <OrderDeal bookingId={order._id} productName={order.productName} payment={order.payment} />}
+                  {order.payment && (
+                    <OrderDeal
+                      bookingId={order._id}
+                      productName={order.productName}
+                      payment={order.payment}
+                      lostToAnotherBuyer={order.lostToAnotherBuyer}
+                    />
+                  )}
                   {order.payment?.status === "refunded" ? null : order.paid ? (
                     <>
                       <ButtonLink

@@ -90,7 +90,7 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
         <h2 id="ledger-heading" className="text-heading">
           Movements
         </h2>
-        <LedgerTable caption="Your ledger entries, newest first" empty="No money has moved for your cars yet." list={payouts} />
+        <LedgerTable caption="Your money, newest first" empty="No money has moved for your cars yet." list={payouts} viewer="seller" />
       </section>
     </main>
   );

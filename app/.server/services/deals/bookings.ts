@@ -39,6 +39,7 @@ type BookingRow = typeof bookings.$inferSelect & {
   conversationId: string | null;
   agreementHolds: boolean;
   agreementLapsed: boolean;
+  paidAfterSale: boolean;
 } & Parameters<typeof dealPaymentOf>[0];
 
 export function toBooking(row: BookingRow): Booking {
@@ -69,6 +70,8 @@ export function toBooking(row: BookingRow): Booking {
  */
 export type Order = Booking & {
   soldToSomeoneElse: boolean;
+  /** The buyer paid after another buyer had: the car went to them, and this payment is given back. */
+  lostToAnotherBuyer: boolean;
   /** The seller accepted an offer, and its 24 hours passed unpaid: the asking price applies again. */
   agreementLapsed: boolean;
   paymentUnderWay: boolean;
@@ -80,6 +83,7 @@ function toOrder(row: BookingRow): Order {
   return {
     ...toBooking(row),
     soldToSomeoneElse: row.productSold && !row.paid,
+    lostToAnotherBuyer: row.paidAfterSale && !row.paid,
     agreementLapsed: row.agreementLapsed && !row.agreementHolds && !row.paid,
     paymentUnderWay: row.paymentUnderWay,
     seller: { id: row.sellerId, name: row.sellerName, phone: row.mobile },
@@ -105,6 +109,9 @@ const agreementLapsed =
 function selectBookings(ctx: AppContext) {
   const paymentUnderWay = sql<boolean>`${bookingPaymentUnderWay(ctx)}`.mapWith((value) => Number(value) === 1);
   const paidOut = sql<boolean>`${payments.transferId} is not null`.mapWith((value) => Number(value) === 1);
+  const paidAfterSale = sql<boolean>`coalesce(${payments.refundReason} = 'sold-to-someone-else', 0)`.mapWith(
+    (value) => Number(value) === 1,
+  );
   return ctx.db
     .select({
       ...bookingColumns,
@@ -112,6 +119,7 @@ function selectBookings(ctx: AppContext) {
       paymentUnderWay,
       conversationId,
       paidOut,
+      paidAfterSale,
       agreementHolds: agreementHolds(ctx),
       agreementLapsed,
     })

@@ -1,16 +1,23 @@
-import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import { eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { formatCents } from "~/lib/format";
 import { PATHS } from "~/lib/paths";
 import { type AppContext } from "../../context";
-import { bookings, disputes, users } from "../../db/schema";
-import { type Notice, notificationWrites, recipientColumns, type NotificationWrites } from "../notifications/notifications";
-import { feeSplit, type PaymentRow } from "./payment-states";
+import { bookings, disputes, ledgerEntries, payments, type RefundReason, users } from "../../db/schema";
+import {
+  NO_NOTIFICATIONS,
+  type Notice,
+  notificationWrites,
+  recipientColumns,
+  type NotificationWrites,
+} from "../notifications/notifications";
+import { feeSplit, type PaymentRow, statusIs } from "./payment-states";
 
 // Who hears about a deal's disputes and refunds, and what they read: each notice names the car and
 // the amount, and links to the page where that person acts. Each is written in the batch of the
 // change it tells of, only if that change happened (`onlyIf`), so a repeated request tells no one twice.
 
 const carOf = (payment: PaymentRow) => payment.productName || "the car";
+const BACK_ON_CARD = "It reaches your card within 5–10 business days.";
 
 /** The buyer of the payment's booking, and its seller, as notices take them (either may be gone). */
 async function sidesOf(ctx: AppContext, payment: PaymentRow, kind: Notice["kind"]) {
@@ -103,30 +110,94 @@ export async function disputeResolvedWrites(
   );
 }
 
+/** A refund's notices: the buyer's (on My Orders) and the seller's (on Sales), for those of them still here. */
+function refundNotices(sides: Awaited<ReturnType<typeof sidesOf>>, sourceKey: string, text: { buyer: string; seller: string }) {
+  const notices: Notice[] = [];
+  if (sides.buyer) notices.push({ ...sides.buyer, kind: "refunded", text: text.buyer, link: PATHS.myOrders, sourceKey });
+  if (sides.seller) notices.push({ ...sides.seller, kind: "refunded", text: text.seller, link: PATHS.sales, sourceKey });
+  return notices;
+}
+
 /** The seller gave the money back: the buyer hears the amount coming back, the seller that the sale is undone, if the refund was decided. */
 export async function refundedWrites(ctx: AppContext, payment: PaymentRow, decided: SQL): Promise<NotificationWrites> {
-  const { buyer, seller } = await sidesOf(ctx, payment, "refunded");
+  const sides = await sidesOf(ctx, payment, "refunded");
   const amount = formatCents(payment.amount - payment.refundedAmount);
   const car = carOf(payment);
-  const notices: Notice[] = [];
-  const sourceKey = `refunded:${payment.id}`;
-  if (buyer) {
-    notices.push({
-      ...buyer,
-      kind: "refunded",
-      text: `The seller gave back your ${amount} for ${car}. It reaches your card within 5–10 business days.`,
-      link: PATHS.myOrders,
-      sourceKey,
-    });
-  }
-  if (seller) {
-    notices.push({
-      ...seller,
-      kind: "refunded",
-      text: `You gave back ${amount} for ${car}: the sale is undone and the car is for sale again.`,
-      link: PATHS.sales,
-      sourceKey,
-    });
-  }
+  const notices = refundNotices(sides, `refunded:${payment.id}`, {
+    buyer: `The seller gave back your ${amount} for ${car}. ${BACK_ON_CARD}`,
+    seller: `You gave back ${amount} for ${car}: the sale is undone and the car is for sale again.`,
+  });
   return notificationWrites(ctx, notices, decided);
+}
+
+/**
+ * Refunds made at the card provider (its dashboard, found by its event or by reconciliation): each
+ * is told to the buyer (the amount back) and the seller (what it undoes), once per refund. Only for a
+ * payment the app has not decided to give back (that decision told both sides) and a refund not yet
+ * recorded: run these before the refunds' ledger rows, in their batch.
+ */
+export async function providerRefundWrites(
+  ctx: AppContext,
+  payment: PaymentRow,
+  refunds: { id: string; amount: number }[],
+): Promise<NotificationWrites> {
+  if (refunds.length === 0) return NO_NOTIFICATIONS;
+  const sides = await sidesOf(ctx, payment, "refunded");
+  const car = carOf(payment);
+  const whole = refunds.reduce((sum, refund) => sum + refund.amount, 0) >= payment.amount;
+  // Whole: what it undoes; in part: what becomes of the rest.
+  const sellerTail = whole
+    ? payment.transferId
+      ? ": the sale is undone, and what was paid out to you for it is taken back from your payout account."
+      : ": the sale is undone and the car is for sale again."
+    : payment.transferId
+      ? ". It is taken back from what was paid out to you."
+      : payment.status === "released"
+        ? ". Your payout is stopped until an admin decides."
+        : ". The rest stays held until the buyer has the car.";
+  const writes = await Promise.all(
+    refunds.map((refund) => {
+      const amount = formatCents(refund.amount);
+      const notices = refundNotices(sides, `refunded:${refund.id}`, {
+        buyer: `${amount} for ${car} was given back to your card. ${BACK_ON_CARD}`,
+        seller: `${amount} for your ${car} was given back to the buyer${sellerTail}`,
+      });
+      const unrecorded = sql`not exists (select 1 from ${ledgerEntries} where ${ledgerEntries.kind} = 'refund' and ${ledgerEntries.providerId} = ${refund.id})`;
+      return notificationWrites(ctx, notices, sql`${unrecorded} and ${statusIs(payment.id, "held", "disputed", "released")}`);
+    }),
+  );
+  return { statements: writes.flatMap((told) => told.statements), emailIds: writes.flatMap((told) => told.emailIds) };
+}
+
+/** Why a payment that bought nothing is given back, as its buyer reads it (a second payment of a paid booking is "paid-twice"). */
+export type UnboughtReason = RefundReason | "paid-twice";
+
+const UNBOUGHT_WORDS: Record<UnboughtReason, (car: string, amount: string) => string> = {
+  "sold-to-someone-else": (car, amount) => `${car} went to another buyer, who paid first. Your ${amount} is given back to your card.`,
+  "paid-twice": (car, amount) => `You paid twice for ${car}: the second payment, ${amount}, is given back to your card.`,
+  "no-longer-for-sale": (car, amount) => `${car} is no longer for sale, so your ${amount} is given back to your card.`,
+  "amount-mismatch": (car, amount) =>
+    `The price of ${car} changed while you paid, so your ${amount} is given back to your card. You may pay again at the new price.`,
+  "refunded-before-recorded": (car, amount) => `Your ${amount} for ${car} was given back to your card.`,
+};
+
+/** A payment that bought nothing is given back: its buyer hears why, and the amount, if payment `paymentId` gets written. */
+export async function unboughtWrites(
+  ctx: AppContext,
+  payment: { id: string; bookingId: string | null; buyerEmail: string; productName: string; amount: number },
+  reason: UnboughtReason,
+): Promise<NotificationWrites> {
+  const bookingBuyer = sql`(select ${bookings.buyerId} from ${bookings} where ${bookings.id} = ${payment.bookingId ?? ""})`;
+  const [buyer] = await ctx.db
+    .select(recipientColumns("refunded"))
+    .from(users)
+    .where(or(eq(users.id, bookingBuyer), eq(users.email, payment.buyerEmail)))
+    .limit(1);
+  if (!buyer) return NO_NOTIFICATIONS;
+  const text = `${UNBOUGHT_WORDS[reason](payment.productName || "The car", formatCents(payment.amount))} ${BACK_ON_CARD}`;
+  return notificationWrites(
+    ctx,
+    [{ ...buyer, kind: "refunded", text, link: PATHS.myOrders, sourceKey: `refunded:${payment.id}` }],
+    sql`exists (select 1 from ${payments} where ${payments.id} = ${payment.id})`,
+  );
 }

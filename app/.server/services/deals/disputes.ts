@@ -5,7 +5,7 @@ import { type PagedList } from "~/lib/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { bookings, conversations, disputes, messages, payments, products } from "../../db/schema";
-import { DELETED_USER } from "~/lib/roles";
+import { paymentNames } from "./ledger";
 import { type UserRow } from "../accounts/users";
 
 // The disputes as admins read them: a page of open or resolved ones, and each case with its parties
@@ -26,8 +26,7 @@ export async function listDisputes(
       .select({
         dispute: disputes,
         amount: payments.amount,
-        productName: sql<string>`coalesce(${products.name}, ${payments.productName})`,
-        sellerName: sql<string>`coalesce(${products.sellerName}, ${DELETED_USER})`,
+        ...paymentNames,
         buyerName: bookings.buyerName,
       })
       .from(disputes)

@@ -1,9 +1,10 @@
 import { count, desc, eq, inArray, type SQL, sql, type SQLWrapper } from "drizzle-orm";
-import { type LedgerEntry } from "~/lib/deal";
+import { type LedgerEntry, type LedgerLine } from "~/lib/deal";
+import { DELETED_USER } from "~/lib/roles";
 import { totalPages } from "~/lib/list-query";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
-import { ledgerEntries, type LedgerKind, payments } from "../../db/schema";
+import { bookings, ledgerEntries, type LedgerKind, payments, products } from "../../db/schema";
 import { type UserRow } from "../accounts/users";
 
 // The ledger: every movement of money as a row, written with the state change it records, and what
@@ -74,6 +75,50 @@ export async function owedBack(ctx: AppContext, paymentId: string) {
   };
 }
 
+/** A payment's car and seller by name, for a read that left-joins `products` to `payments`: kept when either is gone. */
+export const paymentNames = {
+  productName: sql<string>`coalesce(${products.name}, ${payments.productName})`,
+  sellerName: sql<string>`coalesce(${products.sellerName}, ${DELETED_USER})`,
+};
+
+/**
+ * A page of ledger rows (`where`: all, or one seller's), newest first along the ledger's index, each
+ * with its car, buyer, seller and payment's state, joined by primary keys (map with toLedgerLine).
+ */
+const ledgerLinesQuery = (ctx: AppContext, where: SQL | undefined, page: number, limit: number) =>
+  ctx.db
+    .select({
+      entry: ledgerEntries,
+      ...paymentNames,
+      carId: products.id,
+      buyerName: sql<string>`coalesce(${bookings.buyerName}, ${DELETED_USER})`,
+      sellerId: products.sellerId,
+      status: payments.status,
+      paidOut: sql<boolean>`${payments.transferId} is not null`.mapWith((value) => Number(value) === 1),
+      refundReason: payments.refundReason,
+    })
+    .from(ledgerEntries)
+    .innerJoin(payments, eq(payments.id, ledgerEntries.paymentId))
+    .leftJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
+    .leftJoin(products, eq(products.id, payments.productId))
+    .where(where)
+    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+
+const toLedgerLine = (row: Awaited<ReturnType<typeof ledgerLinesQuery>>[number]): LedgerLine => ({
+  ...toLedgerEntry(row.entry),
+  car: { id: row.carId, name: row.productName },
+  buyerName: row.buyerName,
+  seller: { id: row.sellerId, name: row.sellerName },
+  sale: {
+    // A refund decided is the buyer's money already, as bookings show it.
+    status: row.status === "refunding" || row.status === null ? "refunded" : row.status,
+    paidOut: row.paidOut,
+    boughtNothing: row.refundReason !== null,
+  },
+});
+
 const toLedgerEntry = (row: typeof ledgerEntries.$inferSelect): LedgerEntry => ({
   _id: row.id,
   bookingId: row.bookingId,
@@ -83,15 +128,28 @@ const toLedgerEntry = (row: typeof ledgerEntries.$inferSelect): LedgerEntry => (
   createdAt: row.createdAt,
 });
 
+/** A page of ledger lines as the contract's API gives it: the entries alone. */
+export const asLedgerEntries = <List extends { data: LedgerLine[] }>(list: List) => ({
+  ...list,
+  data: list.data.map(({ _id, bookingId, kind, amount, providerId, createdAt }): LedgerEntry => ({
+    _id,
+    bookingId,
+    kind,
+    amount,
+    providerId,
+    createdAt,
+  })),
+});
+
 const sumWhere = (column: SQLWrapper, condition: SQL) =>
   sql<number>`coalesce(sum(case when ${condition} then ${column} end), 0)`.mapWith(Number);
 
 const left = sql`${payments.amount} - ${payments.refundedAmount}`;
 
-/** GET /api/payouts: the seller's sums (cents) and their ledger entries, newest first. */
+/** The seller's sums (cents) and their ledger lines, newest first (GET /api/payouts gives the entries alone). */
 export async function sellerPayouts(ctx: AppContext, seller: UserRow, page: number, limit: number) {
   enforce("manage:payouts", seller);
-  const [[sums], entries, [{ total }]] = await ctx.db.batch([
+  const [[sums], lines, [{ total }]] = await ctx.db.batch([
     ctx.db
       .select({
         held: sumWhere(left, sql`${payments.status} = 'held'`),
@@ -101,16 +159,10 @@ export async function sellerPayouts(ctx: AppContext, seller: UserRow, page: numb
       })
       .from(payments)
       .where(eq(payments.sellerId, seller.id)),
-    ctx.db
-      .select()
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.sellerId, seller.id))
-      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
+    ledgerLinesQuery(ctx, eq(ledgerEntries.sellerId, seller.id), page, limit),
     ctx.db.select({ total: count() }).from(ledgerEntries).where(eq(ledgerEntries.sellerId, seller.id)),
   ]);
-  return { ...sums, data: entries.map(toLedgerEntry), total, currentPage: page, totalPages: totalPages(total, limit) };
+  return { ...sums, data: lines.map(toLedgerLine), total, currentPage: page, totalPages: totalPages(total, limit) };
 }
 
 /**
@@ -181,22 +233,17 @@ function totalsFrom(
   };
 }
 
-/** GET /api/admin/ledger: every entry, newest first, and the totals the invariant is about. */
+/** Every ledger line, newest first, and the totals the invariant is about (GET /api/admin/ledger gives the entries alone). */
 export async function adminLedger(ctx: AppContext, admin: UserRow, page: number, limit: number) {
   enforce("read:ledger", admin);
-  const [[ledger], [money], entries, [{ total }]] = await ctx.db.batch([
+  const [[ledger], [money], lines, [{ total }]] = await ctx.db.batch([
     ledgerSumsQuery(ctx),
     paymentSumsQuery(ctx),
-    ctx.db
-      .select()
-      .from(ledgerEntries)
-      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
+    ledgerLinesQuery(ctx, undefined, page, limit),
     ctx.db.select({ total: count() }).from(ledgerEntries),
   ]);
   return {
-    data: entries.map(toLedgerEntry),
+    data: lines.map(toLedgerLine),
     total,
     currentPage: page,
     totalPages: totalPages(total, limit),

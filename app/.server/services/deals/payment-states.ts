@@ -177,17 +177,18 @@ export async function decideRefund(ctx: AppContext, payment: PaymentRow, from: P
 }
 
 /**
- * Records refunds the provider made (each once, by its id) and what follows, in one batch. True if
- * any refund was new.
+ * Records refunds the provider made (each once, by its id) and what follows, in one batch after
+ * `before` (notices that check the refunds are not yet recorded). True if any refund was new.
  */
-export async function recordRefunds(ctx: AppContext, payment: PaymentRow, refunds: { id: string; amount: number }[]) {
+export async function recordRefunds(ctx: AppContext, payment: PaymentRow, refunds: { id: string; amount: number }[], before: SQL[] = []) {
   if (refunds.length === 0) return false;
   const results = await ctx.db.batch([
+    ...before.map((statement) => ctx.db.run(statement)),
     ...refunds.map((refund) => ledgerRow(ctx, payment, { kind: "refund", amount: refund.amount, providerId: refund.id }, sql`1`)),
     refundSumsWrite(ctx, payment.id),
     ...afterRefundWrites(ctx, payment),
   ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  const fresh = results.slice(0, refunds.length).some((rows) => (rows as unknown[]).length > 0);
+  const fresh = results.slice(before.length, before.length + refunds.length).some((rows) => (rows as unknown[]).length > 0);
   if (fresh) logDeal(ctx, "refunds-recorded", payment, { refunds: refunds.map((refund) => refund.id) });
   return fresh;
 }

@@ -16,6 +16,7 @@ import { saleWrites, sendNotificationEmails, soldWrites } from "../notifications
 import { enqueuePriceRatings } from "../catalog/price-ratings";
 import { type UserRow } from "../accounts/users";
 import { offersEndWithSaleWrites } from "./offers-lifecycle";
+import { type UnboughtReason, unboughtWrites } from "./deal-notices";
 
 /** SQL condition: no booking of this car has started paying recently (the car may be deleted). */
 export function noPaymentUnderWay(ctx: AppContext, productId: string) {
@@ -203,8 +204,9 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
   if (same) return outcomeOf(same);
 
   // Another payment bought the car first: give this money back.
-  await boughtNothing(ctx, intent, wanted, "sold-to-someone-else");
-  if (winner?.bookingId === booking.id) return { kind: "duplicate" };
+  const paidTwice = winner?.bookingId === booking.id;
+  await boughtNothing(ctx, intent, wanted, "sold-to-someone-else", paidTwice ? "paid-twice" : undefined);
+  if (paidTwice) return { kind: "duplicate" };
   await ctx.db
     .update(bookings)
     .set({ lost: true })
@@ -220,18 +222,22 @@ async function outcomeOf(payment: typeof payments.$inferSelect): Promise<Fulfilm
 
 /**
  * A succeeded payment that can buy nothing: recorded as a charge being given back (`refunding`) with
- * its ledger row, its refunds so far, and then the refund of the rest. Once per intent, whoever
- * reports it; an intent recorded meanwhile as a sale stays one.
+ * its ledger row and its buyer's notice of why, its refunds so far, and then the refund of the rest.
+ * Once per intent, whoever reports it; an intent recorded meanwhile as a sale stays one.
  */
 async function boughtNothing(
   ctx: AppContext,
   intent: PaymentIntent,
   target: { bookingId: string | null; productId?: string; productName?: string; sellerId?: string | null; charge: ChargeState },
   reason: RefundReason,
+  told: UnboughtReason = reason,
 ): Promise<FulfilmentOutcome> {
   const now = ctx.now().toISOString();
   const paymentId = crypto.randomUUID();
   const payment = { id: paymentId, bookingId: target.bookingId, sellerId: target.sellerId ?? null };
+  const productName = target.productName ?? "";
+  const buyerEmail = intent.metadata.buyerEmail ?? "";
+  const buyerHears = await unboughtWrites(ctx, { ...payment, buyerEmail, productName, amount: intent.amount }, told);
   await ctx.db.batch([
     ctx.db
       .insert(payments)
@@ -240,8 +246,8 @@ async function boughtNothing(
         transactionId: intent.id,
         bookingId: target.bookingId,
         productId: target.productId ?? intent.metadata.productId ?? null,
-        productName: target.productName ?? "",
-        buyerEmail: intent.metadata.buyerEmail ?? "",
+        productName,
+        buyerEmail,
         amount: intent.amount,
         status: "refunding",
         refundReason: reason,
@@ -259,7 +265,9 @@ async function boughtNothing(
       { kind: "charge", amount: intent.amount, providerId: intent.id },
       sql`exists (select 1 from ${payments} where ${payments.id} = ${paymentId})`,
     ),
+    ...buyerHears.statements.map((statement) => ctx.db.run(statement)),
   ]);
+  await sendNotificationEmails(ctx, buyerHears);
   const [recorded] = await ctx.db.select().from(payments).where(eq(payments.transactionId, intent.id)).limit(1);
   if (recorded.status !== "refunding" && recorded.status !== "refunded")
     return { kind: "recorded", paymentId: recorded.id, created: false };

@@ -8,6 +8,8 @@ import { requireProvider } from "../../payments/required";
 import { fulfilIntent } from "./payments";
 import { payoutAccountChanged } from "./payout-accounts";
 import { cardDispute, TryLater } from "./card-disputes";
+import { providerRefundWrites } from "./deal-notices";
+import { sendNotificationEmails } from "../notifications/notifications";
 import { type PaymentRow, recordRefunds } from "./payment-states";
 import { settlePayment } from "./settle";
 
@@ -135,8 +137,13 @@ async function recordFromProvider(ctx: AppContext, intentId: string) {
   if (intent?.status === "succeeded" && intent.metadata.bookingId) await fulfilIntent(ctx, intent);
 }
 
-/** `charge.refunded`: the charge's refunds as the provider has them now, each recorded once, and what they lead to. */
+/**
+ * `charge.refunded`: the charge's refunds as the provider has them now, each recorded once and told
+ * to the buyer and the seller once, and what they lead to.
+ */
 export async function syncRefunds(ctx: AppContext, payment: PaymentRow) {
-  await recordRefunds(ctx, payment, (await requireProvider(ctx).chargeState(payment.transactionId)).refunds);
+  const { refunds } = await requireProvider(ctx).chargeState(payment.transactionId);
+  const told = await providerRefundWrites(ctx, payment, refunds);
+  if (await recordRefunds(ctx, payment, refunds, told.statements)) await sendNotificationEmails(ctx, told);
   await settlePayment(ctx, payment.id);
 }
