@@ -46,4 +46,11 @@ describe("pageContentSecurityPolicy", () => {
       /script-src [^;]*https:\/\/js\.stripe\.com/,
     );
   });
+
+  it("lets the Payouts page's form, and no other, be redirected to Stripe's onboarding", () => {
+    expect(pageContentSecurityPolicy([], "https://cars.example/dashboard/payouts", { r2Api: null })).toContain(
+      "form-action 'self' https://connect.stripe.com;",
+    );
+    expect(pageContentSecurityPolicy([], "https://cars.example/dashboard/myorders", { r2Api: null })).toContain("form-action 'self';");
+  });
 });

@@ -6,7 +6,12 @@
 import { PATHS, prefixOf } from "~/lib/paths";
 import { type AppConfig } from "./config";
 
-const STRIPE = { script: "https://js.stripe.com", frames: "https://js.stripe.com https://hooks.stripe.com", api: "https://api.stripe.com" };
+const STRIPE = {
+  script: "https://js.stripe.com",
+  frames: "https://js.stripe.com https://hooks.stripe.com",
+  api: "https://api.stripe.com",
+  onboarding: "https://connect.stripe.com",
+};
 
 // Every <script> element without a src, and its text. React escapes `<` in attribute values and every
 // script body we render is escaped by its writer (React Router's data, the JSON-LD), so the first
@@ -34,7 +39,11 @@ export async function inlineScriptHashes(html: string): Promise<string[]> {
  * page; R2's S3 endpoint, where pages PUT photos with pre-signed URLs, when it is configured.
  */
 export function pageContentSecurityPolicy(scriptHashes: readonly string[], url: string, config: Pick<AppConfig, "r2Api">): string {
-  const stripe = new URL(url).pathname.startsWith(prefixOf(PATHS.payment));
+  const path = new URL(url).pathname;
+  const stripe = path.startsWith(prefixOf(PATHS.payment));
+  // Without scripts, "Set up payouts" posts a form that Stripe's onboarding answers by redirect, and
+  // Chromium holds a form's redirects to form-action too.
+  const onboarding = path === PATHS.payouts;
   const https = url.startsWith("https:");
   const uploadOrigin = config.r2Api && `https://${config.r2Api.accountId}.r2.cloudflarestorage.com`;
   return [
@@ -49,7 +58,7 @@ export function pageContentSecurityPolicy(scriptHashes: readonly string[], url: 
     `frame-src ${stripe ? STRIPE.frames : "'none'"}`,
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action 'self'${onboarding ? ` ${STRIPE.onboarding}` : ""}`,
     "frame-ancestors 'none'",
     ...(https ? ["upgrade-insecure-requests"] : []),
   ].join("; ");
