@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "~/.server/db/client";
-import { categories, users } from "~/.server/db/schema";
+import { categories, flags, users } from "~/.server/db/schema";
 import { startOfMonth, startOfWeek } from "~/.server/services/site/dashboard-stats";
 import { fulfilIntent } from "~/.server/services/deals/payments";
 import { simulatorProvider } from "~/.server/payments/simulator";
@@ -81,7 +81,7 @@ function figuresRow(html: string, heading: string): string[] | undefined {
 
 const BUYER = ["Orders", "Paid", "Waiting for payment"];
 const SELLER = ["Cars for sale", "Sold", "Bookings this week"];
-const ADMIN = ["Cars for sale", "Sold this month", "Sales this month", "New users this month", "Open reports"];
+const ADMIN = ["Cars for sale", "Sold this month", "Sales this month", "New users this month", "Open reports", "Open flags"];
 /** A figure's number: "3", "$35,000" and "2 cars" alike. */
 const asNumber = (figure: string | undefined) => Number(/\d[\d,]*/.exec(figure ?? "")?.[0].replaceAll(",", "") ?? NaN);
 
@@ -130,6 +130,10 @@ beforeAll(async () => {
   lastWeekSales = 11000;
 
   await createReport(ctx, a, car4);
+  await ctx.db.insert(flags).values([
+    { productId: car3, reason: "under_priced", details: "$12,000, 50 % of the estimate" },
+    { productId: car4, reason: "under_priced", details: "cleared by an admin", clearedAt: now.toISOString() },
+  ]);
   // An account from last month is no new user this month.
   const lastMonth = new Date(startOfMonth(now).getTime() - DAY_MS).toISOString();
   await ctx.db.insert(users).values({ name: "Dash old account", email: uniqueEmail("old"), createdAt: lastMonth });
@@ -164,6 +168,7 @@ describe("the dashboard home's numbers", () => {
     expect(change("Sales this month")).toBe(35000 + (lastWeekInMonth ? lastWeekSales : 0));
     expect(change("New users this month")).toBe(5);
     expect(change("Open reports")).toBe(1);
+    expect(change("Open flags")).toBe(1);
 
     const thisWeek = startOfWeek(new Date());
     const weekRow = (html: string, weeksAgo: number) =>

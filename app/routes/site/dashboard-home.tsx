@@ -153,6 +153,7 @@ function AdminNumbers({ stats }: { stats: AdminStats }) {
             { label: "Sales this month", value: formatPrice(stats.salesThisMonthDollars), note: thisMonth },
             { label: "New users this month", value: formatCount(stats.newUsersThisMonth), note: thisMonth },
             { label: "Open reports", value: formatCount(stats.openReports), to: PATHS.reportedItems },
+            { label: "Open flags", value: formatCount(stats.openFlags), to: PATHS.flags },
             { label: "Open disputes", value: formatCount(stats.openDisputes), to: PATHS.disputes },
             { label: "Money problems", value: formatCount(stats.openMoneyProblems), to: PATHS.moneyProblems },
           ]}

@@ -2,7 +2,7 @@ import { and, count, eq, gte, sql } from "drizzle-orm";
 import { type AppContext } from "../../context";
 import { bookings, payments, products, standingPayment, users } from "../../db/schema";
 import { type UserRow } from "../accounts/users";
-import { openDisputesCount, openMoneyProblemsCount, openReportsCount } from "./menu-counts";
+import { openDisputesCount, openFlagsCount, openMoneyProblemsCount, openReportsCount } from "./menu-counts";
 
 // The numbers of each role's dashboard home, counted in SQL, each role's in one batch (one round
 // trip). Weeks start on Monday, months on the 1st, both at 00:00 UTC.
@@ -66,6 +66,7 @@ export interface AdminStats {
   salesThisMonthDollars: number;
   newUsersThisMonth: number;
   openReports: number;
+  openFlags: number;
   openDisputes: number;
   openMoneyProblems: number;
   /** The 1st of the month counted (YYYY-MM-DD). */
@@ -138,6 +139,7 @@ export function adminStatements(ctx: AppContext, now: Date) {
       .groupBy(sql`1`),
     ctx.db.select({ users: count() }).from(users).where(gte(users.createdAt, monthStart)),
     openReportsCount(ctx),
+    openFlagsCount(ctx),
     openDisputesCount(ctx),
     openMoneyProblemsCount(ctx),
   ] as const;
@@ -145,7 +147,7 @@ export function adminStatements(ctx: AppContext, now: Date) {
 
 async function adminStats(ctx: AppContext): Promise<AdminStats> {
   const now = ctx.now();
-  const [[total], byCategory, [month], weeks, [newUsers], [openReports], [openDisputes], [openMoneyProblems]] = await ctx.db.batch(
+  const [[total], byCategory, [month], weeks, [newUsers], [openReports], [openFlags], [openDisputes], [openMoneyProblems]] = await ctx.db.batch(
     adminStatements(ctx, now),
   );
   const firstWeek = firstSalesWeek(now).getTime();
@@ -160,6 +162,7 @@ async function adminStats(ctx: AppContext): Promise<AdminStats> {
     salesThisMonthDollars: month.cents / 100,
     newUsersThisMonth: newUsers.users,
     openReports: openReports.total,
+    openFlags: openFlags.total,
     openDisputes: openDisputes.total,
     openMoneyProblems: openMoneyProblems.total,
     monthStart: isoDate(startOfMonth(now)),

@@ -23,7 +23,7 @@ export const openMoneyProblemsCount = (ctx: AppContext) =>
 // Dismissing a report deletes it: every row is an open report.
 export const openReportsCount = (ctx: AppContext) => ctx.db.select({ total: count() }).from(reports);
 
-const openFlagsCount = (ctx: AppContext) =>
+export const openFlagsCount = (ctx: AppContext) =>
   ctx.db
     .select({ total: count() })
     .from(flags)
