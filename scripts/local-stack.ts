@@ -23,7 +23,11 @@ export interface LocalStackOptions {
   quiet?: boolean;
   /** Every line wrangler and the Worker print; otherwise only failures and what a person acts on (start-output.ts). */
   verbose?: boolean;
+  /** Where those shown lines go: the terminal's stdout and stderr unless a caller (a test) reads them. */
+  print?: (line: string, stream: "stdout" | "stderr") => void;
 }
+
+const printToTerminal = (line: string, stream: "stdout" | "stderr") => process[stream].write(`${line}\n`);
 
 export interface LocalStack {
   appUrl: string;
@@ -102,12 +106,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       stdio: options.quiet ? ["ignore", "ignore", "inherit"] : options.verbose ? "inherit" : ["ignore", "pipe", "pipe"],
     });
     if (!options.quiet && !options.verbose) {
-      for (const [stream, write] of [
-        [worker.stdout, (line: string) => process.stdout.write(`${line}\n`)],
-        [worker.stderr, (line: string) => process.stderr.write(`${line}\n`)],
-      ] as const) {
-        const filter = lineFilter(write);
-        stream?.setEncoding("utf8").on("data", filter.push).on("end", filter.end);
+      const print = options.print ?? printToTerminal;
+      for (const name of ["stdout", "stderr"] as const) {
+        const filter = lineFilter((line) => print(line, name));
+        worker[name]?.setEncoding("utf8").on("data", filter.push).on("end", filter.end);
       }
     }
     const appUrl = `http://127.0.0.1:${options.appPort}`;

@@ -43,6 +43,12 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
 
 /** Lists a car for a seller through the REST API (photo upload included); returns its name. */
 export async function listThroughApi(email: string, name: string): Promise<string> {
+  await listCarThroughApi(email, name);
+  return name;
+}
+
+/** Lists a car as `listThroughApi` does, with `details` (make, model, price...) over its defaults; returns its id. */
+export async function listCarThroughApi(email: string, name: string, details: Record<string, unknown> = {}): Promise<string> {
   const token = await app.accessToken(email);
   const photo = await renderJpeg(carPhotoSvg({ body: "hatchback", color: "#be123c", seed: 9 }));
   const { data } = (await (await app.uploadImage(photo, "car.jpg", "image/jpeg", token)).json()) as { data: { url: string } };
@@ -60,10 +66,11 @@ export async function listThroughApi(email: string, name: string): Promise<strin
     productDescription: "Listed to be deleted.",
     purchaseYear: 2012,
     image: data.url,
+    ...details,
   };
   const response = await app.apiJson("/api/products/add", product, { token });
   if (response.status !== 201) throw new Error(`Listing failed: ${response.status} ${await response.text()}`);
-  return name;
+  return ((await response.json()) as { insertedId: string }).insertedId;
 }
 
 /** Fails with a readable list when axe-core finds WCAG 2.1 A/AA violations on the page as it is now. */

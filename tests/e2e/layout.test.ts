@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PATHS, pathTo } from "../../app/lib/paths";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { launchBrowser, openPage, signInAs } from "./browser";
-import { carPages, dashboardPages, DEMO_EMAILS, demoIds, type Ids, signedOutPages } from "./pages";
+import { arrangeRowsOnEveryPage, carPages, dashboardPages, DEMO_EMAILS, demoIds, type Ids, signedOutPages } from "./pages";
 import { MIN_TAP_TARGET, smallTargets, TAP_TARGET_WIDTH } from "./tap-targets";
 
 // Every page, for every role, at phone, tablet and desktop widths: the document never scrolls
@@ -105,8 +105,8 @@ async function problemsAtEveryWidth(page: Page, path: string, tapTargets = false
 describe("layout at 360, 390, 768 and 1280 px, and tap targets at 390 px", () => {
   let ids: Ids;
   beforeAll(async () => {
-    ids = await demoIds();
-  });
+    ids = { ...(await demoIds()), ...(await arrangeRowsOnEveryPage()) };
+  }, 60_000);
 
   it("signed out: no page scrolls sideways, every control is in view and big enough to tap", async () => {
     const { page, close } = await openPage(browser);

@@ -66,7 +66,10 @@ const COLUMNS: Column<OpenFlag>[] = [
     heading: "Listing",
     rowHeader: true,
     cell: (flag) => (
-      <Link to={pathTo(PATHS.car, { id: flag.productId })} className="font-semibold text-brand-700 underline">
+      <Link
+        to={pathTo(PATHS.car, { id: flag.productId })}
+        className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+      >
         {flag.productName}
       </Link>
     ),

@@ -103,16 +103,16 @@ function productColumns(
 ): Column<SellerProduct>[] {
   return [
     { heading: "#", cell: (_, index) => firstIndex + index + 1 },
-    // Two lines at most, so a long name keeps every row one height.
+    // Two lines at most, and room for two always (48 px, tall enough to tap), so every row is one height.
     {
       heading: "Name",
       rowHeader: true,
       cell: (product) => (
         <Link
           to={pathTo(PATHS.car, { id: product._id })}
-          className="line-clamp-2 min-h-11 py-2.5 font-semibold text-brand-700 underline-offset-2 hover:underline"
+          className="flex min-h-[2lh] items-center font-semibold text-brand-700 underline-offset-2 hover:underline"
         >
-          {product.productName}
+          <span className="line-clamp-2">{product.productName}</span>
         </Link>
       ),
     },

@@ -86,7 +86,7 @@ export default function Disputes({ loaderData, actionData }: Route.ComponentProp
           {list.data.map((dispute) => (
             <li key={dispute._id} className="card flex flex-col gap-3 p-5">
               <h2 className="text-heading break-words">
-                <Link to={pathTo(PATHS.car, { id: dispute.productId })} className="underline">
+                <Link to={pathTo(PATHS.car, { id: dispute.productId })} className="inline-flex min-h-11 items-center underline">
                   {dispute.productName}
                 </Link>
               </h2>

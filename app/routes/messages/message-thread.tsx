@@ -141,7 +141,7 @@ function CarHeader({ product }: { product: Thread["product"] }) {
 function ReportConversation({ answer }: { answer?: ThreadAnswer }) {
   return (
     <details className="rounded-2xl border border-slate-200 bg-white p-4" open={answer !== undefined}>
-      <summary className="cursor-pointer font-semibold">Report this conversation</summary>
+      <summary className="flex min-h-11 cursor-pointer items-center font-semibold">Report this conversation</summary>
       {answer?.ok ? (
         <p role="status" className="mt-3 font-medium text-green-800">
           {answer.message}

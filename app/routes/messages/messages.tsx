@@ -54,7 +54,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                   <div className="flex flex-wrap items-baseline justify-between gap-x-3">
                     <Link
                       to={pathTo(PATHS.messageThread, { id: conversation._id })}
-                      className="min-w-0 break-words font-semibold text-brand-700 underline-offset-2 hover:underline"
+                      className="flex min-h-11 min-w-0 items-center break-words font-semibold text-brand-700 underline-offset-2 hover:underline"
                     >
                       {carName} — {conversation.withName}
                     </Link>

@@ -3,6 +3,7 @@ import { forgetSessionUser, requirePermission } from "~/.server/auth/guards";
 import { parseForm, readFormBody } from "~/.server/form-body";
 import { actionResult, failedAction } from "~/.server/page-errors";
 import { listNotifications, markNotificationsRead } from "~/.server/services/notifications/notifications";
+import { Button } from "~/components/ui/button";
 import { ResultBanner } from "~/components/ui/result-banner";
 import { SimplePager } from "~/components/ui/simple-pager";
 import { formatDate } from "~/lib/format";
@@ -48,9 +49,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
         {unread > 0 && (
           <Form method="post" preventScrollReset>
             <input type="hidden" name="intent" value="read-all" />
-            <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
-              Mark all as read
-            </button>
+            <Button type="submit">Mark all as read</Button>
           </Form>
         )}
       </div>
@@ -83,13 +82,9 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
                 <Form method="post" preventScrollReset>
                   <input type="hidden" name="intent" value="read" />
                   <input type="hidden" name="id" value={item._id} />
-                  <button
-                    type="submit"
-                    aria-label={`Mark as read: ${item.text}`}
-                    className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-semibold hover:bg-slate-50"
-                  >
+                  <Button type="submit" variant="secondary" size="sm" aria-label={`Mark as read: ${item.text}`}>
                     Mark as read
-                  </button>
+                  </Button>
                 </Form>
               )}
             </li>

@@ -4,6 +4,7 @@ import { parseForm, readFormBody } from "~/.server/form-body";
 import { actionResult, failedAction } from "~/.server/page-errors";
 import { listCategories } from "~/.server/services/catalog/categories";
 import { deleteSavedSearch, listSavedSearches } from "~/.server/services/search/saved-searches";
+import { Button } from "~/components/ui/button";
 import { ResultBanner } from "~/components/ui/result-banner";
 import { privatePageMeta } from "~/lib/meta";
 import { PATHS } from "~/lib/paths";
@@ -65,20 +66,16 @@ export default function SavedSearches({ loaderData }: Route.ComponentProps) {
             >
               <Link
                 to={search.href}
-                className="min-w-0 break-words text-lg font-semibold text-brand-700 underline-offset-2 hover:underline"
+                className="inline-flex min-h-11 min-w-0 items-center break-words text-lg font-semibold text-brand-700 underline-offset-2 hover:underline"
               >
                 {search.name}
               </Link>
               <Form method="post" preventScrollReset>
                 <input type="hidden" name="intent" value="delete" />
                 <input type="hidden" name="id" value={search._id} />
-                <button
-                  type="submit"
-                  aria-label={`Delete saved search: ${search.name}`}
-                  className="rounded-lg border border-slate-300 px-3 py-1.5 font-semibold hover:bg-slate-50"
-                >
+                <Button type="submit" variant="secondary" size="sm" aria-label={`Delete saved search: ${search.name}`}>
                   Delete
-                </button>
+                </Button>
               </Form>
             </li>
           ))}
