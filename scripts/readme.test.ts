@@ -21,6 +21,12 @@ describe("README", () => {
     }
   });
 
+  it("asks for the Node.js that package.json's engines asks for", () => {
+    const engines = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { engines: { node: string } }).engines.node;
+    const named = /You need Node\.js ([\d.]+) or later/.exec(readme)?.[1];
+    expect(engines).toBe(`>=${named}`);
+  });
+
   it("names only paths of this repository that exist", () => {
     const paths = [...readme.matchAll(/`((?:app|workers|scripts|tests|docs|migrations)\/[^`<*\s]*)`/g)].map((match) => match[1]);
     expect(paths.length).toBeGreaterThan(10);
