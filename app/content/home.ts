@@ -7,26 +7,31 @@ export const HOME_SLIDES: Slide[] = [
     headline: "Toyota: reliability you can resell",
     text: "Corollas, Premios and Land Cruisers checked and priced fairly, ready for their next owner.",
     background: "bg-gradient-to-r from-red-800 to-slate-900",
+    picture: "/slides/toyota.svg",
   },
   {
     headline: "Honda: drive more, spend less",
     text: "Efficient Civics and Vezels from sellers across Bangladesh.",
     background: "bg-gradient-to-r from-slate-800 to-blue-900",
+    picture: "/slides/honda.svg",
   },
   {
     headline: "Nissan: built for every road",
     text: "X-Trails and Sunnys with clear history and honest condition reports.",
     background: "bg-gradient-to-r from-emerald-900 to-slate-900",
+    picture: "/slides/nissan.svg",
   },
   {
     headline: "Mitsubishi: tough on the journey",
     text: "Pajeros and Outlanders for family trips and rough terrain.",
     background: "bg-gradient-to-r from-indigo-900 to-slate-900",
+    picture: "/slides/mitsubishi.svg",
   },
   {
     headline: "Hyundai: modern comfort, fair price",
     text: "Tucsons and Elantras with features you will love at resale prices.",
     background: "bg-gradient-to-r from-sky-900 to-slate-900",
+    picture: "/slides/hyundai.svg",
   },
 ];
 

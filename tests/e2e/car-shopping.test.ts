@@ -78,6 +78,39 @@ describe("comparing cars without JavaScript at 390 px", () => {
     await signedIn.close();
   });
 
+  it("marks each row's best value in words as well as colour: the lower price, the newer year", async () => {
+    const unsold = (await app.sql(
+      "select id, name, resale_price as price, purchase_year as year from products where is_paid = 0 order by created_at desc limit 30",
+    )) as unknown as { id: string; name: string; price: number; year: number }[];
+    const [a, b] = unsold.flatMap((first) => {
+      const other = unsold.find((second) => second.price !== first.price && second.year !== first.year);
+      return other ? [first, other] : [];
+    });
+    const { page, close } = await openPage(browser, { viewport: PHONE, javaScriptEnabled: false });
+    await page.goto(`/compare?ids=${a.id},${b.id},${soldCar.id}`);
+    const cells = (label: string) =>
+      page
+        .locator("tbody tr")
+        .filter({ has: page.getByRole("rowheader", { name: label, exact: true }) })
+        .locator("td")
+        .allTextContents();
+    const marked = (texts: string[]) => texts.map((text) => text.endsWith("Best"));
+    // The sold car has no price to compare; its year counts like any.
+    expect(marked(await cells("Price"))).toEqual([a.price < b.price, b.price < a.price, false]);
+    const [{ year: soldYear }] = (await app.sql("select purchase_year as year from products where id = ?", [soldCar.id])) as unknown as {
+      year: number;
+    }[];
+    const years = [a.year, b.year, soldYear];
+    expect(marked(await cells("Purchase year"))).toEqual(years.map((year) => year === Math.max(...years)));
+    await expectFitsAt360(page);
+    await close();
+    // axe waits for the page to be at rest, which it asks the page's scripts.
+    const withScripts = await openPage(browser, { viewport: PHONE });
+    await withScripts.page.goto(`/compare?ids=${a.id},${b.id},${soldCar.id}`);
+    await expectAccessible(withScripts.page, "/compare at 390 px");
+    await withScripts.close();
+  });
+
   it("works out the monthly payment on the server, and lists a signed-in buyer's recently viewed cars from the account", async () => {
     const [a, b] = cars;
     const { page, close } = await openPage(browser, { viewport: PHONE, javaScriptEnabled: false });

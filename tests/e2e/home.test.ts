@@ -34,6 +34,48 @@ describe("home page in Chromium", () => {
     await close();
   });
 
+  it("opens on a picture behind the first slide's words, fetched first from our own origin, with JavaScript or without", async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      for (const viewport of [
+        { width: 1280, height: 800 },
+        { width: 390, height: 844 },
+      ]) {
+        const { page, foreignRequests, close } = await openPage(browser, { viewport, javaScriptEnabled });
+        await page.goto("/", { waitUntil: "load" });
+        const slides = page.locator('[aria-roledescription="slide"]');
+        const first = slides.first();
+        expect(await first.isVisible()).toBe(true);
+        const picture = first.locator("img");
+        const shown = await picture.evaluate((img: HTMLImageElement) => {
+          const box = img.getBoundingClientRect();
+          const slide = img.parentElement!.getBoundingClientRect();
+          return {
+            loaded: img.complete && img.naturalWidth > 0,
+            origin: new URL(img.currentSrc).origin,
+            lazy: img.loading === "lazy",
+            priority: img.getAttribute("fetchpriority"),
+            // It covers its slide, and the slide is on the first screen.
+            covers: box.left <= slide.left && box.right >= slide.right && box.top <= slide.top && box.bottom >= slide.bottom,
+            onFirstScreen: slide.top < innerHeight,
+          };
+        });
+        expect(shown).toEqual({
+          loaded: true,
+          origin: new URL(page.url()).origin,
+          lazy: false,
+          priority: "high",
+          covers: true,
+          onFirstScreen: true,
+        });
+        // The other slides' pictures wait until they are shown.
+        expect(await slides.nth(1).locator("img").getAttribute("loading")).toBe("lazy");
+        if (viewport.width === 390 && javaScriptEnabled) await expectAccessible(page, "Home at 390 px");
+        expect(foreignRequests).toEqual([]);
+        await close();
+      }
+    }
+  });
+
   it("rotates the carousel by itself and lets the user stop it and move with buttons", async () => {
     const { page, close } = await openPage(browser);
     await gotoInteractive(page, "/");

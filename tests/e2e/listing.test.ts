@@ -185,6 +185,17 @@ describe("listing a car in Chromium", () => {
 });
 
 describe("the photo manager on a 390 px phone", () => {
+  it("on a touch screen asks to choose photos, with no word of dragging or dropping", async () => {
+    const { page, close } = await openPage(browser, { viewport: { width: 390, height: 844 }, hasTouch: true });
+    await signInAs(page, "seller@autoreseller.test", "/dashboard/addproduct");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const picker = page.locator("input[type=file]");
+    expect(await picker.evaluate((input: HTMLInputElement) => input.labels![0].innerText)).toBe("Choose photos");
+    expect(await page.locator("main").innerText()).not.toMatch(/\bdrop|\bdrag/i);
+    await expectAccessibleAt360(page, "the listing form on a touch screen");
+    await close();
+  });
+
   it("keeps failed uploads out of the order with their reason, Retry and Remove; the cover is always the first tile", async () => {
     const folder = mkdtempSync(path.join(tmpdir(), "photo-manager-"));
     const notes = path.join(folder, "notes.txt");

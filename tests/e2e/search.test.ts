@@ -139,6 +139,31 @@ describe("searching for a car in Chromium", () => {
     await phone.close();
   });
 
+  it("on a 1280×800 screen, six cars or more show their price, its rating, year and mileage before any scrolling", async () => {
+    const { page, close } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await gotoInteractive(page, "/cars");
+    // A card counts when its price, year and mileage, and its ratings (the price's, the seller's) where it
+    // has them, are wholly on the first screen; found by what they say, screen readers' words included.
+    const cardsInView = () =>
+      page.locator("main article").evaluateAll(
+        (cards) =>
+          cards.filter((card) => {
+            const find = (pattern: RegExp) =>
+              [...card.querySelectorAll("p, span, li")].find((element) => pattern.test(element.textContent ?? ""));
+            const inView = (element: Element | undefined) => {
+              const box = element?.getBoundingClientRect();
+              return !!box && box.height > 0 && box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
+            };
+            const facts = [find(/^Resale price \$/), find(/^Year: \d{4}$/), find(/^Mileage: /)];
+            const ratings = [find(/^(Great|Good|Fair|High) price$/), find(/out of 5,/)].filter(Boolean);
+            return [...facts, ...ratings].every(inView);
+          }).length,
+      );
+    expect(await cardsInView()).toBeGreaterThanOrEqual(6);
+    await expectAccessible(page, "/cars at 1280 px");
+    await close();
+  });
+
   it("on a phone: a model finds its longer names, Show closes the panel with the count, and the pager keeps to one line", async () => {
     const { page, close } = await openPage(browser, { viewport: { width: 390, height: 844 } });
     await gotoInteractive(page, "/cars?make=Toyota");

@@ -10,10 +10,16 @@ const COLUMNS = {
     grid: "md:grid-cols-2 lg:grid-cols-3",
     photo: "(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw",
   },
-  // Beside the search filters (17 rem from 1024 px), three columns only on wide screens.
+  // Beside the search filters (15 rem from 1024 px), three columns only on wide screens.
   besideFilters: {
     grid: "md:grid-cols-2 xl:grid-cols-3",
     photo: "(min-width: 1024px) 340px, (min-width: 768px) 50vw, 100vw",
+  },
+  // Beside the search filters too, but from 1024 px as rows with a small photo, two abreast on wide
+  // screens (app.css's .car-list): a search's results are scanned by their facts, many at once.
+  list: {
+    grid: "car-list md:grid-cols-2 lg:grid-cols-1 lg:gap-3 xl:grid-cols-2",
+    photo: "(min-width: 1024px) 144px, (min-width: 768px) 50vw, 100vw",
   },
 };
 

@@ -186,7 +186,7 @@ export function PhotoPicker({
     <div ref={root} className="@container flex flex-col gap-3">
       <p id="photo-help" className="text-sm text-slate-600">
         1 to {MAX_PHOTOS} photos (JPEG, PNG, WebP or AVIF, up to 5 MiB each). The first is the cover. Each photo&apos;s menu moves it, makes
-        it the cover or removes it; on a computer you can also drag them.
+        it the cover or removes it<span className="pointer-coarse:hidden">; on a computer you can also drag them</span>.
       </p>
       <div
         onDragOver={(event) => {
@@ -203,8 +203,10 @@ export function PhotoPicker({
         }}
         className={`flex flex-col gap-2 rounded-xl border-2 border-dashed p-4 ${dropTarget ? "border-brand-600 bg-brand-50" : "border-slate-300"}`}
       >
+        {/* A finger has no files to drag (phones, tablets): it is told to choose them, and nothing of dropping. */}
         <label htmlFor="photo-picker" className="font-medium">
-          Add photos
+          <span className="pointer-coarse:hidden">Add photos</span>
+          <span className="hidden pointer-coarse:inline">Choose photos</span>
         </label>
         <input
           id="photo-picker"
@@ -220,7 +222,7 @@ export function PhotoPicker({
           }}
           className="min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 file:mr-4 file:rounded-md file:border-0 file:bg-brand-100 file:px-3 file:py-1 file:font-semibold"
         />
-        <p className="text-sm text-slate-600">or drop photo files here.</p>
+        <p className="text-sm text-slate-600 pointer-coarse:hidden">or drop photo files here.</p>
       </div>
       <div id={errorId} role="alert" className="min-h-5 text-sm text-red-700">
         {errors?.[0]}

@@ -72,7 +72,7 @@ export function ProductCard({
           <PriceRatingBadge rating={product.priceRating} />
         </div>
         <ChipList chips={chips} />
-        <p>{product.overview}</p>
+        <p className="car-card-overview">{product.overview}</p>
         <dl className="car-card-facts">
           <dt>Contact</dt>
           <dd>

@@ -18,7 +18,8 @@ export function ZoomablePhoto({ photo, alt, onSwipe }: { photo: ProductPhoto; al
   const [zoom, setZoom] = useState({ scale: 1, x: 50, y: 50 });
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const pinch = useRef<{ distance: number; scale: number } | null>(null);
-  const lastTap = useRef(0);
+  const lastTap = useRef(-Infinity);
+  const lastPointer = useRef("mouse");
   const swipeStart = useRef<number | null>(null);
 
   // A point on the screen as a percentage of the photo's box (where the zoom is centred).
@@ -41,16 +42,21 @@ export function ZoomablePhoto({ photo, alt, onSwipe }: { photo: ProductPhoto; al
       draggable={false}
       style={{ transform: `scale(${zoom.scale})`, transformOrigin: `${zoom.x}% ${zoom.y}%` }}
       className={`size-full touch-none select-none object-contain ${zoom.scale > 1 ? "cursor-zoom-out" : "cursor-zoom-in"}`}
-      onDoubleClick={(event) => toggleAt(event.currentTarget, event.clientX, event.clientY)}
+      onDoubleClick={(event) => {
+        // Browsers follow a double tap with a dblclick of their own: the taps have zoomed already.
+        if (lastPointer.current === "mouse") toggleAt(event.currentTarget, event.clientX, event.clientY);
+      }}
       onPointerDown={(event) => {
+        lastPointer.current = event.pointerType;
         pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
         // A second finger makes it a pinch, never a swipe.
         swipeStart.current = pointers.current.size === 1 ? event.clientX : null;
         if (pointers.current.size === 2) pinch.current = { distance: spread(), scale: zoom.scale };
         if (event.pointerType === "mouse" || pointers.current.size > 1) return;
-        // Two taps in a row with one finger: zoom (mice have dblclick).
-        if (event.timeStamp - lastTap.current < DOUBLE_TAP_MS) toggleAt(event.currentTarget, event.clientX, event.clientY);
-        lastTap.current = event.timeStamp;
+        // Two taps in a row with one finger: zoom (mice have dblclick). A third tap starts a new pair.
+        const second = event.timeStamp - lastTap.current < DOUBLE_TAP_MS;
+        if (second) toggleAt(event.currentTarget, event.clientX, event.clientY);
+        lastTap.current = second ? -Infinity : event.timeStamp;
       }}
       onPointerMove={(event) => {
         const previous = pointers.current.get(event.pointerId);

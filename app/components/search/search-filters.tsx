@@ -47,7 +47,9 @@ const SELECT_FILTERS: {
 
 /**
  * The keyword box, the sort, the filter panel (a <details>, open beside the results on large
- * screens), the chips and the count, around the page's results (`children`).
+ * screens), the chips and the count, around the page's results (`children`). On large screens the
+ * keyword box heads the filters' column and the count and sort share the headline's row
+ * (app.css's .search-layout), so the results start high on the screen.
  */
 export function SearchLayout({
   state,
@@ -94,9 +96,9 @@ export function SearchLayout({
   const inUse = activeFilters(query, fixed);
 
   return (
-    <div className="flex flex-col gap-6">
-      {headline}
-      <div role="search" className="flex flex-col gap-1">
+    <div className="search-layout">
+      <div className="search-headline">{headline}</div>
+      <div role="search" className="search-keywords">
         <label htmlFor={`${formId}-q`} className="font-medium">
           Search by keywords
         </label>
@@ -118,117 +120,108 @@ export function SearchLayout({
         </div>
       </div>
 
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[17rem_minmax(0,1fr)] lg:items-start">
-        <details ref={panel} className="rounded-2xl border border-slate-200 bg-white">
-          <summary className="cursor-pointer rounded-2xl px-4 py-3 font-semibold hover:bg-slate-50">
-            Filters{inUse.length > 0 ? ` (${inUse.length} in use)` : ""}
-          </summary>
-          <form
-            id={formId}
-            ref={formRef}
-            method="get"
-            action={path}
-            onChange={onChange}
-            onBlur={onBlur}
-            onSubmit={showResults}
-            aria-label="Filters"
-            className="flex flex-col gap-4 border-t border-slate-200 p-4"
-          >
-            {!fixed.includes("categoryId") && (
-              <FacetSelect
-                name="categoryId"
-                label="Category"
-                any="Any category"
-                value={query.categoryId}
-                options={categories.map((category) => ({
-                  value: category._id,
-                  label: category.categoryName,
-                  count: countOf(facets, "categoryId", category._id),
-                }))}
-              />
-            )}
-            <SuggestedField
-              id={`${formId}-make`}
-              listId={ids.make}
-              name="make"
-              label="Make"
-              value={query.make}
-              maxLength={40}
-              suggestions={facets.make.map((entry) => ({ value: entry.value, label: `${entry.value} (${entry.count})` }))}
+      <details ref={panel} className="search-filter-panel">
+        <summary className="cursor-pointer rounded-2xl px-4 py-3 font-semibold hover:bg-slate-50">
+          Filters{inUse.length > 0 ? ` (${inUse.length} in use)` : ""}
+        </summary>
+        <form
+          id={formId}
+          ref={formRef}
+          method="get"
+          action={path}
+          onChange={onChange}
+          onBlur={onBlur}
+          onSubmit={showResults}
+          aria-label="Filters"
+          className="flex flex-col gap-4 border-t border-slate-200 p-4"
+        >
+          {!fixed.includes("categoryId") && (
+            <FacetSelect
+              name="categoryId"
+              label="Category"
+              any="Any category"
+              value={query.categoryId}
+              options={categories.map((category) => ({
+                value: category._id,
+                label: category.categoryName,
+                count: countOf(facets, "categoryId", category._id),
+              }))}
             />
-            <SuggestedField
-              id={`${formId}-model`}
-              listId={ids.model}
-              name="model"
-              label="Model"
-              value={query.model}
-              maxLength={60}
-              suggestions={modelSuggestions.map((model) => ({ value: model }))}
+          )}
+          <SuggestedField
+            id={`${formId}-make`}
+            listId={ids.make}
+            name="make"
+            label="Make"
+            value={query.make}
+            maxLength={40}
+            suggestions={facets.make.map((entry) => ({ value: entry.value, label: `${entry.value} (${entry.count})` }))}
+          />
+          <SuggestedField
+            id={`${formId}-model`}
+            listId={ids.model}
+            name="model"
+            label="Model"
+            value={query.model}
+            maxLength={60}
+            suggestions={modelSuggestions.map((model) => ({ value: model }))}
+          />
+          {SELECT_FILTERS.map((filter) => (
+            <FacetSelect
+              key={filter.name}
+              name={filter.name}
+              label={filter.label}
+              any={`Any ${filter.label.toLowerCase()}`}
+              value={query[filter.name]}
+              options={filter.options(facets)}
             />
-            {SELECT_FILTERS.map((filter) => (
-              <FacetSelect
-                key={filter.name}
-                name={filter.name}
-                label={filter.label}
-                any={`Any ${filter.label.toLowerCase()}`}
-                value={query[filter.name]}
-                options={filter.options(facets)}
-              />
-            ))}
-            <fieldset className="flex flex-col gap-2">
-              <legend className={labelClass}>Price ($)</legend>
-              <div className="grid grid-cols-2 gap-2">
-                <NumberField name="minPrice" label="Min price" value={query.minPrice} max={10_000_000} />
-                <NumberField name="maxPrice" label="Max price" value={query.maxPrice} max={10_000_000} />
-              </div>
-            </fieldset>
-            <fieldset className="flex flex-col gap-2">
-              <legend className={labelClass}>Model year</legend>
-              <div className="grid grid-cols-2 gap-2">
-                <NumberField name="minYear" label="From" value={query.minYear} min={1900} max={2100} />
-                <NumberField name="maxYear" label="To" value={query.maxYear} min={1900} max={2100} />
-              </div>
-            </fieldset>
-            <NumberField name="maxMileage" label="Max mileage (km)" value={query.maxMileage} max={2_000_000} />
-            {/* With JavaScript each filter has applied already, so the count is what the button shows. */}
-            <Button type="submit">{!hydrated || counting ? "Show results" : `Show ${formatCars(state.total)}`}</Button>
-          </form>
-        </details>
-
-        <div className="flex min-w-0 flex-col gap-4">
-          <div className="flex flex-wrap items-end justify-between gap-3">
-            <ResultCount total={state.total} facetsAsOf={state.facetsAsOf} />
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${formId}-sort`} className={labelClass}>
-                Sort by
-              </label>
-              <div className="flex gap-2">
-                <select
-                  id={`${formId}-sort`}
-                  form={formId}
-                  name="sort"
-                  defaultValue={query.sort}
-                  onChange={onChange}
-                  className={inputClass}
-                >
-                  {SEARCH_SORTS.map((sort) => (
-                    <option key={sort} value={sort}>
-                      {SORT_LABELS[sort]}
-                    </option>
-                  ))}
-                </select>
-                {/* Without JavaScript a changed sort needs a submit of its own (the filters' is in their panel). */}
-                {!hydrated && (
-                  <Button type="submit" form={formId} variant="secondary" className="shrink-0">
-                    Sort
-                  </Button>
-                )}
-              </div>
+          ))}
+          <fieldset className="flex flex-col gap-2">
+            <legend className={labelClass}>Price ($)</legend>
+            <div className="grid grid-cols-2 gap-2">
+              <NumberField name="minPrice" label="Min price" value={query.minPrice} max={10_000_000} />
+              <NumberField name="maxPrice" label="Max price" value={query.maxPrice} max={10_000_000} />
             </div>
+          </fieldset>
+          <fieldset className="flex flex-col gap-2">
+            <legend className={labelClass}>Model year</legend>
+            <div className="grid grid-cols-2 gap-2">
+              <NumberField name="minYear" label="From" value={query.minYear} min={1900} max={2100} />
+              <NumberField name="maxYear" label="To" value={query.maxYear} min={1900} max={2100} />
+            </div>
+          </fieldset>
+          <NumberField name="maxMileage" label="Max mileage (km)" value={query.maxMileage} max={2_000_000} />
+          {/* With JavaScript each filter has applied already, so the count is what the button shows. */}
+          <Button type="submit">{!hydrated || counting ? "Show results" : `Show ${formatCars(state.total)}`}</Button>
+        </form>
+      </details>
+
+      <div className="search-tools">
+        <ResultCount total={state.total} facetsAsOf={state.facetsAsOf} />
+        <div className="search-sort">
+          <label htmlFor={`${formId}-sort`} className={labelClass}>
+            Sort by
+          </label>
+          <div className="flex gap-2">
+            <select id={`${formId}-sort`} form={formId} name="sort" defaultValue={query.sort} onChange={onChange} className={inputClass}>
+              {SEARCH_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {SORT_LABELS[sort]}
+                </option>
+              ))}
+            </select>
+            {/* Without JavaScript a changed sort needs a submit of its own (the filters' is in their panel). */}
+            {!hydrated && (
+              <Button type="submit" form={formId} variant="secondary" className="shrink-0">
+                Sort
+              </Button>
+            )}
           </div>
-          <FilterChips state={state} />
-          {children}
         </div>
+      </div>
+      <div className="search-results">
+        <FilterChips state={state} />
+        {children}
       </div>
     </div>
   );

@@ -3,7 +3,10 @@ import { useEffect, useId, useState, useSyncExternalStore } from "react";
 export interface Slide {
   headline: string;
   text: string;
+  /** The colours shown until the picture has loaded (Tailwind classes). */
   background: string;
+  /** A picture of our own origin's (public/slides/), behind the words. */
+  picture: string;
 }
 
 const ROTATION_MS = 6000;
@@ -11,7 +14,9 @@ const ROTATION_MS = 6000;
 /**
  * The home banner, following the WAI-ARIA carousel pattern: slides are labelled groups,
  * rotation pauses on hover and focus and can be stopped, and it never rotates by itself
- * when the user prefers reduced motion. Without JavaScript the first slide shows.
+ * when the user prefers reduced motion. Without JavaScript the first slide shows. Each slide's
+ * picture lies under a dark veil the words stay readable on; the first is fetched at once, being
+ * the page's largest paint on wide screens, the others only when shown.
  */
 export function Carousel({ slides, label }: { slides: Slide[]; label: string }) {
   const [current, setCurrent] = useState(0);
@@ -65,6 +70,15 @@ export function Carousel({ slides, label }: { slides: Slide[]; label: string }) 
             hidden={index !== current}
             className={`carousel-slide ${slide.background}`}
           >
+            <img
+              src={slide.picture}
+              alt=""
+              width={800}
+              height={500}
+              loading={index === 0 ? "eager" : "lazy"}
+              fetchPriority={index === 0 ? "high" : undefined}
+              className="carousel-picture"
+            />
             <h2 className="max-w-2xl text-2xl font-extrabold leading-tight sm:text-5xl">{slide.headline}</h2>
             <p className="mt-2 max-w-xl text-white/90 sm:mt-4 sm:text-lg">{slide.text}</p>
           </div>

@@ -3,7 +3,7 @@ import { findCarsToCompare } from "~/.server/services/catalog/compare";
 import { PriceRatingBadge } from "~/components/catalog/price-rating-badge";
 import { Badge } from "~/components/ui/badge";
 import { fuelWord, mileageWords, transmissionWord } from "~/lib/car-listing";
-import { comparedIds, compareUrl, MAX_COMPARED } from "~/lib/compare";
+import { bestValues, comparedIds, type ComparedFact, compareUrl, MAX_COMPARED } from "~/lib/compare";
 import { formatPrice } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
 import { PATHS, pathTo } from "~/lib/paths";
@@ -53,24 +53,29 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const ROWS: [string, (car: Product) => React.ReactNode][] = [
-  ["Price", (car) => (car.isPaid ? <Badge>Sold</Badge> : <strong>{formatPrice(car.resalePrice)}</strong>)],
-  ["Fair price", (car) => <PriceRatingBadge rating={car.priceRating} />],
+// Each row's label, its value for a car, and the fact whose best value it marks, if any.
+const ROWS: [string, (car: Product) => React.ReactNode, ComparedFact?][] = [
+  ["Price", (car) => (car.isPaid ? <Badge>Sold</Badge> : <strong>{formatPrice(car.resalePrice)}</strong>), "price"],
+  ["Fair price", (car) => <PriceRatingBadge rating={car.priceRating} />, "priceRating"],
   ["Price new", (car) => formatPrice(car.originalPrice)],
   ["Make", (car) => car.make],
   ["Model", (car) => car.model],
-  ["Purchase year", (car) => car.purchaseYear],
-  ["Mileage", (car) => mileageWords(car.mileageKm)],
+  ["Purchase year", (car) => car.purchaseYear, "year"],
+  ["Mileage", (car) => mileageWords(car.mileageKm), "mileage"],
   ["Transmission", (car) => transmissionWord(car.transmission)],
   ["Fuel", (car) => fuelWord(car.fuel)],
   ["Colour", (car) => car.colour],
-  ["Condition", (car) => car.condition],
+  ["Condition", (car) => car.condition, "condition"],
   ["Location", (car) => car.location],
   ["Seller", (car) => `${car.seller}${car.sellerVerified ? " (verified)" : ""}`],
 ];
 
-/** One column per car, one row per fact; the table scrolls inside itself on a phone, never the page. */
+/**
+ * One column per car, one row per fact; the table scrolls inside itself on a phone, never the page.
+ * A row's best value is tinted and says "Best" in words, so it is not told by colour alone.
+ */
 function CompareTable({ cars, ids }: { cars: Product[]; ids: string[] }) {
+  const best = bestValues(cars);
   return (
     <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white" role="region" aria-label="Cars side by side" tabIndex={0}>
       <table className="w-full min-w-[36rem] table-fixed border-collapse text-left">
@@ -101,16 +106,24 @@ function CompareTable({ cars, ids }: { cars: Product[]; ids: string[] }) {
           </tr>
         </thead>
         <tbody>
-          {ROWS.map(([label, value]) => (
+          {ROWS.map(([label, value, fact]) => (
             <tr key={label} className="border-t border-slate-200">
               <th scope="row" className="p-3 font-medium text-slate-600">
                 {label}
               </th>
-              {cars.map((car) => (
-                <td key={car._id} className="break-words p-3">
-                  {value(car) ?? <span className="text-slate-600">Not given</span>}
-                </td>
-              ))}
+              {cars.map((car) => {
+                const isBest = fact !== undefined && best[fact].has(car._id);
+                return (
+                  <td key={car._id} className={`break-words p-3 ${isBest ? "bg-success-50" : ""}`}>
+                    {value(car) ?? <span className="text-slate-600">Not given</span>}
+                    {isBest && (
+                      <span className="ml-2 inline-block">
+                        <Badge tone="success">Best</Badge>
+                      </span>
+                    )}
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>

@@ -73,7 +73,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const categoryName = (id: string) => categories.find((category) => category._id === id)?.categoryName;
   const state = { path: PATHS.search, query, facets, facetsAsOf, categories, fixed: [], total };
   return (
-    <main id="main" className="mx-auto max-w-7xl px-4 py-8">
+    <main id="main" className="mx-auto max-w-7xl px-4 py-8 lg:py-5">
       <SearchLayout
         state={state}
         products={cars}
@@ -101,7 +101,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <>
             {/* The cards' h3s need a level between them and the page's h1 (axe's heading order). */}
             <h2 className="sr-only">Results</h2>
-            <CarGrid cars={cars} now={now} marks={marks} eager columns="besideFilters" />
+            <CarGrid cars={cars} now={now} marks={marks} eager columns="list" />
           </>
         )}
         <SearchPager
