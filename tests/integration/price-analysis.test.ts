@@ -25,6 +25,8 @@ let categoryId: string;
 beforeAll(async () => {
   sellerEmail = uniqueEmail("price-analysis");
   await registerSeller({ email: sellerEmail, name: "Fair Price Motors" });
+  // An established dealer: a new account's many first-day listings would be flagged, and a flagged car is no comparable.
+  await sql("update users set created_at = ? where email = ?", [new Date(Date.now() - 30 * 86_400_000).toISOString(), sellerEmail]);
   token = await accessToken(sellerEmail);
   const photo = await uploadImage(
     await renderJpeg(carPhotoSvg({ body: "sedan", color: "#475569", seed: 4 })),

@@ -147,9 +147,8 @@ export function adminStatements(ctx: AppContext, now: Date) {
 
 async function adminStats(ctx: AppContext): Promise<AdminStats> {
   const now = ctx.now();
-  const [[total], byCategory, [month], weeks, [newUsers], [openReports], [openFlags], [openDisputes], [openMoneyProblems]] = await ctx.db.batch(
-    adminStatements(ctx, now),
-  );
+  const [[total], byCategory, [month], weeks, [newUsers], [openReports], [openFlags], [openDisputes], [openMoneyProblems]] =
+    await ctx.db.batch(adminStatements(ctx, now));
   const firstWeek = firstSalesWeek(now).getTime();
   const weeklySales = Array.from({ length: SALES_WEEKS }, (_, index): WeekSales => {
     const sold = weeks.find((row) => row.week === index);
