@@ -1,6 +1,6 @@
 // `npm run lighthouse`: builds the app (into $BUILD_DIR when set, else build/), starts it on this
 // machine (built Worker in workerd, local libSQL, local R2, demo data) on free ports, and runs
-// Lighthouse (mobile, simulated throttling) in headless Chromium on the pages issues 16 and 20 name:
+// Lighthouse (mobile, simulated throttling) in headless Chromium on the pages a visitor meets first:
 // Home, /cars and a car's page as a signed-out visitor sees them, and a category page (the spec
 // opens those to signed-in users only, so it is audited signed in as the demo buyer). Prints
 // the scores against the targets and the failing audits, and writes the summary to

@@ -2,8 +2,8 @@ import { ESLint } from "eslint";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// The layers hold by lint (eslint.config.js, issue 29 point 3): each deliberate crossing below is
-// refused with its rule, and the same import from a layer allowed to make it passes.
+// The layers hold by lint (eslint.config.js): each deliberate crossing below is refused with its
+// rule, and the same import from a layer allowed to make it passes.
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const eslint = new ESLint({ cwd: ROOT });

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// The README is a newcomer's first page (issue 29, point 8): short, and every file or document it
-// names exists, so a move of code or docs that forgets it fails here.
+// The README is a newcomer's first page: short, and every file or document it names exists, so a
+// move of code or docs that forgets it fails here.
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { WRANGLER_OFFLINE_ENV } from "./local-stack.ts";
 import { startBanner } from "./start-banner.ts";
 
-// `npm start` (issue 16, defect 17): the banner names the contract's demo sign-ins and how to change
-// the ports, and wrangler is started with what keeps it off the internet (no getaddrinfo ENOTFOUND
-// lines on an offline machine).
+// `npm start`: the banner names the contract's demo sign-ins and how to change the ports, and
+// wrangler is started with what keeps it off the internet (no getaddrinfo ENOTFOUND lines on an
+// offline machine).
 
 describe("npm start", () => {
   it("prints the address, the contract's five demo sign-ins with their password, and the port variables", () => {

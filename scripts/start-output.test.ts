@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { isWorthShowing, lineFilter } from "./start-output.ts";
 
-// A quiet `npm start` (issue 29, point 9): failed requests and real errors show; a request that
-// worked, wrangler's start-up chatter and a client that went away do not.
+// A quiet `npm start`: failed requests and real errors show; a request that worked, wrangler's
+// start-up chatter and a client that went away do not.
 
 describe("npm start's output", () => {
   it("hides the Worker's log line of a request that worked and shows one that failed", () => {

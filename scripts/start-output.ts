@@ -1,7 +1,7 @@
 import { stripVTControlCharacters } from "node:util";
 
-// What `npm start` shows of the build and of wrangler/workerd (issue 29, a quiet start): the lines
-// a person acts on. `npm start -- --verbose` (or VERBOSE=1) shows everything.
+// What `npm start` shows of the build and of wrangler/workerd, for a quiet start: the lines a
+// person acts on. `npm start -- --verbose` (or VERBOSE=1) shows everything.
 
 /** One line of wrangler's output (the Worker's own logs included): shown in a quiet start, or not. */
 export function isWorthShowing(line: string): boolean {

@@ -10,7 +10,7 @@ import { type WorkerEnv } from "./hono-env";
  * signed-in visitor (app/lib/visitor-parts.tsx), as JSON that no cache keeps. Its query is checked
  * and its errors answered as the API's are: 400 `{ message, issues }` for a bad ask.
  * Answered here rather than by a React Router resource route: it renders nothing, and going through
- * the router's request handler cost about 1.2 ms of CPU per request (issue 32, point 6).
+ * the router's request handler cost about 1.2 ms of CPU per request.
  */
 export const visitorParts = new Hono<WorkerEnv>()
   .get("/", queryParams(visitorPartsQuerySchema), async (c) => {

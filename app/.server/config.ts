@@ -45,7 +45,7 @@ export interface AppConfig {
   oauth: Record<OAuthProviderName, OAuthSettings | null>;
   /** Null unless the account id and both keys are set. */
   r2Api: R2ApiSettings | null;
-  /** The deal's settings (v1.2): the platform's fee and how long a payment is held at most. */
+  /** The deal's settings: the platform's fee and how long a payment is held at most. */
   deal: DealSettings;
 }
 

@@ -1,7 +1,7 @@
 import type * as v from "valibot";
 import { type dealPaymentShape, type disputeShape, type ledgerEntryShape, type receiptShape } from "./schemas/responses";
 
-// The deal's shapes (the contract's v1.2) and how pages name its states.
+// The deal's shapes, as the contract answers them, and how pages name its states.
 
 export type DealPayment = v.InferOutput<typeof dealPaymentShape>;
 export type LedgerEntry = v.InferOutput<typeof ledgerEntryShape>;

@@ -51,7 +51,7 @@ export const PATHS = {
   notifications: "/dashboard/notifications",
   messages: "/dashboard/messages",
   messageThread: "/dashboard/messages/:id",
-  // The deal (v1.2): the seller's bookings, sales and payouts, the admins' disputes and money.
+  // The deal: the seller's bookings, sales and payouts, the admins' disputes and money.
   receivedBookings: "/dashboard/bookings",
   sales: "/dashboard/sales",
   offers: "/dashboard/offers",

@@ -99,8 +99,8 @@ export const POLICY = {
   // else's can be reached at all (admins included).
   "read:notifications": { roles: ROLES },
   "mark-read:notifications": { roles: ROLES },
-  // The deal (v1.2): the buyer confirms the handover or reports a problem with their own paid booking;
-  // the seller of the car gives the money back or declines an unpaid booking. Anyone else's booking
+  // The deal: the buyer confirms the handover or reports a problem with their own paid booking; the
+  // seller of the car gives the money back or declines an unpaid booking. Anyone else's booking
   // does not exist for them (admins too: they decide disputes instead).
   "confirm:handover:own": { roles: ROLES, ownership: { of: "own", orAdmin: false, othersGet: "not-found" }, owner: "booker" },
   "dispute:booking:own": { roles: ROLES, ownership: { of: "own", orAdmin: false, othersGet: "not-found" }, owner: "booker" },

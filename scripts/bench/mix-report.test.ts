@@ -74,7 +74,7 @@ describe("the mix's report", () => {
     expect(medianWorkerCpu(result("100k", 100, 100, [3, 12]))).toBe(12);
   });
 
-  it("marks every goal of issue 32 and counts the misses", () => {
+  it("marks every goal of the mix and counts the misses", () => {
     const { text, failures } = renderMixReport({
       title: ["A title"],
       sizes: [

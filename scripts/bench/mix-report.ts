@@ -1,5 +1,5 @@
 // The mixed-traffic bench's report: a table per catalogue size (one row per kind of request), the
-// caches' hit rates, and issue 32's goals marked PASS/FAIL.
+// caches' hit rates, and the mix's goals (MIX_GOALS) marked PASS/FAIL.
 import { KIND_LABELS, type MixKind, percentile, weightedMedian } from "./mix.ts";
 import { table } from "./report.ts";
 

@@ -16,7 +16,7 @@ import { BASELINE, startRuntime, type BenchRuntime } from "./workerd.ts";
 
 export interface MixOptions {
   sizes: MixSize[];
-  /** The mix's length per size; the is 60 s. */
+  /** The mix's length per size; its goals are set for 60 s. */
   seconds: number;
   /** Each kind replayed alone for its CPU and round trips. */
   soloSeconds: number;

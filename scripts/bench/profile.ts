@@ -1,4 +1,4 @@
-// `npm run profile`: where a request's Worker CPU goes (issue 20, point 1). Builds the app with source
+// `npm run profile`: where a request's Worker CPU goes. Builds the app with source
 // maps into build-profile/ (or $BUILD_DIR; BENCH_SKIP_BUILD=1 reuses it), seeds the bench's two catalogues, serves the built Worker on workerd
 // with its DevTools inspector open, and for each route takes a CPU profile (V8's sampling profiler)
 // while autocannon drives it. Prints, per route, the CPU per request and the self time by origin

@@ -25,18 +25,18 @@ export interface RouteResult {
   baselineRps: number;
   /** A latency goal of the route's own (the search's: p99 ≤ 100 ms at 100,000 products). */
   p99GoalMs?: number;
-  /** A Worker CPU goal, ms a request (issue 20's, at 100,000 products). */
+  /** A Worker CPU goal, ms a request at 100,000 products. */
   cpuGoalMs?: number;
   /** A framework-floor row: the page it is the floor of. */
   floorOf?: string;
 }
 
-/** The issue's goals: a share of the baseline's req/s, p99 growth with data, round trips. */
+/** The bench's goals: a share of the baseline's req/s, p99 growth with data, round trips. */
 export const TARGETS = {
   ratio: { ssr: 0.35, "ssr-cached": 0.4, "api-read": 0.5 } as Partial<Record<RouteKind, number>>,
   p99Growth: 1.5,
   dbTrips: 3,
-  /** Issue 32: a page's Worker CPU at most this many times its framework floor's. */
+  /** A page's Worker CPU at most this many times its framework floor's. */
   overFloor: 1.3,
 };
 

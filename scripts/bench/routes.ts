@@ -16,7 +16,7 @@ export interface RouteSpec {
   plan(data: Dataset): RequestPlan;
   /** A p99 goal of the route's own, checked on the large catalogue. */
   p99GoalMs?: number;
-  /** Issue 20's Worker CPU goal (ms a request), checked on the large catalogue. */
+  /** The route's Worker CPU goal (ms a request), checked on the large catalogue. */
   cpuGoalMs?: number;
   /** Measured on the baseline Worker instead of the app (the "ceiling" rows). */
   onBaseline?: boolean;
@@ -70,9 +70,9 @@ const FILTERS_SORTED = [
   "maxMileage=80000&sort=mileage_asc",
   "minYear=2015&maxYear=2020&sort=year_desc",
 ];
-/** Issue 15: every search answers within 100 ms (p99) at 100,000 products. */
+/** The search's goal: every search answers within 100 ms (p99) at 100,000 products. */
 const SEARCH_P99_MS = 100;
-/** Issue 20's Worker CPU goals at 100,000 products, ms a request. */
+/** The Worker CPU goals at 100,000 products, ms a request. */
 const CPU_GOAL_MS = { home: 3.5, searchPage: 4.5, carPage: 3.5, apiRead: 0.5 };
 const searchPlan = (base: string, queries: string[]) => (): RequestPlan => {
   const query = cycle(queries);

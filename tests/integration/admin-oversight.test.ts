@@ -3,8 +3,8 @@ import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { eventually } from "../support/eventually";
 import { accessToken, apiJson, firstCategoryId, postForm, registerSeller, request, signIn, sql, uniqueEmail, uploadImage } from "./client";
 
-// What admins need to see (issue 28 point 7): each seller's open reports beside Verify, reported
-// cars and conversations they can act on, and listings flagged (never blocked) for a look.
+// What admins need to see: each seller's open reports beside Verify, reported cars and
+// conversations they can act on, and listings flagged (never blocked) for a look.
 
 let adminCookie: string;
 let buyerToken: string;

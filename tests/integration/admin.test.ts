@@ -135,7 +135,7 @@ describe("deleting users", () => {
 
     expect((await request(`/api/users/buyer/${id}`, { method: "DELETE", ...bearer(adminToken) })).status).toBe(200);
     expect(await count("select count(*) as n from bookings where id = ?", [unpaid])).toBe(0);
-    // The order stays for the records, under "Deleted user" (contract v1.3), nothing personal kept on it.
+    // The order stays for the records, under "Deleted user" (as the contract says), nothing personal kept on it.
     expect(
       await count(
         "select count(*) as n from bookings where id = ? and buyer_id is null and buyer_name = 'Deleted user' and buyer_email = ''",

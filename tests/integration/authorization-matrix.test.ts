@@ -102,7 +102,7 @@ async function buyersPaidBooking(): Promise<string> {
   return bookingId;
 }
 
-/** A fresh booking of the buyer's, paid through the simulator: its money is held (the deal, v1.2). */
+/** A fresh booking of the buyer's, paid through the simulator: its money is held (the deal). */
 async function buyersHeldBooking(): Promise<string> {
   const bookingId = await buyersBooking();
   const token = callers.buyer.token;
@@ -421,9 +421,9 @@ const MATRIX: Record<string, Row> = {
     who: "seller",
     call: async () => ({ path: "/api/bookings/received" }),
   },
-  // The deal (v1.2): a fresh held payment each time; only its buyer confirms or disputes, only the
-  // car's seller refunds or declines; for everyone else with the right role the booking does not exist.
-  // A receipt is its buyer's and the admins': for everyone else the paid booking does not exist.
+  // The deal: a fresh held payment each time; only its buyer confirms or disputes, only the car's
+  // seller refunds or declines; for everyone else with the right role the booking does not exist. A
+  // receipt is its buyer's and the admins': for everyone else the paid booking does not exist.
   "GET /bookings/{id}/receipt": {
     answers: answers(401, 200, 404, 404, 404, 200),
     who: "booker or admin",

@@ -4,8 +4,8 @@ import { type Booking, type PagedList, type Report } from "~/lib/types";
 import { accessToken, apiJson, postForm, register, registerSeller, request, signIn, sql, uniqueEmail } from "./client";
 import { type ApiDocument, responseChecker } from "./openapi-responses";
 
-// Issue 14, points 6 and 7: a buyer cancels an unpaid booking (never a paid one, nor one being paid
-// for); reports carry a reason and an optional note, which the admins see.
+// A buyer cancels an unpaid booking (never a paid one, nor one being paid for); reports carry a
+// reason and an optional note, which the admins see.
 
 let problemsWith: ReturnType<typeof responseChecker>;
 let adminToken: string;

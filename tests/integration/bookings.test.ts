@@ -51,7 +51,7 @@ describe("booking rules, through the API", () => {
       paid: false,
       transactionId: null,
       createdAt: expect.any(String),
-      // v1.2: the deal's money, once paid.
+      // The deal's money, once paid.
       payment: null,
       agreedPrice: null,
       agreedUntil: null,

@@ -6,14 +6,14 @@ import { request } from "./client";
 
 const KB = 1024;
 // Home's JavaScript is the framework's own runtime (React Router's client entry and what it imports:
-// React, React DOM, React Router; ~107 KB gzipped, measured on every run) plus our own code. Issue
-// 20 set 12 KB (2026-11-26: ~11.9 KB); v1.2's pages (the deal's and the flags' paths and labels)
-// and the phone-first Home and cards of issues 28, 30 and 31 brought it to ~12.1 KB on 2026-11-27,
-// so the budget was 12.5 KB: a deliberate half kilobyte, not a drift. Issue 31's point 12 put
-// Compare on every card and recently viewed cars on Home (both load their working code only after
-// hydration; what stays is the link, the lazy imports and the hydration check): ~12.9 KB, so 13 KB.
-// Issue 32's point 4 serves signed-in visitors the page cached for them all and brings their own
-// parts after hydration (app/lib/visitor-parts.tsx, on every page): ~0.9 KB more, ~13.8 KB, so 14 KB.
+// React, React DOM, React Router; ~107 KB gzipped, measured on every run) plus our own code. It was
+// 12 KB at first (2026-11-26: ~11.9 KB); the deal's and the flags' paths and labels and the
+// phone-first Home and cards brought it to ~12.1 KB on 2026-11-27, so the budget was 12.5 KB: a
+// deliberate half kilobyte, not a drift. Compare on every card and recently viewed cars on Home
+// (both load their working code only after hydration; what stays is the link, the lazy imports and
+// the hydration check) made it ~12.9 KB, so 13 KB. Serving signed-in visitors the page cached for
+// them all and bringing their own parts after hydration (app/lib/visitor-parts.tsx, on every page)
+// added ~0.9 KB, ~13.8 KB, so 14 KB.
 const OWN_JS_BUDGET = 14 * KB;
 
 /** The client entry and its imports, from the route manifest Home inlines. */

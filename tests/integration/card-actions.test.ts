@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { accessToken, apiJson, register, request, signIn, sql, uniqueEmail } from "./client";
 
-// What a car's card and page offer the viewer (issue 16, defects 5 and 12): Book Now only to those
-// who may book (buyers, and visitors who are asked to sign in), "Booked" to a buyer who booked it,
-// "Reported" to a user who reported it, from the page's own HTML.
+// What a car's card and page offer the viewer: Book Now only to those who may book (buyers, and
+// visitors who are asked to sign in), "Booked" to a buyer who booked it, "Reported" to a user who
+// reported it, from the page's own HTML.
 
 let categoryId: string;
 

@@ -16,7 +16,7 @@ import {
   uploadImage,
 } from "./client";
 
-// Listing needs a confirmed email address (contract v1.2): anyone can register someone else's
+// Listing needs a confirmed email address, as the contract says: anyone can register someone else's
 // address, and must not be able to sell cars under it.
 
 const MESSAGE = "Confirm your email address before listing a car";

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { accessToken, apiJson, appUrl, postForm, register, request, signIn, sql, uniqueEmail } from "./client";
 
-// Favourites and saved searches (issue 17, points 1 and 2): the API as the contract says, and the
-// pages' forms without JavaScript.
+// Favourites and saved searches: the API as the contract says, and the pages' forms without
+// JavaScript.
 
 let buyer: { email: string; token: string; cookie: string };
 let other: { email: string; token: string; cookie: string };

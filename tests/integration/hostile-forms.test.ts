@@ -143,7 +143,7 @@ const ACTIONS: Record<string, PageAction> = {
   "/dashboard/favourites": { as: "buyer", fields: () => ({ intent: "remove", id: favouriteProductId }) },
   "/dashboard/saved-searches": { as: "buyer", fields: () => ({ intent: "delete", id: buyersSavedSearchId }) },
   "/dashboard/notifications": { as: "buyer", fields: () => ({ intent: "read-all" }) },
-  // The deal (v1.2): the seller declines the buyer's booking, gives money back, sets up payouts; an admin resolves a dispute.
+  // The deal: the seller declines the buyer's booking, gives money back, sets up payouts; an admin resolves a dispute.
   "/dashboard/bookings": { as: "seller", fields: () => ({ id: buyersBookingId, reason: "Hostile decline" }) },
   "/dashboard/sales": { as: "seller", fields: () => ({ intent: "refund", id: buyersBookingId }) },
   "/dashboard/payouts": { as: "seller", fields: () => ({ intent: "onboard" }) },

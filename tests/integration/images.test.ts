@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { request, signIn, sql } from "./client";
 
-// Images that paint fast (issue 20, point 4): every <img> has its size (no layout shift), stored
-// photos offer their small copy through srcset, the first photo a visitor sees is fetched first
-// and the rest only when scrolled near. Read from the server's HTML, as the browser gets it.
+// Images that paint fast: every <img> has its size (no layout shift), stored photos offer their
+// small copy through srcset, the first photo a visitor sees is fetched first and the rest only when
+// scrolled near. Read from the server's HTML, as the browser gets it.
 
 // Category pages are for signed-in users (spec point 6); the others are public.
 async function imagesOf(path: string) {

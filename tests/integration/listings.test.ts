@@ -4,8 +4,9 @@ import { vinCheckDigit } from "~/lib/vin";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { accessToken, apiJson, firstCategoryId, register, registerSeller, request, sql, uniqueEmail, uploadImage } from "./client";
 
-// The contract's v1.1 listing rows: vehicle data and its rules, several photos with a cover, a
-// car's own answer with its price history and VIN decode, the owner's changes, and seller profiles.
+// The contract's extended listing rows ("Product, extended"): vehicle data and its rules, several
+// photos with a cover, a car's own answer with its price history and VIN decode, the owner's
+// changes, and seller profiles.
 
 let seller: { id: string; token: string };
 let otherSellerToken: string;
@@ -104,7 +105,7 @@ describe("a listing's photos", () => {
 });
 
 describe("vehicle data on a listing", () => {
-  it("is stored and answered; the VIN upper-cased; unknown fields null for a v1 listing", async () => {
+  it("is stored and answered; the VIN upper-cased; unknown fields null for a listing without them", async () => {
     const vin = freshVin();
     const id = await addedId({
       make: "Honda",
@@ -119,9 +120,9 @@ describe("vehicle data on a listing", () => {
     expect(car).toMatchObject({ make: "Honda", model: "Accord", mileageKm: 182000, transmission: "automatic", fuel: "petrol" });
     expect(car).toMatchObject({ colour: "Silver", vin, sellerId: seller.id, priceRating: null, updatedAt: car.createdDate });
 
-    const v1 = await detail(await addedId());
-    expect(v1).toMatchObject({ make: null, model: null, mileageKm: null, transmission: null, fuel: null, colour: null, vin: null });
-    expect(v1.vinDecoded).toBeNull();
+    const basic = await detail(await addedId());
+    expect(basic).toMatchObject({ make: null, model: null, mileageKm: null, transmission: null, fuel: null, colour: null, vin: null });
+    expect(basic.vinDecoded).toBeNull();
   });
 
   it.each<[string, Record<string, unknown>, string, string]>([

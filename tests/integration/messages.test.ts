@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { accessToken, apiJson, postForm, register, request, signIn, sql, uniqueEmail } from "./client";
 
-// Private messages between a buyer and a seller (issue 19): the contract's rows, privacy, reuse of
-// a conversation, refusals, the rate limit, read marks and bad input.
+// Private messages between a buyer and a seller: the contract's rows, privacy, reuse of a
+// conversation, refusals, the rate limit, read marks and bad input.
 
 interface Account {
   id: string;

@@ -5,9 +5,9 @@ import { startFileStack } from "../support/file-stack";
 import { eventually, mailboxAt } from "../support/eventually";
 import { uniqueEmail } from "../support/http-client";
 
-// Notifications (issue 17, points 3 and 4): created in the same batch as the change that causes
-// them, each emailed through the queue (with a one-click unsubscribe) unless its kind was opted
-// out of; listed, counted and marked read by their owner only.
+// Notifications: created in the same batch as the change that causes them, each emailed through the
+// queue (with a one-click unsubscribe) unless its kind was opted out of; listed, counted and marked
+// read by their owner only.
 
 const site = await startFileStack("stripe");
 const mailbox = mailboxAt(site.emailApiUrl!);
@@ -319,7 +319,7 @@ describe("bookings and sales", () => {
       ["sold", "Nissan Leaf 2019, which you booked, was sold to someone else"],
     ]);
     expect(await emailsWrittenTo(loser.email, "sales of cars you booked")).toHaveLength(1);
-    // v1.2: the seller hears of the payment once (`sale`), however often it is reported.
+    // The seller hears of the payment once (`sale`), however often it is reported.
     const afterSale = await notificationsOf(seller);
     expect(afterSale.total).toBe(3);
     expect(afterSale.data[0]).toMatchObject({ kind: "sale", text: expect.stringContaining("A buyer paid $") });

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { dealHelpers, type Party } from "../support/deal";
 import { request, sql, stack } from "./client";
 
-// Offers (contract v1.3, "Offers"): a buyer offers, the seller accepts, counters or declines, and an
-// accepted amount is what is paid, for 24 hours. Each rule and each race, with the simulator; after
-// every test the ledger must balance.
+// Offers (the contract's "Offers"): a buyer offers, the seller accepts, counters or declines, and
+// an accepted amount is what is paid, for 24 hours. Each rule and each race, with the simulator;
+// after every test the ledger must balance.
 
 const { party, carOf, book, post, booking, expectLedgerBalances, runScheduled, ledgerOf, notificationsOf } = dealHelpers(stack);
 

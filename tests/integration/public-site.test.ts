@@ -48,7 +48,7 @@ describe("REST, first part", () => {
           "isAdvertised",
           "isPaid",
           "sellerVerified",
-          // v1.1 ("Product, extended")
+          // The contract's "Product, extended"
           "sellerId",
           "images",
           "make",

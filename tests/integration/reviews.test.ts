@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { accessToken, apiJson, postForm, register, request, signIn, sql, uniqueEmail } from "./client";
 import { type ApiDocument, responseChecker } from "./openapi-responses";
 
-// Reviews of sellers (issue 18, point 3; ../shared/api-contract.md "Reviews"): only the buyer of a
-// paid booking rates its car's seller, once; the seller answers once; admins remove reviews, on
-// the record. Each test has sellers of its own, so averages and lists are predictable.
+// Reviews of sellers (../shared/api-contract.md "Reviews"): only the buyer of a paid booking rates
+// its car's seller, once; the seller answers once; admins remove reviews, on the record. Each test
+// has sellers of its own, so averages and lists are predictable.
 
 const GOOD_CARD = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2099, cvc: "123" };
 

@@ -8,10 +8,10 @@ import { dealHelpers } from "../support/deal";
 import { eventually } from "../support/eventually";
 import { accessToken, apiJson, firstCategoryId, registerSeller, request, sql, stack, uniqueEmail, uploadImage } from "./client";
 
-// Contract v1.2, search freshness (decision record 28): the page of results always shows every
-// finished write; `total` and `facets` may lag by at most 60 s and say as of when (`facetsAsOf`).
-// The stored counts' age is moved by rewriting their `counted_at` (the app's clock is the real one
-// here), never by waiting.
+// Search freshness as the contract says it (decision record 28): the page of results always shows
+// every finished write; `total` and `facets` may lag by at most 60 s and say as of when
+// (`facetsAsOf`). The stored counts' age is moved by rewriting their `counted_at` (the app's clock
+// is the real one here), never by waiting.
 
 interface SearchAnswer {
   data: Product[];

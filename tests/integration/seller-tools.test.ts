@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../support/eventually";
 import { accessToken, firstCategoryId, register, registerSeller, request, signIn, sql, uniqueEmail } from "./client";
 
-// Issue 31, point 10: a car page's views are counted through the views queue (the page's request
-// writes nothing; the consumer adds a batch up per car and day), and My Products filters, searches,
-// sorts and pages the seller's cars in SQL.
+// A car page's views are counted through the views queue (the page's request writes nothing; the
+// consumer adds a batch up per car and day), and My Products filters, searches, sorts and pages the
+// seller's cars in SQL.
 
 let seller: { email: string; cookie: string; token: string };
 let categoryId: string;

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { dealHelpers, type Party } from "../support/deal";
 import { accessToken, apiJson, postForm, request, signIn, sql, stack } from "./client";
 
-// The deal (contract v1.2) offline, with the built-in simulator: money held until the handover,
-// released to the seller's payout account (less the fee) or refunded, disputes decided by an admin,
-// the scheduled release, and races. After every test the ledger must balance.
+// The deal offline, with the built-in simulator: money held until the handover, released to the
+// seller's payout account (less the fee) or refunded, disputes decided by an admin, the scheduled
+// release, and races. After every test the ledger must balance.
 
 const { party, carOf, book, paidBooking, post, booking, expectLedgerBalances, runScheduled, ledgerOf, notificationsOf } =
   dealHelpers(stack);

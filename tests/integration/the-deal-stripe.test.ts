@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startFileStack } from "../support/file-stack";
 import { stripeDealHelpers } from "../support/stripe-deal";
 
-// The deal (contract v1.2) through Stripe Connect: the Worker's SDK talks to a local fake of
-// Stripe's API (Express accounts, account links, separate charges and transfers, refunds), and
-// webhooks are signed with the SDK's own helper, sent before or after the requests they race.
+// The deal through Stripe Connect: the Worker's SDK talks to a local fake of Stripe's API (Express
+// accounts, account links, separate charges and transfers, refunds), and webhooks are signed with
+// the SDK's own helper, sent before or after the requests they race.
 
 const app = await startFileStack("stripe");
 const {

@@ -6,9 +6,9 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { buildDirectory } from "../../scripts/built-worker.ts";
 
-// Issue 20, point 6: the built Worker deploys on the Workers Free plan, whose limit is 3 MiB of
-// compressed upload. Wrangler's dry run (offline) packs the build as `wrangler deploy` would and
-// reports the gzipped size it would upload.
+// The built Worker deploys on the Workers Free plan, whose limit is 3 MiB of compressed upload.
+// Wrangler's dry run (offline) packs the build as `wrangler deploy` would and reports the gzipped
+// size it would upload.
 
 const FREE_PLAN_LIMIT_KIB = 3 * 1024;
 const ROOT = path.resolve(import.meta.dirname, "../..");

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { eventually } from "../support/eventually";
 import { accessToken, register, request, signIn, sql, uniqueEmail } from "./client";
 
-// Issue 32, point 4: a signed-in visitor whose browser runs our scripts gets Home, searches and car
-// pages from the edge cache: one copy rendered for every signed-in visitor, naming nobody, and their
-// own parts (name, counts, hearts, bookings, their purchase, their own car) in one private request
-// after hydration, GET /visitor-parts (workers/page-cache.ts, app/lib/visitor-parts.tsx).
+// A signed-in visitor whose browser runs our scripts gets Home, searches and car pages from the
+// edge cache: one copy rendered for every signed-in visitor, naming nobody, and their own parts
+// (name, counts, hearts, bookings, their purchase, their own car) in one private request after
+// hydration, GET /visitor-parts (workers/page-cache.ts, app/lib/visitor-parts.tsx).
 
 const SCRIPTS = "ar_js=1";
 

@@ -62,7 +62,7 @@ export const bookingsApi = new Hono<WorkerEnv>()
     allow("cancel:booking:own"),
     async (c) => c.json({ acknowledged: true, deletedCount: await cancelBooking(c.var.app, c.var.user, c.req.param("id")) }),
   )
-  // The deal (v1.2): what the buyer and the car's seller do with a booking once it is paid (or to decline it before).
+  // The deal: what the buyer and the car's seller do with a booking once it is paid (or to decline it before).
   .get(
     "/received",
     doc({

@@ -24,7 +24,7 @@ import { allow } from "./auth";
 import { jsonBody, queryParams } from "./json-body";
 import { doc } from "./openapi";
 
-// The deal's money (v1.2): a seller's payout account and payouts, the admins' disputes and ledger.
+// The deal's money: a seller's payout account and payouts, the admins' disputes and ledger.
 
 const TAG = "The deal";
 

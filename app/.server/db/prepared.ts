@@ -2,12 +2,12 @@ import { fillPlaceholders, type Placeholder, sql, type SQLWrapper } from "drizzl
 import { type SQLitePreparedQuery, type PreparedQueryConfig } from "drizzle-orm/sqlite-core";
 import { type AppContext } from "../context";
 
-// Statements whose SQL is built once per isolate (issue 32, point 6). Drizzle builds a statement's
-// SQL from its builder every time it runs (about 0.1 ms each, warm), and a car page reads four. A
-// Drizzle prepared statement keeps the built SQL, but runs on the client it was prepared with, and
-// ours is per request (db/client.ts); so here a statement is prepared once, its values are filled
-// in per request (`sql.placeholder`), and it runs on the request's own client, alone or in a batch
-// with statements built for this request only.
+// Statements whose SQL is built once per isolate, to spend less CPU per request. Drizzle builds a
+// statement's SQL from its builder every time it runs (about 0.1 ms each, warm), and a car page
+// reads four. A Drizzle prepared statement keeps the built SQL, but runs on the client it was
+// prepared with, and ours is per request (db/client.ts); so here a statement is prepared once, its
+// values are filled in per request (`sql.placeholder`), and it runs on the request's own client,
+// alone or in a batch with statements built for this request only.
 
 /** A Drizzle query builder: what `.prepare()` makes a prepared statement of, with its result's type. */
 interface Preparable<Result> extends SQLWrapper {

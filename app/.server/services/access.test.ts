@@ -14,9 +14,9 @@ import { createReport } from "./admin/reports";
 import { searchCategory } from "./search/search-page";
 import { hasRole } from "./accounts/users";
 
-// Every permission is enforced in the service that does the work (issue 29, point 4), so a page and
-// the API refuse alike whatever their own guards say: each call below is the service itself, asked
-// by someone the policy refuses, before any row is read or written.
+// Every permission is enforced in the service that does the work, so a page and the API refuse
+// alike whatever their own guards say: each call below is the service itself, asked by someone the
+// policy refuses, before any row is read or written.
 
 let database: Awaited<ReturnType<typeof startTestDatabase>>;
 beforeAll(async () => {

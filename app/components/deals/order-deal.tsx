@@ -5,10 +5,10 @@ import { Badge } from "../ui/badge";
 import { ButtonLink } from "../ui/button";
 
 /**
- * What comes next for a paid order (the deal, v1.2), on My Orders and the car's page: while the
- * money is held, "I have the car" and "Report a problem" with the date it is released on its own.
- * Both are plain links to My Orders, which asks before the money moves (a page state, so it works
- * without JavaScript).
+ * What comes next for a paid order (the deal), on My Orders and the car's page: while the money is
+ * held, "I have the car" and "Report a problem" with the date it is released on its own. Both are
+ * plain links to My Orders, which asks before the money moves (a page state, so it works without
+ * JavaScript).
  */
 export function OrderDeal({
   bookingId,

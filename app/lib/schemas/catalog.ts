@@ -47,7 +47,7 @@ function optionalText(max: number) {
 
 export const MAX_PHOTOS = 10;
 
-/** Vehicle data (v1.1): optional, so v1 clients keep working; the Add Product form asks for all of it. */
+/** Vehicle data: optional, so clients that never send it keep working; the Add Product form asks for all of it. */
 function mileage(message: string) {
   return v.pipe(
     v.number(message),

@@ -39,7 +39,7 @@ export const productShape = named(
     isAdvertised: v.boolean(),
     isPaid: v.boolean(),
     sellerVerified: v.boolean(),
-    // v1.1: always present, null when unknown.
+    // The contract's "Product, extended" fields: always present, null when unknown.
     sellerId: v.nullable(v.string()),
     images: v.array(v.string()),
     make: v.nullable(v.string()),
@@ -119,7 +119,7 @@ export const sellerProfileShape = named(
   }),
 );
 
-/** A paid booking's money (v1.2), amounts in cents. */
+/** A paid booking's money, amounts in cents. */
 export const dealPaymentShape = named(
   "BookingPayment",
   v.object({

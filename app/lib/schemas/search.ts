@@ -11,9 +11,9 @@ export const FACETS = ["make", "location", "condition", "categoryId"] as const;
 export type Facet = (typeof FACETS)[number];
 
 /**
- * A page's place in its sort (`after` / `before`, issue 20: deep pages by key, not by OFFSET): the
- * sort and one car's values of that sort's key, the last car of a page (`nextCursor`) or its first
- * (`previousCursor`). Sent as base64url JSON; opaque to clients.
+ * A page's place in its sort (`after` / `before`, so a deep page is found by key, not read past
+ * with OFFSET): the sort and one car's values of that sort's key, the last car of a page
+ * (`nextCursor`) or its first (`previousCursor`). Sent as base64url JSON; opaque to clients.
  */
 export interface SearchCursor {
   sort: SearchSort;

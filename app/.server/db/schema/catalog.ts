@@ -38,7 +38,7 @@ export const products = sqliteTable(
     sellerEmail: text("seller_email").notNull(),
     isAdvertised: integer("is_advertised", { mode: "boolean" }).notNull().default(false),
     isPaid: integer("is_paid", { mode: "boolean" }).notNull().default(false),
-    // Vehicle data (v1.1): unknown for cars listed by v1 clients, so nullable.
+    // Vehicle data: optional on input, so unknown for cars listed without it, so nullable.
     make: text("make"),
     model: text("model"),
     mileageKm: integer("mileage_km"),

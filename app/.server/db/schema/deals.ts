@@ -24,7 +24,7 @@ export const bookings = sqliteTable(
     paymentStartedAt: text("payment_started_at"),
     // Paid after someone else had bought the car: refunded, the car is not theirs.
     lost: integer("lost", { mode: "boolean" }).notNull().default(false),
-    // Paid, then refunded (v1.2): no longer the buyer's booking of the car, who may book it again.
+    // Paid, then refunded: no longer the buyer's booking of the car, who may book it again.
     refunded: integer("refunded", { mode: "boolean" }).notNull().default(false),
     // A price the seller agreed to (an accepted offer, whole dollars), charged instead of the car's
     // price until agreedUntil; after that the asking price applies again.

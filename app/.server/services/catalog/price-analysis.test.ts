@@ -18,7 +18,7 @@ afterAll(() => database.stop());
 describe("comparableStatements", () => {
   // A sold comparable counts at the price it sold for: its standing payment, read through the
   // partial index of standing payments. Without that condition the join could use no index on
-  // payments and read the whole table for every comparable (issue 32: the car page's DB time).
+  // payments and read the whole table for every comparable, which every car page would pay in DB time.
   it("reads each comparable's sale through the index of standing payments, never the whole payments table", async () => {
     const ctx = database.context();
     const car = {

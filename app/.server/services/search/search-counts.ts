@@ -2,10 +2,10 @@ import { sql } from "drizzle-orm";
 import { type Facet, type SearchQuery } from "~/lib/schemas/search";
 import { type AppContext } from "../../context";
 
-// A search's total and facets may lag writes by at most 60 s (contract v1.2, decision record 28);
-// its page never does. Counts that triggers keep (no filter, or one facet filter) are read fresh
-// with the page. Every other search's counts are kept in `search_counts` (migration 0018), one row
-// per set of filters, and read in the same batch as the page:
+// A search's total and facets may lag writes by at most 60 s (the contract's search freshness,
+// decision record 28); its page never does. Counts that triggers keep (no filter, or one facet
+// filter) are read fresh with the page. Every other search's counts are kept in `search_counts`
+// (migration 0018), one row per set of filters, and read in the same batch as the page:
 // - younger than SERVE_AS_IS: served as they are;
 // - up to MAX_LAG old: served, and counted again after the response by one request (a claim on the
 //   row, so other isolates keep serving the stored counts meanwhile);

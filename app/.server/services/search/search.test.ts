@@ -347,9 +347,9 @@ describe("query plans", () => {
 });
 
 describe("ranges beside other filters", () => {
-  // Issue 32: a range filter (price, years, mileage) beside another filter or a sort used to read
-  // each match's row to test the rest (a cold search at 100,000 cars: up to 170 ms for its page).
-  // Every search index carries the three ranges' columns, so a search reads one index alone.
+  // A range filter (price, years, mileage) beside another filter or a sort used to read each
+  // match's row to test the rest (a cold search at 100,000 cars: up to 170 ms for its page). Every
+  // search index carries the three ranges' columns, so a search reads one index alone.
   it.each<Record<string, string>>([
     { maxMileage: "120000", sort: "price_desc" },
     { minPrice: "10000", maxPrice: "15000", minYear: "2015", maxYear: "2018" },
