@@ -1,9 +1,10 @@
-// `npm run screenshots`: the README's pictures. Builds the app and starts it as `npm start` does, on
-// free ports with a fresh copy of the demo data (so the pictures are the same on every machine), or
-// uses the app already running on this machine with `PORT=8787 npm run screenshots`. Photographs
-// Home, /cars, a car's page, three cars compared, the admin's dashboard and a seller's car statistics at 1280 px and
-// 390 px in headless Chromium and writes them to docs/screenshots/ as JPEG (what a README can
-// carry: each well under 300 KB).
+// `npm run screenshots`: the README's and the feature pages' pictures. Builds the app and starts it as
+// `npm start` does, on free ports with a fresh copy of the demo data (so the pictures are the same on
+// every machine), or uses the app already running on this machine with `PORT=8787 npm run screenshots`.
+// Photographs Home, /cars, a car's page, three cars compared, the admin's dashboard and a seller's car
+// statistics; then, after making an offer, a held payment and a dispute through the API, the offer
+// and deal pages (docs/features/offers.md, the-deal.md). At 1280 px and 390 px in headless Chromium,
+// written to docs/screenshots/ as JPEG (what a README can carry: each well under 300 KB).
 import { execSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,13 +12,14 @@ import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { LOCAL_BUILD } from "./built-worker.ts";
 import { CHROMIUM_FLAGS, TEST_CHROMIUM } from "./chromium.ts";
+import { arrangeDealScenes, DEAL_SELLER, PAYING_BUYER, type DealScenes } from "./deal-scenes.ts";
 import { startLocalStackOnFreePorts, type LocalStack } from "./local-stack.ts";
 import { DEMO_PASSWORD } from "./seed/demo-data.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const OUTPUT_DIR = path.join(ROOT, "docs/screenshots");
 const ADMIN = "admin@autoreseller.test";
-const SELLER = "seller@autoreseller.test";
+const SELLER = DEAL_SELLER;
 const MAX_BYTES = 300 * 1024;
 
 /** The two widths the site is designed for; the phone at its real pixel density, so text stays sharp. */
@@ -26,8 +28,12 @@ const DEVICES = [
   { name: "phone", viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
 ] as const;
 
+type DeviceName = (typeof DEVICES)[number]["name"];
+
 interface Shot {
   name: string;
+  /** Where it is worth a picture; both when absent. */
+  devices?: DeviceName[];
   /** The path, or how to find it on the running app. */
   path: (page: Page) => Promise<string>;
   /** Whose page it is (a demo account's email); signed out when absent. */
@@ -42,6 +48,21 @@ const SHOTS: Shot[] = [
   { name: "dashboard", path: async () => "/dashboard", signedInAs: ADMIN },
   { name: "car-statistics", path: firstStatisticsPath, signedInAs: SELLER },
 ];
+
+/** The offer and deal pages, once `arrangeDealScenes` has put something on them. */
+function dealShots({ offerFormCarId, heldBookingId }: DealScenes): Shot[] {
+  const phone: DeviceName[] = ["phone"];
+  return [
+    { name: "offer-form", devices: phone, path: async () => `/cars/${offerFormCarId}/offer`, signedInAs: PAYING_BUYER },
+    { name: "offers", devices: phone, path: async () => "/dashboard/offers", signedInAs: SELLER },
+    { name: "payment-done", devices: phone, path: async () => `/dashboard/payment/${heldBookingId}`, signedInAs: PAYING_BUYER },
+    { name: "my-orders-held", devices: phone, path: async () => "/dashboard/myorders", signedInAs: PAYING_BUYER },
+    { name: "sales", path: async () => "/dashboard/sales", signedInAs: SELLER },
+    { name: "payouts", path: async () => "/dashboard/payouts", signedInAs: SELLER },
+    { name: "disputes", devices: phone, path: async () => "/dashboard/disputes", signedInAs: ADMIN },
+    { name: "money", path: async () => "/dashboard/money", signedInAs: ADMIN },
+  ];
+}
 
 /** The newest car on /cars (the demo market is the same on every seed, so is the picture). */
 async function firstCarPath(page: Page): Promise<string> {
@@ -95,18 +116,19 @@ async function settle(page: Page, target: string) {
   );
 }
 
-async function photograph(browser: Browser, appUrl: string): Promise<string[]> {
+async function photograph(browser: Browser, appUrl: string, shots: Shot[]): Promise<string[]> {
   mkdirSync(OUTPUT_DIR, { recursive: true });
   const written: string[] = [];
   for (const device of DEVICES) {
     const { name: deviceName, ...options } = device;
+    const onDevice = shots.filter((shot) => !shot.devices || shot.devices.includes(deviceName));
     // One browser context per account (signed out first), each signing in once.
-    const accounts = [...new Set(SHOTS.map((shot) => shot.signedInAs))];
+    const accounts = [...new Set(onDevice.map((shot) => shot.signedInAs))];
     for (const account of accounts) {
       const context = await browser.newContext({ ...options, baseURL: appUrl, reducedMotion: "reduce" });
       const page = await context.newPage();
       if (account) await signIn(page, account);
-      for (const shot of SHOTS.filter((candidate) => candidate.signedInAs === account)) {
+      for (const shot of onDevice.filter((candidate) => candidate.signedInAs === account)) {
         // Visited again after signing in: the "signed in" toast belongs to the sign-in, not the picture.
         await settle(page, await shot.path(page));
         const file = path.join(OUTPUT_DIR, `${shot.name}-${deviceName}.jpg`);
@@ -152,7 +174,9 @@ const stop = async () => {
 // Ctrl-C still stops wrangler and the database server this script started.
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void stop().finally(() => process.exit(130)));
 try {
-  const written = await photograph(browser, app.appUrl);
+  // The README's pictures first, of the demo as seeded; the deals arranged after change what it shows.
+  const written = await photograph(browser, app.appUrl, SHOTS);
+  written.push(...(await photograph(browser, app.appUrl, dealShots(await arrangeDealScenes(app.appUrl)))));
   console.log(`Wrote:\n  ${written.join("\n  ")}`);
 } finally {
   await stop();

@@ -98,6 +98,41 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
 }
 
 /**
+ * axe needs the page's scripts: a page seen without JavaScript is checked as the same person sees it
+ * with them, in a context of its own.
+ */
+export async function expectAccessibleAs(
+  browser: Browser,
+  { email, url, viewport }: { email: string; url: string; viewport: { width: number; height: number } },
+  label: string,
+): Promise<void> {
+  const { pathname, search } = new URL(url, appUrl);
+  const { page, close } = await openPage(browser, { viewport });
+  await signInAs(page, email, `${pathname}${search}`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expectAccessible(page, label);
+  await close();
+}
+
+/** Nothing on the page is wider than a 360 px phone (no sideways scrolling); the viewport is put back after. */
+export async function expectFitsAt360(page: Page): Promise<void> {
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 740 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  if (viewport) await page.setViewportSize(viewport);
+  if (width > 360) throw new Error(`The page is ${width} px wide at 360 px: it scrolls sideways`);
+}
+
+/** Pays on the payment page with the simulator's good card and waits for the success. */
+export async function payWithTestCard(page: Page) {
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiration (MM/YY)").fill("12/34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: /^Pay/ }).click();
+  await page.getByText("Congrats! your payment completed").waitFor();
+}
+
+/**
  * Opens a page and waits until React has hydrated it (root.tsx marks the document), so what only
  * JavaScript does (dialogs, live validation, toasts, the carousel's controls) works from here on.
  */

@@ -17,13 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** A car of the demo seller with a name of its own. */
-async function namedCar(name: string, price: number) {
-  const carId = await carOf(SELLER, price);
-  await app.sql("update products set name = ? where id = ?", [name, carId]);
-  return carId;
-}
-
 /** The simulator's card charged for a booking, not yet recorded: `record` reports it as the payment page does. */
 async function chargedBooking(buyer: Party, bookingId: string) {
   const intent = await app.apiJson("/api/payment/create-payment-intent", { bookingId }, { token: buyer.token });
@@ -41,7 +34,7 @@ async function expectNoSidewaysScroll(page: Page) {
 describe("a losing buyer's booking at 390 px", () => {
   it("says the car went to someone else and the money is given back, and offers no payment", async () => {
     const carName = `Lost Sunny ${Date.now()}`;
-    const carId = await namedCar(carName, 12_000);
+    const carId = await carOf(SELLER, 12_000, carName);
     const [winner, loser] = [await party("buyer", "words-winner"), await party("buyer", "words-loser")];
     // Both paid at once; the winner's payment was recorded first.
     const [winnerPays, loserPays] = [
@@ -67,7 +60,7 @@ describe("the ledger in words at 390 px", () => {
   it("the seller's Payouts page tells each sale with its state, and the admins' Money page names the car, buyer and seller", async () => {
     const carName = `Fairlady Z ${Date.now()}`;
     const buyer = await party("buyer", "words-buyer");
-    const bookingId = await paidBooking(buyer, await namedCar(carName, 22_700));
+    const bookingId = await paidBooking(buyer, await carOf(SELLER, 22_700, carName));
 
     const seller = await openPage(browser, { viewport: PHONE });
     await signInAs(seller.page, SELLER, "/dashboard/payouts");

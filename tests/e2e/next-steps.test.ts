@@ -1,8 +1,8 @@
-import { type Browser, type Locator, type Page } from "playwright-core";
+import { type Browser, type Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDate } from "../../app/lib/format";
 import { dealHelpers } from "../support/deal";
-import { app, expectAccessible, gotoInteractive, launchBrowser, openPage, signInAs } from "./browser";
+import { app, expectAccessible, expectFitsAt360, gotoInteractive, launchBrowser, openPage, payWithTestCard, signInAs } from "./browser";
 
 // Issue 31, point 7: every step says what comes next. After booking, Pay now (the booking page and
 // the car's page); after paying, a receipt (what, to whom, the transaction, when, what happens next)
@@ -19,23 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function expectFitsAt360(page: Page) {
-  await page.setViewportSize({ width: 360, height: 740 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await page.setViewportSize(PHONE);
-}
-
 async function expectTappable(control: Locator) {
   const box = (await control.boundingBox())!;
   expect({ width: box.width >= 44, height: box.height >= 44 }).toEqual({ width: true, height: true });
-}
-
-async function payWithTestCard(page: Page) {
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiration (MM/YY)").fill("12/34");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: /^Pay/ }).click();
-  await page.getByText("Congrats! your payment completed").waitFor();
 }
 
 describe("next steps after booking and paying, at 390 px", () => {

@@ -1,7 +1,17 @@
 import { type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dealHelpers } from "../support/deal";
-import { app, expectAccessible, gotoInteractive, launchBrowser, listThroughApi, openPage, signInAs } from "./browser";
+import {
+  app,
+  expectAccessible,
+  expectAccessibleAs,
+  gotoInteractive,
+  launchBrowser,
+  listThroughApi,
+  openPage,
+  payWithTestCard,
+  signInAs,
+} from "./browser";
 
 // The deal (v1.2) in Chromium on a 360 px phone: a buyer pays and confirms the handover from My
 // Orders, the seller sees the sale and the payout, an admin resolves a dispute; and the buyer's two
@@ -33,11 +43,7 @@ describe("the deal in Chromium at 360 px", () => {
     await page.getByRole("link", { name: `Pay for ${carName}` }).click();
     await page.getByRole("heading", { name: `Payment for ${carName}` }).waitFor();
     await page.waitForFunction(() => !(document.querySelector("form button[type=submit]") as HTMLButtonElement | null)?.disabled);
-    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-    await page.getByLabel("Expiration (MM/YY)").fill("12/34");
-    await page.getByLabel("CVC").fill("123");
-    await page.getByRole("button", { name: /^Pay/ }).click();
-    await page.getByText("Congrats! your payment completed").waitFor();
+    await payWithTestCard(page);
 
     await gotoInteractive(page, "/dashboard/myorders");
     const order = page.getByRole("listitem").filter({ hasText: carName });
@@ -137,15 +143,8 @@ describe("the buyer's two actions without JavaScript", () => {
 describe("asked before money moves, at 390 px without JavaScript", () => {
   const PHONE_390 = { width: 390, height: 844 };
 
-  /** axe needs the page's scripts: the same confirmation, opened by the same person with them. */
-  async function expectAccessibleWithScripts(email: string, url: string, label: string) {
-    const { pathname, search } = new URL(url);
-    const { page, close } = await openPage(browser, { viewport: PHONE_390 });
-    await signInAs(page, email, `${pathname}${search}`);
-    await page.getByRole("alertdialog").waitFor();
-    await expectAccessible(page, label);
-    await close();
-  }
+  const expectAccessibleWithScripts = (email: string, url: string, label: string) =>
+    expectAccessibleAs(browser, { email, url, viewport: PHONE_390 }, label);
 
   it("an admin's Release and a seller's Decline each show a confirmation page first", async () => {
     const buyer = await party("buyer", "asked-buyer");

@@ -23,12 +23,12 @@ export function dealHelpers(app: Client) {
   }
 
   /** An unsold car of this seller (price in whole dollars). */
-  async function carOf(sellerEmail: string, price = 18000): Promise<string> {
+  async function carOf(sellerEmail: string, price = 18000, name = "Deal Car"): Promise<string> {
     const id = crypto.randomUUID();
     await app.sql(
       `insert into products (id, name, original_price, resale_price, location, category_id, condition, mobile, description, purchase_year, image, seller_id, seller_name, seller_email, created_at)
-       select ?, 'Deal Car', 25000, ?, 'Dhaka', id, 'Good', '0171', 'For the deal.', 2019, '/images/x.jpg', (select id from users where email = ?), 'Deal Seller', ?, ? from categories limit 1`,
-      [id, price, sellerEmail, sellerEmail, new Date().toISOString()],
+       select ?, ?, 25000, ?, 'Dhaka', id, 'Good', '0171', 'For the deal.', 2019, '/images/x.jpg', (select id from users where email = ?), 'Deal Seller', ?, ? from categories limit 1`,
+      [id, name, price, sellerEmail, sellerEmail, new Date().toISOString()],
     );
     return id;
   }
