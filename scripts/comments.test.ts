@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 // the contract's section names stay, as documents a reader can open.
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const CHECKED_FOLDERS = ["app", "workers", "scripts", "tests/integration", "tests/fakes"];
+const CHECKED_FOLDERS = ["app", "workers", "scripts", "tests"];
 
 /** The word issue and a number (with or without #), or the contract's version: v, 1 and any minor, outside a URL path. */
 const CITATION = /\bissues? #?\d|(?<![\w/.-])v1(?:\.\d+)*(?![\w/])/i;

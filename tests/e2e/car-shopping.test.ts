@@ -5,7 +5,7 @@ import { estimateLoan } from "../../app/lib/loan";
 import { dealHelpers } from "../support/deal";
 import { app, expectAccessible, gotoInteractive, launchBrowser, openPage, signInAs } from "./browser";
 
-// Issue 31, point 12: what buyers expect from the leading car sites. Compare up to four cars side
+// What buyers expect from the leading car sites. Compare up to four cars side
 // by side (ids in the URL, a plain page), recently viewed cars (the account's, or the browser's for
 // visitors, never in the cached page), share, and a monthly-payment calculator. At 390 px.
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Product } from "~/lib/types";
 import { app, appUrl, expectAccessible, gotoInteractive, isMarked, launchBrowser, markDocument, openPage, signInAs } from "./browser";
 
-// A card's Book Now and Report in Chromium (issue 16, defects 4, 5, 7, 9 and 12): signing in to book
+// A card's Book Now and Report in Chromium: signing in to book
 // comes back to the car with its booking form open; the booking dialog; toasts above dialogs and
 // below the header; the card saying Booked and Reported afterwards.
 

@@ -2,7 +2,7 @@ import { type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { app, expectAccessible, gotoInteractive, launchBrowser, openPage, signInAs } from "./browser";
 
-// Favourites and saved searches in Chromium (issue 17): the heart on cards with and without
+// Favourites and saved searches in Chromium: the heart on cards with and without
 // JavaScript, "Save this search" on /cars, and both dashboard pages.
 
 let browser: Browser;

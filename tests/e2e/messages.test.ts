@@ -2,7 +2,7 @@ import { type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { app, expectAccessible, gotoInteractive, launchBrowser, listThroughApi, openPage, signInAs } from "./browser";
 
-// Messages in Chromium (issue 19): a buyer writes from the car page, the seller sees the unread
+// Messages in Chromium: a buyer writes from the car page, the seller sees the unread
 // count, opens the thread and answers, and the buyer sees the answer; with and without JavaScript.
 
 let browser: Browser;

@@ -2,7 +2,7 @@ import { type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appUrl, expectAccessible, gotoInteractive, launchBrowser, openPage, signInAs } from "./browser";
 
-// The mobile menu (issue 16, defect 3): a drawer whose toggle becomes its close button, that keeps
+// The mobile menu: a drawer whose toggle becomes its close button, that keeps
 // focus inside while open, and closes on Escape and on navigation; without JavaScript it still opens.
 
 let browser: Browser;

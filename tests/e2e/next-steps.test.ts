@@ -4,7 +4,7 @@ import { formatDate } from "../../app/lib/format";
 import { dealHelpers } from "../support/deal";
 import { app, expectAccessible, expectFitsAt360, gotoInteractive, launchBrowser, openPage, payWithTestCard, signInAs } from "./browser";
 
-// Issue 31, point 7: every step says what comes next. After booking, Pay now (the booking page and
+// Every step says what comes next. After booking, Pay now (the booking page and
 // the car's page); after paying, a receipt (what, to whom, the transaction, when, what happens next)
 // reached from the payment's success and from My Orders, whose cards link to the car, the seller and
 // the conversation and show the booking's date and meeting place. At 390 px, with and without

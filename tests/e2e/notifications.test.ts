@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { app, appUrl, expectAccessible, gotoInteractive, launchBrowser, openPage, signInAs } from "./browser";
 
-// Notifications in Chromium (issue 17): the seller cuts the price of a car the buyer saved, the
+// Notifications in Chromium: the seller cuts the price of a car the buyer saved, the
 // buyer's bell shows it, the notifications page marks it read, and its email's unsubscribe page works.
 
 const SELLER = "seller@autoreseller.test";

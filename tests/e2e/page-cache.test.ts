@@ -52,7 +52,7 @@ describe("a cached page in Chromium", () => {
   });
 });
 
-// Issue 32, point 4: a signed-in visitor gets the copy rendered for every signed-in visitor from the
+// A signed-in visitor gets the copy rendered for every signed-in visitor from the
 // cache; their own parts (name, counts, hearts) come after hydration from GET /visitor-parts
 // (app/lib/visitor-parts.tsx), without a hydration mismatch, and the page stays usable without them.
 describe("a signed-in visitor's page from the cache in Chromium", () => {

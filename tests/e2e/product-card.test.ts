@@ -4,7 +4,7 @@ import { formatPrice } from "~/lib/format";
 import { type Product } from "~/lib/types";
 import { app, appUrl, expectAccessible, gotoInteractive, launchBrowser, openPage, signInAs } from "./browser";
 
-// The photo-first car card (issue 16, Design 2) in Chromium at 360 px: the spec's card fields, a
+// The photo-first car card in Chromium at 360 px: the spec's card fields, a
 // sized photo with its small copy, and Report in a More actions menu that works by keyboard, closes
 // on Escape and on a tap beside it, fits the screen, and works without JavaScript.
 

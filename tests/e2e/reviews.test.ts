@@ -2,7 +2,7 @@ import { type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { app, expectAccessible, gotoInteractive, launchBrowser, listThroughApi, openPage, signInAs } from "./browser";
 
-// Issue 18, point 3, in Chromium: a buyer pays for a car, rates its seller from My Orders (by
+// Reviews of sellers in Chromium: a buyer pays for a car, rates its seller from My Orders (by
 // keyboard, in the dialog), and the seller's page and the seller's car cards show the new average.
 
 let browser: Browser;

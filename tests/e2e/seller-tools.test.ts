@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniqueEmail } from "../support/http-client";
 import { app, appUrl, expectAccessible, gotoInteractive, launchBrowser, openPage, signInAs } from "./browser";
 
-// Issue 31, point 10, at 390 px: a new seller's dashboard offers "List your first car"; the
+// Seller tools at 390 px: a new seller's dashboard offers "List your first car"; the
 // dashboard's figures open My Products filtered; My Products filters, searches and sorts (without
 // JavaScript too) and its names open the car, where its seller finds Edit and Statistics instead of
 // Report; the listing form suggests a price and fills the make and year from the VIN, with and

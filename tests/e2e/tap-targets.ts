@@ -1,6 +1,6 @@
 import { type Page } from "playwright-core";
 
-// Issue 31, point 5: on a 390 px phone every control a finger may tap is at least 44 × 44 px.
+// On a 390 px phone every control a finger may tap is at least 44 × 44 px.
 // Controls are links, buttons, form fields, <summary> and [role=button]. As WCAG 2.5.8 allows, a
 // link inside a sentence is exempt (its height is the line's): an inline link whose block holds
 // other text. A checkbox or radio button counts by its label, which takes the tap too. The layout

@@ -13,7 +13,7 @@ import {
   signInAs,
 } from "./browser";
 
-// The deal (v1.2) in Chromium on a 360 px phone: a buyer pays and confirms the handover from My
+// The deal in Chromium on a 360 px phone: a buyer pays and confirms the handover from My
 // Orders, the seller sees the sale and the payout, an admin resolves a dispute; and the buyer's two
 // actions also without JavaScript.
 

@@ -7,7 +7,7 @@ import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { eventually } from "../support/eventually";
 import { app, appUrl, expectAccessible, gotoInteractive, launchBrowser, openPage, signInAs } from "./browser";
 
-// Trust and safety (issue 28) as people meet it: a new seller must confirm their address before
+// Trust and safety as people meet it: a new seller must confirm their address before
 // listing, by the link in the mail (read through GET /api/dev/mail, as someone trying the app would).
 
 let browser: Browser;

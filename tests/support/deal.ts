@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import { type LedgerTotals } from "~/.server/services/deals/ledger";
 import { type clientFor, uniqueEmail } from "./http-client";
 
-// The deal (v1.2) as its integration tests drive it, on either stack: a seller and a car of theirs,
+// The deal as its integration tests drive it, on either stack: a seller and a car of theirs,
 // a buyer who books it, and the ledger's invariant checked as an admin sees it.
 
 type Client = ReturnType<typeof clientFor>;
