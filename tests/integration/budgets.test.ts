@@ -13,8 +13,9 @@ const KB = 1024;
 // (both load their working code only after hydration; what stays is the link, the lazy imports and
 // the hydration check) made it ~12.9 KB, so 13 KB. Serving signed-in visitors the page cached for
 // them all and bringing their own parts after hydration (app/lib/visitor-parts.tsx, on every page)
-// added ~0.9 KB, ~13.8 KB, so 14 KB.
-const OWN_JS_BUDGET = 14 * KB;
+// added ~0.9 KB, ~13.8 KB, so 14 KB. The carousel's pictures (eager first, lazy others) and the
+// menu's counts of what waits made it ~14.05 KB on 2026-11-28, so 14.5 KB.
+const OWN_JS_BUDGET = 14.5 * KB;
 
 /** The client entry and its imports, from the route manifest Home inlines. */
 function runtimeScripts(html: string): string[] {
@@ -44,7 +45,7 @@ async function gzipSize(path: string): Promise<number> {
 }
 
 describe("Home's client budgets", () => {
-  it("loads at most the framework's runtime + 12 KB of gzipped JavaScript, and 25 KB of gzipped CSS", async () => {
+  it(`loads at most the framework's runtime + ${OWN_JS_BUDGET / KB} KB of gzipped JavaScript, and 25 KB of gzipped CSS`, async () => {
     const { html, scripts, styles } = await homeAssets();
     const runtime = runtimeScripts(html);
     expect(scripts).toEqual(expect.arrayContaining(runtime));

@@ -58,14 +58,24 @@ describe("images", () => {
     }
   });
 
-  it("Home fetches none of its photos ahead of the first paint: on phones that is the carousel's text, above them all", async () => {
+  it("Home fetches none of its photos ahead of the first paint, only the first slide's small drawing behind the carousel's text", async () => {
     const { home } = await pagesToCheck();
     const { main } = await imagesOf(home);
-    expect(main.length).toBeGreaterThan(1);
-    for (const image of main) {
+    const isSlide = (image: string) => attribute(image, "src")?.startsWith("/slides/") ?? false;
+    const [firstSlide, ...otherSlides] = main.filter(isSlide);
+    const photos = main.filter((image) => !isSlide(image));
+    expect(photos.length).toBeGreaterThan(1);
+    expect(otherSlides.length).toBeGreaterThan(0);
+    for (const image of [...photos, ...otherSlides]) {
       expect(attribute(image, "loading"), image).toBe("lazy");
       expect(attribute(image, "fetchpriority"), image).toBeUndefined();
     }
+    // The first slide, above them all on phones: a drawing of our own, fetched at once and small.
+    expect(attribute(firstSlide, "fetchpriority")).toBe("high");
+    expect(attribute(firstSlide, "loading")).not.toBe("lazy");
+    const drawing = await request(attribute(firstSlide, "src")!);
+    expect(drawing.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect((await drawing.arrayBuffer()).byteLength).toBeLessThan(16 * 1024);
   });
 
   it("a car page fetches its gallery's photo first, with the small copy in its srcset, and the rest lazily", async () => {
