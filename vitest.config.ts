@@ -46,10 +46,12 @@ export default defineConfig({
           // Browser tests that walk every page for a role take ~25 s with other browser files beside them.
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // Browser files three at a time, in a group of their own after the other layers. A clean-clone
+          // Browser files two at a time, in a group of their own after the other layers. A clean-clone
           // CI on 2 cores with the full Chromium took ~13 min with one at a time, 11 min 40 s with two,
           // 12 min 35 s with three; with the headless shell, 7 min 59 s with two and 7 min 28 s with three.
-          maxWorkers: 3,
+          // With 30 browser files of heavier pages (2026-11-28), they are CPU-bound: 20 min 56 s with
+          // three, and two was measured again (docs/testing.md).
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },
