@@ -20,6 +20,66 @@ const INFRASTRUCTURE = [
   "./app/.server/flash.ts",
 ];
 
+/**
+ * The service domains (app/.server/services/<domain>) and the domains each may import: a one-way
+ * graph, lowest first. What one domain causes in another (notifying people, the audit trail, cached
+ * pages, queued jobs) goes through the event list (services/events.ts), which imports no domain;
+ * services/subscribers.ts wires the subscribers and is imported only where the Worker starts.
+ */
+/** @type {Record<string, string[]>} */
+export const DOMAIN_MAP = {
+  users: [],
+  uploads: ["users"],
+  catalog: ["users", "uploads"],
+  deals: ["users", "catalog"],
+  search: ["users", "catalog"],
+  messages: ["users"],
+  notifications: ["users", "deals", "messages"],
+  accounts: ["users", "deals", "search"],
+  site: ["users", "catalog", "deals", "search"],
+  admin: ["users", "accounts", "catalog"],
+};
+
+/**
+ * The map's domains in an order where each comes after all it may import; throws on a cycle.
+ * @param {Record<string, string[]>} map
+ * @returns {string[]}
+ */
+export function domainOrder(map) {
+  /** @type {string[]} */
+  const order = [];
+  const visiting = new Set();
+  /** @type {(domain: string, path: string[]) => void} */
+  const visit = (domain, path) => {
+    if (order.includes(domain)) return;
+    if (visiting.has(domain)) throw new Error(`The domain map has a cycle: ${[...path, domain].join(" → ")}`);
+    visiting.add(domain);
+    for (const dependency of map[domain] ?? []) visit(dependency, [...path, domain]);
+    visiting.delete(domain);
+    order.push(domain);
+  };
+  for (const domain of Object.keys(map)) visit(domain, []);
+  return order;
+}
+
+const SERVICES = "./app/.server/services";
+domainOrder(DOMAIN_MAP);
+const DOMAIN_ZONES = [
+  ...Object.entries(DOMAIN_MAP).map(([domain, allowed]) => ({
+    // Tests may arrange what they need from any domain.
+    target: `${SERVICES}/${domain}/**/!(*.test).ts`,
+    from: Object.keys(DOMAIN_MAP)
+      .filter((other) => other !== domain && !allowed.includes(other))
+      .map((other) => `${SERVICES}/${other}`),
+    message: `The ${domain} domain imports only ${allowed.length > 0 ? allowed.join(", ") : "no other domain"} (DOMAIN_MAP in eslint.config.js): say what happened with an event (services/events.ts), or move the code to the domain it belongs to.`,
+  })),
+  {
+    target: `${SERVICES}/events.ts`,
+    from: Object.keys(DOMAIN_MAP).map((domain) => `${SERVICES}/${domain}`),
+    message: "The event list imports no domain: every domain imports it.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -63,6 +123,7 @@ export default tseslint.config(
         "error",
         {
           zones: [
+            ...DOMAIN_ZONES,
             {
               target: INFRASTRUCTURE,
               from: "./app/.server/services",

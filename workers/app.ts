@@ -13,10 +13,13 @@ import { runScheduledDeals } from "~/.server/services/deals/settle";
 import { expireOffers } from "~/.server/services/deals/offers-lifecycle";
 import { flagNewListing } from "~/.server/services/admin/flags";
 import { forgetOldCounts, searchCountsOutcome } from "~/.server/services/search/search-counts";
-import { enqueueRecentListings, notifyNewListingMatches, sendMatchDigests } from "~/.server/services/search/listing-matches";
+import { enqueueRecentListings, notifyNewListingMatches } from "~/.server/services/search/listing-matches";
+import { sendMatchDigests } from "~/.server/services/notifications/match-digests";
 import { readListingJob } from "~/.server/services/search/listings-queue";
 import { refreshPriceRatings } from "~/.server/services/catalog/price-ratings";
 import { removeUnusedUploads } from "~/.server/services/uploads/uploads";
+import { subscribe } from "~/.server/services/events";
+import { SUBSCRIBERS } from "~/.server/services/subscribers";
 import { LOCAL_UPLOAD_PATH } from "~/.server/storage/presigned-put";
 import { PATHS } from "~/lib/paths";
 import { api } from "./api";
@@ -37,6 +40,9 @@ declare module "react-router" {
     cloudflare: { env: Env; ctx: ExecutionContext };
   }
 }
+
+// What each domain event causes in the others (app/.server/services/events.ts).
+subscribe(SUBSCRIBERS);
 
 const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { type AppContext } from "~/.server/context";
 import { bookings, categories, products, users, type Role } from "~/.server/db/schema";
 import { createBooking } from "~/.server/services/deals/bookings";
-import { type UserRow } from "~/.server/services/accounts/users";
+import { type UserRow } from "~/.server/services/users/users";
 
 // Rows for service-level tests: accounts, a category and cars made directly in the database,
 // each with fresh names, so tests in one file never see each other's rows by accident.

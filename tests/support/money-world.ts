@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { type AppContext } from "~/.server/context";
 import { ledgerEntries, payments, payoutAccounts, products, standingPayment } from "~/.server/db/schema";
 import { stripeClient, stripeProvider } from "~/.server/payments/stripe";
-import { type UserRow } from "~/.server/services/accounts/users";
+import { type UserRow } from "~/.server/services/users/users";
 import { ledgerTotals, ledgerBalances, owedBack } from "~/.server/services/deals/ledger";
 import { handleProviderEvent, readStripeEvent } from "~/.server/services/deals/provider-events";
 import { startFakeStripe, stripeSdkFor } from "../fakes/stripe-api";

@@ -4,6 +4,8 @@ import path from "node:path";
 import { readConfig } from "~/.server/config";
 import { type AppContext } from "~/.server/context";
 import { createDatabase } from "~/.server/db/client";
+import { subscribe } from "~/.server/services/events";
+import { SUBSCRIBERS } from "~/.server/services/subscribers";
 import { migrateDatabase } from "../../scripts/db/migrate.ts";
 import { startLibsqlServer } from "../../scripts/libsql-server/server.ts";
 
@@ -12,6 +14,7 @@ import { startLibsqlServer } from "../../scripts/libsql-server/server.ts";
  * and an AppContext around it for service-level tests. The clock can be moved.
  */
 export async function startTestDatabase() {
+  subscribe(SUBSCRIBERS);
   const dir = mkdtempSync(path.join(tmpdir(), "auto-reseller-unit-"));
   const server = await startLibsqlServer({ file: path.join(dir, "db.sqlite") });
   await migrateDatabase(server.url, server.authToken);

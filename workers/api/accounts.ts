@@ -5,7 +5,7 @@ import { Unauthorized } from "~/.server/errors";
 import { checkPassword, sessionAccessToken } from "~/.server/services/accounts/credentials";
 import { checkSecondFactor } from "~/.server/services/accounts/two-factor";
 import { registerUser } from "~/.server/services/accounts/registration";
-import { hasRole, type UserRow } from "~/.server/services/accounts/users";
+import { hasRole, type UserRow } from "~/.server/services/users/users";
 import { type Role } from "~/lib/roles";
 import { signUpSchema, tokenRequestSchema } from "~/lib/schemas/auth";
 import { emailField } from "~/lib/schemas/fields";

@@ -16,7 +16,7 @@ import { carStatistics } from "~/.server/services/catalog/car-statistics";
 import { priceSuggestionSchema } from "~/lib/schemas/seller-tools";
 import { searchProducts } from "~/.server/services/search/search";
 import { searchCountsOutcome } from "~/.server/services/search/search-counts";
-import { searchCategory } from "~/.server/services/search/search-page";
+import { searchCategory } from "~/.server/services/site/search-page";
 import { findSellerProfile } from "~/.server/services/catalog/sellers";
 import { searchQuerySchema } from "~/lib/schemas/search";
 import { storeImage } from "~/.server/storage/images";

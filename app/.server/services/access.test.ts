@@ -11,8 +11,8 @@ import { addCategory, createCategory } from "./catalog/categories";
 import { sessionAccessToken } from "./accounts/credentials";
 import { listSellerProducts } from "./catalog/products";
 import { createReport } from "./admin/reports";
-import { searchCategory } from "./search/search-page";
-import { hasRole } from "./accounts/users";
+import { searchCategory } from "./site/search-page";
+import { hasRole } from "./users/users";
 
 // Every permission is enforced in the service that does the work, so a page and the API refuse
 // alike whatever their own guards say: each call below is the service itself, asked by someone the

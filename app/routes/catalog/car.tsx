@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { orPageError } from "~/.server/page-errors";
-import { findCarPage } from "~/.server/services/catalog/car-page";
+import { findCarPage } from "~/.server/services/site/car-page";
 import { analyseCarPrice } from "~/.server/services/catalog/price-analysis";
 import { markOwnCarView } from "~/.server/services/catalog/car-views";
 import { viewerMarksOnPage } from "~/.server/services/catalog/viewer-marks";

@@ -1,6 +1,6 @@
 import { requirePermission } from "~/.server/auth/guards";
 import { orPageError } from "~/.server/page-errors";
-import { loadCategoryPage } from "~/.server/services/search/search-page";
+import { loadCategoryPage } from "~/.server/services/site/search-page";
 import { CarGrid } from "~/components/catalog/car-grid";
 import { SearchLayout } from "~/components/search/search-filters";
 import { EmptySearch, SearchPager } from "~/components/search/search-results";

@@ -3,7 +3,7 @@ import { getSessionUser } from "~/.server/auth/guards";
 import { readFormBody } from "~/.server/form-body";
 import { actionResult } from "~/.server/page-errors";
 import { saveSearch } from "~/.server/services/search/saved-searches";
-import { loadSearchPage } from "~/.server/services/search/search-page";
+import { loadSearchPage } from "~/.server/services/site/search-page";
 import { CarGrid } from "~/components/catalog/car-grid";
 import { SaveSearch } from "~/components/search/save-search";
 import { SearchLayout } from "~/components/search/search-filters";

@@ -17,7 +17,7 @@ import {
   savedSearches,
   sessions,
 } from "../../db/schema";
-import { type UserRow } from "./users";
+import { type UserRow } from "../users/users";
 
 /**
  * Everything held about the caller, as one JSON document (GDPR's right of access). Only the caller's

@@ -3,14 +3,13 @@ import { type BatchItem } from "drizzle-orm/batch";
 import { DELETED_USER, type Role } from "~/lib/roles";
 import { PATHS } from "~/lib/paths";
 import { type AppContext } from "../../context";
+import { publish } from "../events";
 import { bookings, favourites, notifications, payments, products, savedSearches, sessions, users } from "../../db/schema";
 import { Conflict, Forbidden } from "../../errors";
 import { verifyPassword } from "../../auth/passwords";
 import { withCredentialLimits } from "../../auth/rate-limits";
 import { hasOpenMoney } from "../deals/open-money";
-import { enqueuePriceRatings } from "../catalog/price-ratings";
-import { everyPageChanged } from "../../page-changes";
-import { type UserRow } from "./users";
+import { type UserRow } from "../users/users";
 
 /** Where a person whose money is still moving finds those deals: their orders as a buyer, their sales as a seller. */
 export function openDealsPath(role: Role): string {
@@ -78,15 +77,12 @@ export async function closeAccountNow(
   if (await hasOpenMoney(ctx, user.id)) throw openDealsRefusal(user.role);
   const statements = closingStatements(ctx, user, options.roleGuard);
   // Cars, a seller's page and review counts may change: every cached page goes.
-  everyPageChanged(ctx.changedPages);
+  await publish(ctx, [{ type: "account_removed" }]);
   const [first, ...rest] = [...statements, ...(options.extra ?? [])];
   const results = await ctx.db.batch([first, ...rest]);
   const removedCars = results[0] as { make: string }[];
   const deleted = results[statements.length - 1] as { id: string }[];
-  await enqueuePriceRatings(
-    ctx,
-    removedCars.map((car) => car.make),
-  );
+  await publish(ctx, [{ type: "comparables_changed", makes: removedCars.map((car) => car.make) }]);
   return deleted.length;
 }
 

@@ -7,7 +7,7 @@ import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { users } from "../../db/schema";
 import { Invalid, Unauthorized } from "../../errors";
-import { findUserByEmail, type UserRow } from "./users";
+import { findUserByEmail, type UserRow } from "../users/users";
 
 const WRONG_CREDENTIALS = "Invalid email or password";
 const WRONG_CURRENT_PASSWORD = "Your current password is not right";

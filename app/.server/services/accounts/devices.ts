@@ -1,10 +1,10 @@
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { browserName } from "~/lib/browser-name";
 import { type AppContext } from "../../context";
+import { publish } from "../events";
 import { sessions, users } from "../../db/schema";
 import { NotFound } from "../../errors";
-import { nothingPublicChanged } from "../../page-changes";
-import { type UserRow } from "./users";
+import { type UserRow } from "../users/users";
 
 export interface Device {
   id: string;
@@ -32,7 +32,7 @@ export async function listDevices(ctx: AppContext, user: UserRow & { sessionId?:
 
 /** Signs one of the account's own devices out; another account's session is not found (404). */
 export async function signOutDevice(ctx: AppContext, user: UserRow, sessionId: string): Promise<void> {
-  nothingPublicChanged(ctx.changedPages);
+  await publish(ctx, [{ type: "private_data_changed" }]);
   const ended = await ctx.db.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, user.id)));
   if (ended.rowsAffected === 0) throw new NotFound("No such signed-in device");
 }
@@ -42,7 +42,7 @@ export async function signOutDevice(ctx: AppContext, user: UserRow, sessionId: s
  * credentials version they carry is raised). Returns how many devices were signed out.
  */
 export async function signOutEverywhereElse(ctx: AppContext, user: UserRow & { sessionId?: string }): Promise<number> {
-  nothingPublicChanged(ctx.changedPages);
+  await publish(ctx, [{ type: "private_data_changed" }]);
   const [ended] = await ctx.db.batch([
     ctx.db
       .delete(sessions)

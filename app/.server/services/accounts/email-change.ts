@@ -9,7 +9,7 @@ import { Conflict, Forbidden, Invalid } from "../../errors";
 import { queueEmail } from "../../email/outgoing";
 import { emailChangeConfirmationEmail, emailChangeNoticeEmail } from "../../email/templates";
 import { createEmailToken, hashEmailToken } from "./email-links";
-import { findUserByEmail, type UserRow } from "./users";
+import { findUserByEmail, type UserRow } from "../users/users";
 import { WRONG_PASSWORD } from "./close-account";
 
 const CHANGE_SECONDS = 24 * 3600;

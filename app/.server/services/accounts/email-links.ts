@@ -6,7 +6,7 @@ import { Invalid } from "../../errors";
 import { queueEmail } from "../../email/outgoing";
 import { passwordResetEmail, verificationEmail } from "../../email/templates";
 import { setPassword } from "./credentials";
-import { findUserByEmail, type UserRow } from "./users";
+import { findUserByEmail, type UserRow } from "../users/users";
 
 const RESET_SECONDS = 3600;
 const VERIFY_SECONDS = 24 * 3600;

@@ -3,12 +3,11 @@ import { type OAuthProviderName } from "~/lib/oauth-providers";
 import { type OAuthProfile } from "../../auth/oauth";
 import { revokeUserSessions } from "../../auth/sessions";
 import { type AppContext } from "../../context";
+import { publish } from "../events";
 import { isUniqueViolation } from "../../db/errors";
 import { bookings, conversations, favourites, oauthAccounts, products, recoveryCodes, savedSearches, users } from "../../db/schema";
 import { Conflict } from "../../errors";
-import { enqueuePriceRatings } from "../catalog/price-ratings";
-import { findUserByEmail, type UserRow } from "./users";
-import { everyPageChanged } from "../../page-changes";
+import { findUserByEmail, type UserRow } from "../users/users";
 
 /**
  * The account for a provider sign-in. A known provider identity signs in its user; a new one
@@ -94,11 +93,7 @@ async function claimUnverifiedAccount(ctx: AppContext, account: UserRow, provide
     ctx.db.select().from(users).where(eq(users.id, account.id)),
   ]);
   // Its listings went and its name changed: every page that showed them (and the sign-in says "nothing public").
-  everyPageChanged(ctx.changedPages);
-  if (removedCars.length > 0)
-    await enqueuePriceRatings(
-      ctx,
-      removedCars.map((car) => car.make),
-    );
+  await publish(ctx, [{ type: "account_removed" }]);
+  if (removedCars.length > 0) await publish(ctx, [{ type: "comparables_changed", makes: removedCars.map((car) => car.make) }]);
   return { user, created: false, claimed: account.passwordHash !== null || account.totpEnabled };
 }

@@ -6,7 +6,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { users } from "../../db/schema";
 import { Conflict } from "../../errors";
 import { sendEmailVerification } from "./email-links";
-import { type UserRow } from "./users";
+import { type UserRow } from "../users/users";
 
 /** Creates a buyer or seller account (never an admin) and sends the email verification link. */
 export async function registerUser(ctx: AppContext, input: SignUpInput): Promise<UserRow> {

@@ -14,7 +14,7 @@ import {
 } from "../../auth/two-factor-cookie";
 import { saveFavourite } from "../search/favourites";
 import { checkSecondFactor } from "./two-factor";
-import { requireUserById, type UserRow } from "./users";
+import { requireUserById, type UserRow } from "../users/users";
 
 /**
  * After the password (or a provider) has vouched for the user: either the two-factor step, or a

@@ -4,7 +4,7 @@ import { withCredentialLimits } from "../../auth/rate-limits";
 import { type AppContext } from "../../context";
 import { recoveryCodes, users } from "../../db/schema";
 import { Conflict, Invalid, Unauthorized } from "../../errors";
-import { type UserRow } from "./users";
+import { type UserRow } from "../users/users";
 
 const WRONG_CODE = "That code is not right. Try the current code from your authenticator app.";
 const WRONG_SIGN_IN_CODE = "That code is not right. Use the current code from your app or a recovery code.";

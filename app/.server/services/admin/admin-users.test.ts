@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestDatabase } from "../../../../tests/support/test-database";
 import { users } from "../../db/schema";
 import { listUsersByRole } from "./admin-users";
-import { type UserRow } from "../accounts/users";
+import { type UserRow } from "../users/users";
 
 let database: Awaited<ReturnType<typeof startTestDatabase>>;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { users } from "../../db/schema";
 import { Forbidden, Invalid, NotFound } from "../../errors";
 import { auditEntry, auditEntryIfChanged } from "./audit";
 import { closeAccountNow } from "../accounts/close-account";
-import { toUser, type UserRow } from "../accounts/users";
+import { toUser, type UserRow } from "../users/users";
 
 export type UserSort = "name" | "email";
 

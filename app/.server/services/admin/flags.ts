@@ -4,14 +4,14 @@ import { totalPages } from "~/lib/list-query";
 import { type PagedList } from "~/lib/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
+import { publish } from "../events";
 import { type FlagReason } from "~/lib/flags";
 import { flags, products, reports, users } from "../../db/schema";
 import { NotFound } from "../../errors";
 import { auditEntryIfChanged } from "./audit";
 import { analyseCarPrice } from "../catalog/price-analysis";
-import { enqueuePriceRatings } from "../catalog/price-ratings";
 import { findProduct } from "../catalog/products";
-import { type UserRow } from "../accounts/users";
+import { type UserRow } from "../users/users";
 
 // Listings that look wrong are flagged for the admins, never blocked: a real bargain, a car sold and
 // listed again, or a new dealer's first day all look like this too, and a person decides.
@@ -83,7 +83,7 @@ export async function flagNewListing(ctx: AppContext, productId: string): Promis
       where exists (select 1 from ${products} where ${products.id} = ${productId})
       on conflict do nothing`);
     // A flagged car stops counting as a comparable: its make's ratings are worked out again.
-    await enqueuePriceRatings(ctx, [car.make]);
+    await publish(ctx, [{ type: "comparables_changed", makes: [car.make] }]);
   }
   return found.map((flag) => flag.reason);
 }
@@ -142,7 +142,7 @@ export async function clearFlag(ctx: AppContext, admin: UserRow, id: string): Pr
     auditEntryIfChanged(ctx, admin, "clear-flag", id, `${flag.productName}: ${flag.details}`),
   ]);
   // Cleared, the car may count as a comparable again (unless another flag of it is open).
-  if (cleared.length > 0) await enqueuePriceRatings(ctx, [flag.make]);
+  if (cleared.length > 0) await publish(ctx, [{ type: "comparables_changed", makes: [flag.make] }]);
   return cleared.length;
 }
 

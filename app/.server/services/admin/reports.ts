@@ -7,9 +7,9 @@ import { type AppContext } from "../../context";
 import { isUniqueViolation } from "../../db/errors";
 import { products, reports, users } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
-import { auditEntry, auditEntryIfChanged } from "./audit";
+import { auditEntry } from "./audit";
 import { deleteProduct } from "../catalog/products";
-import { type UserRow } from "../accounts/users";
+import { type UserRow } from "../users/users";
 
 /** Flags a listing for the admins, with why; each user can report a car once. */
 export async function createReport(
@@ -101,7 +101,14 @@ export async function dismissReports(ctx: AppContext, admin: UserRow, productId:
 
 /** Removes a reported car with its reports and unpaid bookings, recorded in the same batch; sold cars stay (409). */
 export async function deleteReportedItem(ctx: AppContext, admin: UserRow, productId: string): Promise<number> {
-  return deleteProduct(ctx, admin, productId, (car) => auditEntryIfChanged(ctx, admin, "delete-item", productId, carInWords(car)));
+  return deleteProduct(ctx, admin, productId, (car) => ({
+    type: "admin_acted",
+    actor: admin,
+    action: "delete-item",
+    target: productId,
+    details: carInWords(car),
+    onlyIfChanged: true,
+  }));
 }
 
 /** How the audit trail names a car: "Toyota Corolla 2017 by Rahim Motors". */

@@ -3,7 +3,7 @@ import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { bookings, carViewDays, conversations, favourites, messages, products } from "../../db/schema";
 import { NotFound } from "../../errors";
-import { type UserRow } from "../accounts/users";
+import { type UserRow } from "../users/users";
 import { viewDay } from "./car-views";
 
 // What a seller learns about one of their cars over the last STATS_DAYS days (today included): how

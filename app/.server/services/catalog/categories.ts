@@ -6,9 +6,9 @@ import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
 import { categories, products } from "../../db/schema";
 import { Conflict, Invalid, NotFound } from "../../errors";
 import { imageExists } from "../../storage/images";
-import { auditEntry, auditEntryIfChanged } from "../admin/audit";
+import { batchItemsOf } from "../events";
 import { createWithPhoto } from "../uploads/uploads";
-import { type UserRow } from "../accounts/users";
+import { type UserRow } from "../users/users";
 
 export function toCategory(row: typeof categories.$inferSelect): Category {
   return { _id: row.id, categoryName: row.name, image: row.image };
@@ -75,7 +75,9 @@ export async function createCategory(ctx: AppContext, admin: UserRow, input: { c
     const id = crypto.randomUUID();
     await ctx.db.batch([
       ctx.db.insert(categories).values({ id, name: input.categoryName, image: input.image, createdAt: ctx.now().toISOString() }),
-      auditEntry(ctx, admin, "add-category", id, input.categoryName),
+      ...(await batchItemsOf(ctx, [
+        { type: "admin_acted", actor: admin, action: "add-category", target: id, details: input.categoryName },
+      ])),
     ]);
     return id;
   } catch (error) {
@@ -100,7 +102,16 @@ export async function renameCategory(ctx: AppContext, admin: UserRow, id: string
   try {
     const [renamed] = await ctx.db.batch([
       ctx.db.update(categories).set({ name: categoryName }).where(eq(categories.id, id)),
-      auditEntryIfChanged(ctx, admin, "rename-category", id, `${found.name} → ${categoryName}`),
+      ...(await batchItemsOf(ctx, [
+        {
+          type: "admin_acted",
+          actor: admin,
+          action: "rename-category",
+          target: id,
+          details: `${found.name} → ${categoryName}`,
+          onlyIfChanged: true,
+        },
+      ])),
     ]);
     if (renamed.rowsAffected === 0) throw new NotFound("Category not found");
     return 1;
@@ -125,7 +136,7 @@ export async function deleteCategory(ctx: AppContext, admin: UserRow, id: string
   try {
     const [deleted] = await ctx.db.batch([
       ctx.db.delete(categories).where(and(eq(categories.id, id), notExists(carsIn))),
-      auditEntryIfChanged(ctx, admin, "delete-category", id),
+      ...(await batchItemsOf(ctx, [{ type: "admin_acted", actor: admin, action: "delete-category", target: id, onlyIfChanged: true }])),
     ]);
     if (deleted.rowsAffected > 0) return 1;
   } catch (error) {

@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRICE_RATINGS } from "~/lib/price-rating";
 import { searchQuerySchema } from "~/lib/schemas/search";
 import { marketplace } from "../../../../tests/support/marketplace";
-import { type UserRow } from "../accounts/users";
+import { type UserRow } from "../users/users";
 import { startTestDatabase } from "../../../../tests/support/test-database";
 import { products } from "../../db/schema";
 import { listCategories } from "./categories";
 import { refreshPriceRatings } from "./price-ratings";
 import { listAdvertisedProducts } from "./products";
-import { searchCategory } from "../search/search-page";
+import { searchCategory } from "../site/search-page";
 import { searchProducts, searchWithCategories } from "../search/search";
 
 let database: Awaited<ReturnType<typeof startTestDatabase>>;

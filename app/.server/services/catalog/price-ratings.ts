@@ -3,12 +3,12 @@ import { candidatesByRule, chooseComparables, type ComparableFacts, distinctMake
 import { countedPrice, estimatePrice, type PriceRating, rateAgainst } from "../../../lib/price-rating";
 import { type AppContext } from "../../context";
 import { payments, products, standingPayment, unflagged } from "../../db/schema";
-import { repriceJobs, sendListingJobs } from "../search/listings-queue";
 
 // The stored `products.price_rating` (decision record 17): what GET /api/products/:id/price-analysis
 // would answer, kept on the car so cards show it without a query of their own. A change to a car's
 // price, make, model, year, mileage or category, a sale, a new listing or a delete may move the
-// ratings of every car of its make, so the listings queue recomputes the whole make.
+// ratings of every car of its make, so the listings queue recomputes the whole make
+// (a service says "comparables_changed"; search/listings-queue.ts sends the job).
 
 type MakeCar = ComparableFacts & {
   resalePrice: number;
@@ -77,13 +77,4 @@ export async function refreshPriceRatings(ctx: Pick<AppContext, "db">, makes: re
     update ${products} set price_rating = (select rating from changed where changed.id = ${products.id})
     where ${products.id} in (select id from changed)`);
   return changed.length;
-}
-
-/**
- * After a change that may move the ratings of these makes' cars (old and new make alike): the
- * refresh goes to the listings queue, off the request. Never throws; a failed send leaves the
- * ratings as they were until the make's next change.
- */
-export function enqueuePriceRatings(ctx: AppContext, makes: readonly (string | null | undefined)[]): Promise<void> {
-  return sendListingJobs(ctx, repriceJobs(makes));
 }

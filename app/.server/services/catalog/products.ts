@@ -10,14 +10,10 @@ import { isUniqueViolation } from "../../db/errors";
 import { batchPrepared, preparedStatement } from "../../db/prepared";
 import { categories, priceChanges, productPhotos, products, uploads, users } from "../../db/schema";
 import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
-import { carChanged } from "../../page-changes";
-import { type AuditStatement } from "../admin/audit";
-import { repriceJobs, sendListingJobs } from "../search/listings-queue";
-import { NO_NOTIFICATIONS, priceDropWrites, sendNotificationEmails } from "../notifications/notifications";
-import { noPaymentUnderWay } from "../deals/payments";
-import { enqueuePriceRatings } from "./price-ratings";
+import { batchItemsOf, effectsOf, type EventOf, publish } from "../events";
+import { noPaymentUnderWay } from "./payment-window";
 import { createWithPhoto } from "../uploads/uploads";
-import { type UserRow } from "../accounts/users";
+import { type UserRow } from "../users/users";
 
 // Every product read carries the seller's live verified flag, so the badge needs no second call,
 // and its photos in order (one indexed sub-select per row, in the same round trip).
@@ -245,10 +241,12 @@ export async function createProduct(ctx: AppContext, seller: UserRow, input: New
       ctx.db.insert(priceChanges).values({ productId: id, price: input.resalePrice, changedAt: now }),
     ])
     .catch(vinTaken);
-  carChanged(ctx.changedPages, { id, sellerId: seller.id });
   // Saved searches are matched, and the make's price ratings refreshed, on the queue, never in the
   // seller's request (the Cron Trigger's sweep matches the listing if this send fails).
-  await sendListingJobs(ctx, [{ kind: "new-listing", productId: id }, ...repriceJobs([input.make])]);
+  await publish(ctx, [
+    { type: "car_changed", car: { id, sellerId: seller.id } },
+    { type: "car_listed", carId: id, make: input.make },
+  ]);
   return id;
 }
 
@@ -309,14 +307,19 @@ async function writeProductChanges(ctx: AppContext, user: UserRow, product: type
   const priceChangeId = crypto.randomUUID();
   const [photos, priceDrop] = await Promise.all([
     changes.photos ? photoRows(ctx, id, user.id, changes.photos) : undefined,
-    newPrice === undefined
-      ? NO_NOTIFICATIONS
-      : priceDropWrites(
-          ctx,
-          { id, name: product.name, sellerId: product.sellerId, oldPrice: product.resalePrice, newPrice },
-          priceChangeId,
-          stillAsRead,
-        ),
+    effectsOf(
+      ctx,
+      newPrice === undefined
+        ? []
+        : [
+            {
+              type: "car_price_dropped",
+              car: { id, name: product.name, sellerId: product.sellerId, oldPrice: product.resalePrice, newPrice },
+              priceChangeId,
+              when: stillAsRead,
+            },
+          ],
+    ),
   ]);
   // Every statement that tests the condition runs before the one that changes the car (and its price).
   const conditionalWrites = [
@@ -351,11 +354,12 @@ async function writeProductChanges(ctx: AppContext, user: UserRow, product: type
   const results = await ctx.db.batch([first, ...rest]).catch(vinTaken);
   const updated = results.at(-1) as { id: string }[];
   if (updated.length === 0) return refusedChange(ctx, id, product.resalePrice, newPrice !== undefined);
-  carChanged(ctx.changedPages, product);
-  await sendNotificationEmails(ctx, priceDrop);
-  if (PRICE_RATING_INPUTS.some((field) => changes[field] !== undefined && changes[field] !== product[field])) {
-    await enqueuePriceRatings(ctx, [product.make, changes.make]);
-  }
+  await priceDrop.afterCommit();
+  const rated = PRICE_RATING_INPUTS.some((field) => changes[field] !== undefined && changes[field] !== product[field]);
+  await publish(ctx, [
+    { type: "car_changed", car: product },
+    ...(rated ? [{ type: "comparables_changed" as const, makes: [product.make, changes.make] }] : []),
+  ]);
   return true;
 }
 
@@ -397,20 +401,20 @@ export async function advertiseProduct(ctx: AppContext, user: UserRow, id: strin
     .set({ isAdvertised: true })
     .where(and(eq(products.id, id), eq(products.isAdvertised, false), eq(products.isPaid, false)))
     .returning({ id: products.id });
-  if (updated.length > 0) carChanged(ctx.changedPages, product);
+  if (updated.length > 0) await publish(ctx, [{ type: "car_changed", car: product }]);
   return updated.length;
 }
 
 /**
  * Removes an unsold car (its reports and unpaid bookings go with it by cascade). Sold cars stay
- * for the records: 409. The seller's own cars, or any car for an admin; `audit` makes the record
- * of an admin's delete from the car as it was read.
+ * for the records: 409. The seller's own cars, or any car for an admin; `audited` names an
+ * admin's delete for the trail from the car as it was read.
  */
 export async function deleteProduct(
   ctx: AppContext,
   user: UserRow,
   id: string,
-  audit?: (car: typeof products.$inferSelect) => AuditStatement,
+  audited?: (car: typeof products.$inferSelect) => EventOf<"admin_acted">,
 ): Promise<number> {
   const product = await ownedProduct(ctx, user, id, "delete:product:own-or-admin");
   if (product.isPaid) throw new Conflict(SOLD_CANNOT_DELETE);
@@ -419,10 +423,12 @@ export async function deleteProduct(
     .where(and(eq(products.id, id), eq(products.isPaid, false), noPaymentUnderWay(ctx, id)))
     .returning({ id: products.id });
   // An admin's delete is recorded in the same batch (and only if the car went).
-  const [deleted] = await ctx.db.batch([deleteCar, ...(audit ? [audit(product)] : [])]);
+  const [deleted] = await ctx.db.batch([deleteCar, ...(await batchItemsOf(ctx, audited ? [audited(product)] : []))]);
   if (deleted.length === 1) {
-    carChanged(ctx.changedPages, product);
-    await enqueuePriceRatings(ctx, [product.make]);
+    await publish(ctx, [
+      { type: "car_changed", car: product },
+      { type: "comparables_changed", makes: [product.make] },
+    ]);
     return 1;
   }
   // Refused by the conditions: say which one held (a concurrent delete, a sale, or a payment).

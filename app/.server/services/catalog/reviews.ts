@@ -8,8 +8,8 @@ import { type AppContext } from "../../context";
 import { isUniqueViolation } from "../../db/errors";
 import { bookings, products, reviews, users } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
-import { auditEntryIfChanged } from "../admin/audit";
-import { type UserRow } from "../accounts/users";
+import { batchItemsOf } from "../events";
+import { type UserRow } from "../users/users";
 
 const BOOKING_NOT_FOUND = "Booking not found";
 const REVIEW_NOT_FOUND = "Review not found";
@@ -156,13 +156,16 @@ export async function removeReview(ctx: AppContext, admin: UserRow, reviewId: st
   if (!review) throw new NotFound(REVIEW_NOT_FOUND);
   const [deleted] = await ctx.db.batch([
     ctx.db.delete(reviews).where(eq(reviews.id, reviewId)).returning({ id: reviews.id }),
-    auditEntryIfChanged(
-      ctx,
-      admin,
-      "remove-review",
-      reviewId,
-      `${review.buyerName}'s ${review.rating}-star review of ${review.sellerName} (${review.productName})`,
-    ),
+    ...(await batchItemsOf(ctx, [
+      {
+        type: "admin_acted",
+        actor: admin,
+        action: "remove-review",
+        target: reviewId,
+        details: `${review.buyerName}'s ${review.rating}-star review of ${review.sellerName} (${review.productName})`,
+        onlyIfChanged: true,
+      },
+    ])),
   ]);
   return deleted.length;
 }

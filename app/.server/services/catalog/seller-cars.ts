@@ -6,11 +6,10 @@ import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { likeContains } from "../../db/like";
 import { bookings, carViewDays, products } from "../../db/schema";
-import { startOfWeek } from "../site/dashboard-stats";
 import { statsSince } from "./car-statistics";
 import { type PhotoInput, type ProductChanges, findProductDetail, updateProduct } from "./products";
 import { createWithPhoto } from "../uploads/uploads";
-import { type UserRow } from "../accounts/users";
+import { type UserRow } from "../users/users";
 
 // What a seller's own dashboard needs beyond the catalogue: their listing to edit, and who booked
 // their cars, so they can call the buyers and meet them.
@@ -192,4 +191,10 @@ export function updateListing(
 ): Promise<number> {
   if (!photo) return updateProduct(ctx, user, id, changes);
   return createWithPhoto(ctx, user.id, photo, (url) => updateProduct(ctx, user, id, { ...changes, photos: [...changes.photos, { url }] }));
+}
+
+/** Monday 00:00 UTC of the week holding `date`. */
+export function startOfWeek(date: Date): Date {
+  const daysSinceMonday = (date.getUTCDay() + 6) % 7;
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() - daysSinceMonday));
 }

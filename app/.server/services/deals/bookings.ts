@@ -4,15 +4,14 @@ import { type BookingInput } from "~/lib/schemas/bookings";
 import { type Booking, type PagedList } from "~/lib/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
+import { effectsOf, publish } from "../events";
 import { isUniqueViolation } from "../../db/errors";
 import { preparedStatement, type RowsOf, runPrepared } from "../../db/prepared";
-import { bookings, conversations, offers, payments, products } from "../../db/schema";
+import { bookings, conversations, offers, payments, products, users } from "../../db/schema";
 import { Conflict, Forbidden, NotFound } from "../../errors";
-import { bookingWrites, NO_NOTIFICATIONS, sellerOfCar, sendNotificationEmails } from "../notifications/notifications";
 import { dealPaymentColumns, dealPaymentJoin, dealPaymentOf } from "./payment-states";
-import { bookingPaymentUnderWay } from "./payment-window";
-import { findUserByEmail, type UserRow } from "../accounts/users";
-import { PAGE_TAGS } from "../../page-changes";
+import { bookingPaymentUnderWay } from "../catalog/payment-window";
+import { findUserByEmail, recipientColumns, type UserRow } from "../users/users";
 import { DELETED_USER } from "~/lib/roles";
 
 // The car's name, photo and price are read from the car itself, never copied from the client. A
@@ -128,6 +127,16 @@ function selectBookings(ctx: AppContext) {
     .leftJoin(payments, dealPaymentJoin);
 }
 
+/** The car's seller, as a booking's notice takes them, and the car: one read before booking. */
+function sellerOfCar(ctx: AppContext, productId: string) {
+  return ctx.db
+    .select({ ...recipientColumns("booking"), productName: products.name, sellerId: products.sellerId, isPaid: products.isPaid })
+    .from(products)
+    .leftJoin(users, eq(users.id, products.sellerId))
+    .where(eq(products.id, productId))
+    .limit(1);
+}
+
 /**
  * Books a car for a buyer. Only buyers book, once per car, never a sold car or their own; several
  * buyers may book the same car and the first to pay wins it. The insert itself re-checks that the
@@ -141,14 +150,18 @@ export async function createBooking(ctx: AppContext, buyer: UserRow, input: Book
   if (!car) throw new NotFound("Product not found");
   if (car.sellerId === buyer.id) throw new Forbidden("You cannot book your own car");
   if (car.isPaid) throw new Conflict(ALREADY_SOLD);
-  const sellerHears =
+  const sellerHears = await effectsOf(
+    ctx,
     car.userId && car.email
-      ? await bookingWrites(
-          ctx,
-          { userId: car.userId, email: car.email, emailOptedOut: car.emailOptedOut },
-          { id, buyerName: buyer.name, productName: car.productName },
-        )
-      : NO_NOTIFICATIONS;
+      ? [
+          {
+            type: "car_booked",
+            booking: { id, buyerName: buyer.name, carName: car.productName },
+            seller: { userId: car.userId, email: car.email, emailOptedOut: car.emailOptedOut },
+          },
+        ]
+      : [],
+  );
   let inserted: number;
   try {
     // The insert itself checks again that the car exists, is unsold and is not theirs; the seller's
@@ -169,8 +182,8 @@ export async function createBooking(ctx: AppContext, buyer: UserRow, input: Book
   // Sold (or gone) since it was read a moment ago.
   if (inserted === 0) throw new Conflict(ALREADY_SOLD);
   // A car's page says how many buyers have booked it.
-  ctx.changedPages.add(PAGE_TAGS.car(input.product_id));
-  await sendNotificationEmails(ctx, sellerHears);
+  await publish(ctx, [{ type: "car_bookings_changed", carId: input.product_id }]);
+  await sellerHears.afterCommit();
   return id;
 }
 
@@ -344,7 +357,7 @@ export async function cancelBooking(ctx: AppContext, user: UserRow, id: string):
     )
     .returning({ productId: bookings.productId });
   if (deleted.length === 1) {
-    ctx.changedPages.add(PAGE_TAGS.car(deleted[0].productId));
+    await publish(ctx, [{ type: "car_bookings_changed", carId: deleted[0].productId }]);
     return 1;
   }
   // Refused by the conditions: say which one held (not theirs or gone, paid, or a payment under way).

@@ -5,20 +5,11 @@ import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { bookings, disputes, payments, products, users } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
-import { auditEntryIfChanged } from "../admin/audit";
-import {
-  carLink,
-  NO_NOTIFICATIONS,
-  notificationWrites,
-  recipientColumns,
-  sendNotificationEmails,
-  type NotificationWrites,
-} from "../notifications/notifications";
-import { type UserRow } from "../accounts/users";
+import { batchItemsOf, effectsOf } from "../events";
+import { recipientColumns, type UserRow } from "../users/users";
 import { releaseHeld, settlePayment } from "./settle";
-import { bookingPaymentUnderWay } from "./payment-window";
+import { bookingPaymentUnderWay } from "../catalog/payment-window";
 import { decideRefund, openDisputeCase, statusIs } from "./payment-states";
-import { disputeOpenedWrites, disputeResolvedWrites, refundedWrites } from "./deal-notices";
 
 // What people do with a deal's money: the buyer confirms the handover or reports a problem, the
 // seller gives the money back or declines an unpaid booking, an admin decides a dispute. Each is one
@@ -61,9 +52,9 @@ export async function openDispute(ctx: AppContext, user: UserRow, bookingId: str
   if (!deal.payment) throw new Conflict(NOT_HELD);
   // The seller and every admin hear of it, written with the dispute.
   const id = crypto.randomUUID();
-  const told = await disputeOpenedWrites(ctx, deal.payment, id);
+  const told = await effectsOf(ctx, [{ type: "dispute_opened", payment: deal.payment, disputeId: id }]);
   if (!(await openDisputeCase(ctx, deal.payment, input, ["held"], id, told.statements))) throw new Conflict(NOT_HELD);
-  await sendNotificationEmails(ctx, told);
+  await told.afterCommit();
   return id;
 }
 
@@ -72,12 +63,15 @@ export async function refundBySeller(ctx: AppContext, user: UserRow, bookingId: 
   const deal = await readDeal(ctx, bookingId);
   enforce("refund:booking:own", user, !!deal && deal.sellerId === user.id, "Booking not found");
   if (!deal) throw new NotFound("Booking not found");
-  const told = deal.payment ? await refundedWrites(ctx, deal.payment, statusIs(deal.payment.id, "refunding")) : NO_NOTIFICATIONS;
+  const told = await effectsOf(
+    ctx,
+    deal.payment ? [{ type: "refund_decided", payment: deal.payment, when: statusIs(deal.payment.id, "refunding") }] : [],
+  );
   const writes = told.statements.map((statement) => ctx.db.run(statement));
   if (!deal.payment || !(await decideRefund(ctx, deal.payment, ["held", "disputed"], writes))) {
     throw new Conflict("Only money still held (or disputed) can be given back");
   }
-  await sendNotificationEmails(ctx, told);
+  await told.afterCommit();
   await settlePayment(ctx, deal.payment.id);
 }
 
@@ -100,15 +94,17 @@ export async function resolveDispute(ctx: AppContext, admin: UserRow, disputeId:
   if (found.dispute.resolution) throw new Conflict(RESOLVED);
   const { payment } = found;
   const open = and(eq(disputes.id, disputeId), isNull(disputes.resolution));
-  const audit = auditEntryIfChanged(ctx, admin, "resolve-dispute", disputeId, outcome);
+  const audit = await batchItemsOf(ctx, [
+    { type: "admin_acted", actor: admin, action: "resolve-dispute", target: disputeId, details: outcome, onlyIfChanged: true },
+  ]);
   // Both sides hear the decision, written only with it.
-  const told = await disputeResolvedWrites(ctx, payment, disputeId, outcome);
+  const told = await effectsOf(ctx, [{ type: "dispute_decided", payment, disputeId, outcome }]);
   const tell = told.statements.map((statement) => ctx.db.run(statement));
   const paidOut = payment.transferId !== null && payment.status === "released";
   let moved: boolean;
   if (outcome === "refund") {
     // A refund resolves its dispute itself (in decideRefund).
-    moved = await decideRefund(ctx, payment, paidOut ? ["released"] : ["disputed"], [audit, ...tell]);
+    moved = await decideRefund(ctx, payment, paidOut ? ["released"] : ["disputed"], [...audit, ...tell]);
   } else if (paidOut) {
     const [closed] = await ctx.db.batch([
       ctx.db
@@ -116,7 +112,7 @@ export async function resolveDispute(ctx: AppContext, admin: UserRow, disputeId:
         .set({ resolution: "release", resolvedAt: ctx.now().toISOString() })
         .where(open)
         .returning({ id: disputes.id }),
-      audit,
+      ...audit,
       ...tell,
     ]);
     moved = closed.length === 1;
@@ -125,10 +121,10 @@ export async function resolveDispute(ctx: AppContext, admin: UserRow, disputeId:
       .update(disputes)
       .set({ resolution: "release", resolvedAt: ctx.now().toISOString() })
       .where(and(open, sql`exists (select 1 from ${payments} where ${payments.id} = ${payment.id} and ${payments.status} = 'released')`));
-    moved = await releaseHeld(ctx, payment.id, ["disputed"], [resolution, audit, ...tell]);
+    moved = await releaseHeld(ctx, payment.id, ["disputed"], [resolution, ...audit, ...tell]);
   }
   if (!moved) throw new Conflict(RESOLVED);
-  await sendNotificationEmails(ctx, told);
+  await told.afterCommit();
   await settlePayment(ctx, payment.id);
 }
 
@@ -157,23 +153,21 @@ export async function declineBooking(ctx: AppContext, user: UserRow, bookingId: 
         .where(eq(bookings.id, bookingId))
         .limit(1)
     : [];
-  const told: NotificationWrites = buyer
-    ? await notificationWrites(
-        ctx,
-        [
+  const told = await effectsOf(
+    ctx,
+    buyer
+      ? [
           {
-            userId: buyer.userId,
-            email: buyer.email,
-            emailOptedOut: buyer.emailOptedOut,
-            kind: "booking_declined",
-            text: `The seller declined your booking of ${buyer.productName}${reason ? `: ${reason}` : ""}`,
-            link: carLink(buyer.productId),
-            sourceKey: `booking_declined:${bookingId}`,
+            type: "booking_declined",
+            bookingId,
+            buyer: { userId: buyer.userId, email: buyer.email, emailOptedOut: buyer.emailOptedOut },
+            car: { id: buyer.productId, name: buyer.productName },
+            reason,
+            when: sql`exists (select 1 from ${bookings} where ${deletable})`,
           },
-        ],
-        sql`exists (select 1 from ${bookings} where ${deletable})`,
-      )
-    : NO_NOTIFICATIONS;
+        ]
+      : [],
+  );
   // The buyer's notification first: it is written only while the booking is still there to decline.
   const results = await ctx.db.batch([
     ...told.statements.map((statement) => ctx.db.run(statement)),
@@ -181,7 +175,7 @@ export async function declineBooking(ctx: AppContext, user: UserRow, bookingId: 
   ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   const deleted = results[results.length - 1] as { id: string }[];
   if (deleted.length === 1) {
-    await sendNotificationEmails(ctx, told);
+    await told.afterCommit();
     return;
   }
   const [row] = await ctx.db

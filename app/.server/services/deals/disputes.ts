@@ -6,7 +6,7 @@ import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { bookings, conversations, disputes, messages, payments, products } from "../../db/schema";
 import { paymentNames } from "./ledger";
-import { type UserRow } from "../accounts/users";
+import { type UserRow } from "../users/users";
 
 // The disputes as admins read them: a page of open or resolved ones, and each case with its parties
 // and their conversation.

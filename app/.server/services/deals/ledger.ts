@@ -5,7 +5,7 @@ import { totalPages } from "~/lib/list-query";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { bookings, ledgerEntries, type LedgerKind, payments, products } from "../../db/schema";
-import { type UserRow } from "../accounts/users";
+import { type UserRow } from "../users/users";
 
 // The ledger: every movement of money as a row, written with the state change it records, and what
 // people read of it (a seller's payouts, the admin's Money page and its totals).

@@ -5,7 +5,7 @@ import { type FaultMode, type MoneySequence, startMoneyWorld } from "../../../..
 import { bookings, disputes, moneyProblems, offers, payments, products } from "../../db/schema";
 import { DomainError } from "../../errors";
 import { PaymentProviderError } from "../../payments/provider";
-import { type UserRow } from "../accounts/users";
+import { type UserRow } from "../users/users";
 import { deleteBuyer, deleteSeller } from "../admin/admin-users";
 import { deleteProduct } from "../catalog/products";
 import { confirmHandover, declineBooking, openDispute, refundBySeller, resolveDispute } from "./deal-actions";

@@ -1,12 +1,11 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { type BatchItem } from "drizzle-orm/batch";
-import { formatCents } from "~/lib/format";
-import { PATHS } from "~/lib/paths";
 import { type AppContext } from "../../context";
 import { payments, payoutAccounts, users } from "../../db/schema";
 import { type Movement } from "../../payments/provider";
 import { requireProvider } from "../../payments/required";
-import { notificationWrites, recipientColumns, sendNotificationEmails } from "../notifications/notifications";
+import { recipientColumns } from "../users/users";
+import { effectsOf } from "../events";
 import { ledgerRow, owedBack, owesBack } from "./ledger";
 import { reportMoneyProblem } from "./money-problems";
 import {
@@ -125,19 +124,7 @@ async function recordTransfer(
 ) {
   const recorded = sql`exists (select 1 from ${payments} where ${payments.id} = ${payment.id} and ${payments.transferId} = ${transfer.id})`;
   const fee = payment.fee ?? 0;
-  const told = await notificationWrites(
-    ctx,
-    [
-      {
-        ...seller,
-        kind: "payout",
-        text: `${formatCents(transfer.amount)} for ${payment.productName || "your car"} is on its way to your payout account`,
-        link: PATHS.payouts,
-        sourceKey: `payout:${payment.id}`,
-      },
-    ],
-    recorded,
-  );
+  const told = await effectsOf(ctx, [{ type: "payout_sent", payment, amount: transfer.amount, seller, when: recorded }]);
   await ctx.db.batch([
     ctx.db
       .update(payments)
@@ -147,7 +134,7 @@ async function recordTransfer(
     ...(fee > 0 ? [ledgerRow(ctx, payment, { kind: "fee", amount: fee, providerId: payment.transactionId }, recorded)] : []),
     ...told.statements.map((statement) => ctx.db.run(statement)),
   ]);
-  await sendNotificationEmails(ctx, told);
+  await told.afterCommit();
   logDeal(ctx, "payment-transferred", payment, { transferId: transfer.id });
   const now = await readPayment(ctx, payment.id);
   if (now && now.refundedAmount > now.refundedAtRelease) await reverseOwed(ctx, now);

@@ -6,8 +6,8 @@ import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { moneyProblems } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
-import { auditEntryIfChanged } from "../admin/audit";
-import { type UserRow } from "../accounts/users";
+import { batchItemsOf } from "../events";
+import { type UserRow } from "../users/users";
 
 // Money problems: what reconciliation found different between the ledger and the provider, and what
 // the money code could not settle by itself. Admins see them (a page and a count) and close them
@@ -96,7 +96,9 @@ export async function resolveMoneyProblem(ctx: AppContext, admin: UserRow, id: s
       .set({ resolvedAt: ctx.now().toISOString(), resolvedBy: admin.id, note })
       .where(and(eq(moneyProblems.id, id), isNull(moneyProblems.resolvedAt)))
       .returning({ id: moneyProblems.id }),
-    auditEntryIfChanged(ctx, admin, "resolve-money-problem", id, note),
+    ...(await batchItemsOf(ctx, [
+      { type: "admin_acted", actor: admin, action: "resolve-money-problem", target: id, details: note, onlyIfChanged: true },
+    ])),
   ]);
   if (resolved.length === 1) return 1;
   const [row] = await ctx.db.select({ id: moneyProblems.id }).from(moneyProblems).where(eq(moneyProblems.id, id)).limit(1);

@@ -1,9 +1,8 @@
 import { and, eq, inArray, lte, ne, or, type SQL, sql } from "drizzle-orm";
-import { PATHS } from "~/lib/paths";
 import { type AppContext } from "../../context";
-import { bookings, offers, products, users } from "../../db/schema";
-import { notificationWrites, type Notice, recipientColumns, sendNotificationEmails } from "../notifications/notifications";
-import { bookingPaymentUnderWay } from "./payment-window";
+import { bookings, offers, products } from "../../db/schema";
+import { effectsOf } from "../events";
+import { bookingPaymentUnderWay } from "../catalog/payment-window";
 
 // What happens to offers without anyone answering them: a sale ends the others, time ends the
 // unanswered ones, and an agreement not paid for in time lets its price go.
@@ -15,15 +14,12 @@ const SCHEDULED_BATCH = 100;
 export const LIVE_OFFER = ["open", "countered"] as const;
 
 /**
- * The car was sold: every offer still waiting on it, and other buyers' accepted ones, are declined
- * and their buyers told, only if `onlyIf` (the payment that sold it stands) holds.
+ * The car was sold: every offer still waiting on it, and other buyers' accepted ones, end declined,
+ * only if `onlyIf` (the payment that sold it stands) holds. Returns the statement that declines them
+ * and the offers whose buyers are to be told (not the buyer who bought it).
  */
-export async function offersEndWithSaleWrites(
-  ctx: AppContext,
-  sale: { productId: string; productName: string; buyerId: string | null },
-  onlyIf: SQL,
-) {
-  // The winner's own accepted offer stays: it is what they paid.
+export async function offersEndWithSale(ctx: AppContext, sale: { productId: string; buyerId: string | null }, onlyIf: SQL) {
+  // The buyer's own accepted offer stays: it is what they paid.
   const ended = and(
     eq(offers.productId, sale.productId),
     or(
@@ -31,30 +27,15 @@ export async function offersEndWithSaleWrites(
       and(eq(offers.status, "accepted"), sale.buyerId ? ne(offers.buyerId, sale.buyerId) : undefined),
     ),
   )!;
-  const ending = await ctx.db
-    .select({ ...recipientColumns("offer_answered"), offerId: offers.id })
-    .from(offers)
-    .innerJoin(users, eq(users.id, offers.buyerId))
-    .where(ended);
-  if (ending.length === 0) return { statements: [], emailIds: [] };
+  const ending = await ctx.db.select({ id: offers.id, buyerId: offers.buyerId }).from(offers).where(ended);
+  if (ending.length === 0) return { statements: [], endedOffers: [] };
   const now = ctx.now().toISOString();
-  const ids = ending.map((row) => row.offerId);
-  const told = await notificationWrites(
-    ctx,
-    ending
-      .filter((buyer) => buyer.userId !== sale.buyerId)
-      .map(({ offerId, ...buyer }) => ({
-        ...buyer,
-        kind: "offer_answered",
-        text: `${sale.productName} was sold to another buyer, so your offer was declined`,
-        link: PATHS.myOffers,
-        sourceKey: `offer_answered:${offerId}:sold`,
-      })),
-    onlyIf,
-  );
   const decline = sql`update ${offers} set status = 'declined', responded_at = ${now}
-    where ${inArray(offers.id, ids)} and ${ended} and ${onlyIf}`;
-  return { statements: [...told.statements, decline], emailIds: told.emailIds };
+    where ${inArray(
+      offers.id,
+      ending.map((offer) => offer.id),
+    )} and ${ended} and ${onlyIf}`;
+  return { statements: [decline], endedOffers: ending.filter((offer) => offer.buyerId !== sale.buyerId) };
 }
 
 /**
@@ -66,7 +47,7 @@ export async function expireOffers(ctx: AppContext): Promise<{ expired: number; 
   const due = await ctx.db
     .select({
       id: offers.id,
-      productName: products.name,
+      carName: products.name,
       buyerId: offers.buyerId,
       sellerId: offers.sellerId,
     })
@@ -91,34 +72,16 @@ export async function expireOffers(ctx: AppContext): Promise<{ expired: number; 
   return { expired, lapsed: lapsed.rowsAffected };
 }
 
-async function expireOne(
-  ctx: AppContext,
-  offer: { id: string; productName: string; buyerId: string; sellerId: string | null },
-  now: string,
-) {
-  const people = await ctx.db
-    .select(recipientColumns("offer_expired"))
-    .from(users)
-    .where(inArray(users.id, [offer.buyerId, ...(offer.sellerId ? [offer.sellerId] : [])]));
-  const notices: Notice[] = people.map((person) => ({
-    ...person,
-    kind: "offer_expired",
-    text:
-      person.userId === offer.buyerId
-        ? `Your offer on ${offer.productName} expired without an answer`
-        : `An offer on your ${offer.productName} expired without an answer`,
-    link: person.userId === offer.buyerId ? PATHS.myOffers : PATHS.offers,
-    sourceKey: `offer_expired:${offer.id}`,
-  }));
+async function expireOne(ctx: AppContext, offer: { id: string; carName: string; buyerId: string; sellerId: string | null }, now: string) {
   const live = sql`${offers.status} in ('open', 'countered') and ${offers.expiresAt} <= ${now}`;
   const expiredNow = sql`exists (select 1 from ${offers} where ${offers.id} = ${offer.id} and ${offers.status} = 'expired')`;
-  const told = await notificationWrites(ctx, notices, expiredNow);
+  const told = await effectsOf(ctx, [{ type: "offer_expired", offer, when: expiredNow }]);
   const [result] = await ctx.db.batch([
     ctx.db.run(sql`update ${offers} set status = 'expired' where ${offers.id} = ${offer.id} and ${live}`),
     // Written after the update: told only if this run expired it.
     ...told.statements.map((statement) => ctx.db.run(statement)),
   ]);
   const changed = result.rowsAffected === 1;
-  if (changed) await sendNotificationEmails(ctx, told);
+  if (changed) await told.afterCommit();
   return changed;
 }

@@ -2,7 +2,6 @@ import { aliasedTable, and, count, desc, eq, inArray, type SQL, sql } from "driz
 import { totalPages } from "~/lib/list-query";
 import { lowestOffer, OFFERS_PER_CAR, type OfferInput, type OfferListQuery, type OfferStep } from "~/lib/schemas/offers";
 import { type OfferItem, type PagedList } from "~/lib/types";
-import { PATHS } from "~/lib/paths";
 import { formatPrice } from "~/lib/format";
 import { enforce } from "../../auth/enforce";
 import { countEvent, LIMITS } from "../../auth/rate-limits";
@@ -10,9 +9,9 @@ import { type AppContext } from "../../context";
 import { isUniqueViolation } from "../../db/errors";
 import { bookings, offers, type OfferStatus, payments, products, standingPayment, users } from "../../db/schema";
 import { Conflict, Forbidden, Invalid, NotFound, TooManyRequests } from "../../errors";
-import { notificationWrites, recipientColumns, sendNotificationEmails, type NotificationWrites } from "../notifications/notifications";
-import { type UserRow } from "../accounts/users";
-import { noPaymentUnderWay } from "./payments";
+import { effectsOf, type Effects, type OfferRef } from "../events";
+import { type UserRow } from "../users/users";
+import { noPaymentUnderWay } from "../catalog/payment-window";
 import { AGREEMENT_HOURS, LIVE_OFFER, OFFER_ANSWER_HOURS } from "./offers-lifecycle";
 
 // Offers: a buyer offers less than a car's price, its seller accepts, counters or declines, and the
@@ -105,11 +104,17 @@ export async function makeOffer(ctx: AppContext, user: UserRow, productId: strin
 
   const id = crypto.randomUUID();
   const now = ctx.now().toISOString();
-  const sellerHears = await tellSeller(ctx, car.sellerId, {
-    text: `${user.name} offered ${formatPrice(input.amount)} for your ${car.name} (asking ${formatPrice(car.price)})`,
-    sourceKey: `offer:${id}`,
-    onlyIf: sql`exists (select 1 from ${offers} where ${offers.id} = ${id})`,
-  });
+  const sellerHears = await effectsOf(ctx, [
+    {
+      type: "offer_step",
+      offer: { id, carName: car.name, buyerId: user.id, buyerName: user.name, sellerId: car.sellerId, amount: input.amount },
+      step: "made",
+      by: "buyer",
+      price: input.amount,
+      askingPrice: car.price,
+      when: sql`exists (select 1 from ${offers} where ${offers.id} = ${id})`,
+    },
+  ]);
   let inserted: number;
   try {
     // The insert checks again: the car unsold with no payment under way or standing, under three offers.
@@ -129,30 +134,26 @@ export async function makeOffer(ctx: AppContext, user: UserRow, productId: strin
     throw error;
   }
   if (inserted === 0) throw new Conflict("This car cannot take offers right now: it is sold, or being paid for");
-  await sendNotificationEmails(ctx, sellerHears);
+  await sellerHears.afterCommit();
   return id;
 }
 
-async function tellSeller(ctx: AppContext, sellerId: string | null, notice: { text: string; sourceKey: string; onlyIf: SQL }) {
-  if (!sellerId) return { statements: [], emailIds: [] } as NotificationWrites;
-  const [person] = await ctx.db.select(recipientColumns("offer")).from(users).where(eq(users.id, sellerId)).limit(1);
-  if (!person) return { statements: [], emailIds: [] } as NotificationWrites;
-  return notificationWrites(
-    ctx,
-    [{ ...person, kind: "offer", text: notice.text, link: PATHS.offers, sourceKey: notice.sourceKey }],
-    notice.onlyIf,
-  );
-}
-
-async function tellBuyer(ctx: AppContext, buyerId: string, notice: { text: string; sourceKey: string; onlyIf: SQL }) {
-  const [person] = await ctx.db.select(recipientColumns("offer_answered")).from(users).where(eq(users.id, buyerId)).limit(1);
-  if (!person) return { statements: [], emailIds: [] } as NotificationWrites;
-  return notificationWrites(
-    ctx,
-    [{ ...person, kind: "offer_answered", text: notice.text, link: PATHS.myOffers, sourceKey: notice.sourceKey }],
-    notice.onlyIf,
-  );
-}
+/** The offer as the people told of its steps know it. */
+const offerRef = (row: {
+  id: string;
+  productName: string;
+  buyerId: string;
+  buyerName: string;
+  sellerId: string | null;
+  amount: number;
+}): OfferRef => ({
+  id: row.id,
+  carName: row.productName,
+  buyerId: row.buyerId,
+  buyerName: row.buyerName,
+  sellerId: row.sellerId,
+  amount: row.amount,
+});
 
 /** GET /api/offers: the offers the caller made (`buyer`) or that were made on their cars (`seller`), newest first. */
 export async function listOffers(ctx: AppContext, user: UserRow, query: OfferListQuery): Promise<PagedList<OfferItem>> {
@@ -197,10 +198,11 @@ async function offerToAnswer(
 }
 
 /** Runs one conditional update of an offer with what it causes; 409 when another step won. */
-async function decide(ctx: AppContext, update: SQL, writes: NotificationWrites, more: SQL[] = []) {
-  const [result] = await ctx.db.batch([ctx.db.run(update), ...[...more, ...writes.statements].map((statement) => ctx.db.run(statement))]);
+async function decide(ctx: AppContext, update: SQL, told: Effects | null, more: SQL[] = []) {
+  const statements = [...more, ...(told?.statements ?? [])];
+  const [result] = await ctx.db.batch([ctx.db.run(update), ...statements.map((statement) => ctx.db.run(statement))]);
   if (result.rowsAffected === 0) throw new Conflict("This offer changed a moment ago. Please look at it again.");
-  await sendNotificationEmails(ctx, writes);
+  await told?.afterCommit();
 }
 
 const isNow = (id: string, status: OfferStatus, respondedAt: string) =>
@@ -214,11 +216,9 @@ export async function counterOffer(ctx: AppContext, user: UserRow, id: string, a
     throw new Invalid(message, [{ path: "amount", message }]);
   }
   const now = ctx.now().toISOString();
-  const writes = await tellBuyer(ctx, row.buyerId, {
-    text: `The seller of ${row.productName} answered your offer of ${formatPrice(row.amount)} with ${formatPrice(amount)}`,
-    sourceKey: `offer_answered:${id}:countered`,
-    onlyIf: isNow(id, "countered", now),
-  });
+  const writes = await effectsOf(ctx, [
+    { type: "offer_step", offer: offerRef(row), step: "countered", by: "seller", price: amount, when: isNow(id, "countered", now) },
+  ]);
   await decide(
     ctx,
     sql`update ${offers} set status = 'countered', counter_amount = ${amount}, responded_at = ${now}, expires_at = ${later(ctx, OFFER_ANSWER_HOURS)}
@@ -239,18 +239,9 @@ export async function acceptOffer(ctx: AppContext, user: UserRow, id: string): P
   const accepted = isNow(id, "accepted", now);
   const [person] = await ctx.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, row.buyerId)).limit(1);
   if (!person) throw new NotFound("Offer not found");
-  const writes =
-    row.status === "open"
-      ? await tellBuyer(ctx, row.buyerId, {
-          text: `The seller of ${row.productName} accepted your offer of ${formatPrice(price)}. Pay within ${AGREEMENT_HOURS} hours to buy it at that price.`,
-          sourceKey: `offer_answered:${id}:accepted`,
-          onlyIf: accepted,
-        })
-      : await tellSeller(ctx, row.sellerId, {
-          text: `${row.buyerName} accepted your counter-offer of ${formatPrice(price)} for your ${row.productName}`,
-          sourceKey: `offer:${id}:accepted`,
-          onlyIf: accepted,
-        });
+  const writes = await effectsOf(ctx, [
+    { type: "offer_step", offer: offerRef(row), step: "accepted", by: row.status === "open" ? "seller" : "buyer", price, when: accepted },
+  ]);
   const ownBooking = and(eq(bookings.buyerId, row.buyerId), eq(bookings.productId, row.productId), eq(bookings.refunded, false));
   await decide(
     ctx,
@@ -277,18 +268,16 @@ export async function declineOffer(ctx: AppContext, user: UserRow, id: string): 
   const row = await offerToAnswer(ctx, user, id, { open: "seller", countered: "buyer" }, ["decline", "declined"]);
   const now = ctx.now().toISOString();
   const declined = isNow(id, "declined", now);
-  const writes =
-    row.status === "open"
-      ? await tellBuyer(ctx, row.buyerId, {
-          text: `The seller of ${row.productName} declined your offer of ${formatPrice(row.amount)}`,
-          sourceKey: `offer_answered:${id}:declined`,
-          onlyIf: declined,
-        })
-      : await tellSeller(ctx, row.sellerId, {
-          text: `${row.buyerName} declined your counter-offer for your ${row.productName}`,
-          sourceKey: `offer:${id}:declined`,
-          onlyIf: declined,
-        });
+  const writes = await effectsOf(ctx, [
+    {
+      type: "offer_step",
+      offer: offerRef(row),
+      step: "declined",
+      by: row.status === "open" ? "seller" : "buyer",
+      price: row.status === "open" ? row.amount : row.counterAmount!,
+      when: declined,
+    },
+  ]);
   await decide(
     ctx,
     sql`update ${offers} set status = 'declined', responded_at = ${now}
@@ -305,7 +294,7 @@ export async function withdrawOffer(ctx: AppContext, user: UserRow, id: string):
     ctx,
     sql`update ${offers} set status = 'withdrawn', responded_at = ${now}
       where ${offers.id} = ${id} and ${inArray(offers.status, [...LIVE_OFFER])}`,
-    { statements: [], emailIds: [] },
+    null,
   );
 }
 

@@ -6,7 +6,7 @@ import { bookings, ledgerEntries, payments, products, simulatedIntents, simulate
 import { Conflict, Invalid, NotFound } from "../../errors";
 import { type PaymentIntent } from "../../payments/provider";
 import { confirmSimulatedIntent, simulatorProvider, SIMULATOR_CARDS } from "../../payments/simulator";
-import { type UserRow } from "../accounts/users";
+import { type UserRow } from "../users/users";
 import { PaymentsUnavailable } from "../../payments/required";
 import { createPaymentIntent, fulfilIntent, recordPayment } from "./payments";
 

@@ -1,27 +1,18 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type AppContext } from "../../context";
+import { effectsOf, publish, type UnboughtReason } from "../events";
 import { bookings, payments, products, type RefundReason, standingPayment } from "../../db/schema";
 import { Conflict, Invalid, NotFound } from "../../errors";
-import { carChanged } from "../../page-changes";
 import { type ChargeState, type PaymentIntent } from "../../payments/provider";
 import { requireProvider, requireSimulator } from "../../payments/required";
 import { checkCard, confirmSimulatedIntent, type SimulatedCard } from "../../payments/simulator";
 import { findOwnBooking } from "./bookings";
-import { bookingPaymentUnderWay } from "./payment-window";
 import { ledgerRow } from "./ledger";
 import { dealTerms, readPayment, recordRefunds } from "./payment-states";
 import { cardDispute } from "./card-disputes";
 import { settlePayment } from "./settle";
-import { saleWrites, sendNotificationEmails, soldWrites } from "../notifications/notifications";
-import { enqueuePriceRatings } from "../catalog/price-ratings";
-import { type UserRow } from "../accounts/users";
-import { offersEndWithSaleWrites } from "./offers-lifecycle";
-import { type UnboughtReason, unboughtWrites } from "./deal-notices";
-
-/** SQL condition: no booking of this car has started paying recently (the car may be deleted). */
-export function noPaymentUnderWay(ctx: AppContext, productId: string) {
-  return sql`not exists (select 1 from ${bookings} where ${and(eq(bookings.productId, productId), bookingPaymentUnderWay(ctx))})`;
-}
+import { type UserRow } from "../users/users";
+import { offersEndWithSale } from "./offers-lifecycle";
 
 /** The amount to charge for a booking, in cents: always the car's price from the database. */
 const cents = (dollars: number) => dollars * 100;
@@ -124,28 +115,24 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
   const paid = sql`exists (select 1 from ${payments} where ${payments.transactionId} = ${intent.id} and ${payments.bookingId} = ${booking.id} and ${standingPayment})`;
   // Everyone who booked the car hears of the sale, and its seller of the payment, written only if this payment is the one that bought it.
   const terms = dealTerms(ctx, intent.amount, paidAt);
-  const sold = await soldWrites(
-    ctx,
-    {
-      productId: booking.productId,
-      productName: booking.productName,
-      buyerBookingId: booking.id,
-      amount: intent.amount,
-      releaseAt: terms.releaseAt,
-    },
-    paid,
-  );
-  const sale = await saleWrites(
-    ctx,
-    { sellerId: booking.sellerId, productName: booking.productName, amount: intent.amount, intentId: intent.id },
-    paid,
-  );
   // Everyone else's offers on the car end with the sale, and their buyers are told.
-  const offersEnd = await offersEndWithSaleWrites(
-    ctx,
-    { productId: booking.productId, productName: booking.productName, buyerId: booking.buyerId },
-    paid,
-  );
+  const offersEnd = await offersEndWithSale(ctx, { productId: booking.productId, buyerId: booking.buyerId }, paid);
+  const sold = await effectsOf(ctx, [
+    {
+      type: "car_sold",
+      sale: {
+        carId: booking.productId,
+        carName: booking.productName,
+        buyerBookingId: booking.id,
+        sellerId: booking.sellerId,
+        amount: intent.amount,
+        intentId: intent.id,
+        releaseAt: terms.releaseAt,
+      },
+      endedOffers: offersEnd.endedOffers,
+      when: paid,
+    },
+  ]);
   const [, , , [winner]] = await ctx.db.batch([
     ctx.db
       .insert(payments)
@@ -183,16 +170,16 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
       { kind: "charge", amount: intent.amount, providerId: intent.id },
       sql`exists (select 1 from ${payments} where ${payments.id} = ${paymentId})`,
     ),
-    ...[...sold.statements, ...sale.statements, ...offersEnd.statements].map((statement) => ctx.db.run(statement)),
+    ...[...sold.statements, ...offersEnd.statements].map((statement) => ctx.db.run(statement)),
   ]);
   if (winner?.transactionId === intent.id) {
-    carChanged(ctx.changedPages, { id: booking.productId, sellerId: booking.sellerId });
     // Sent again when the sale is reported twice (the buyer's POST and the webhook): a refresh is idempotent.
     await Promise.all([
-      sendNotificationEmails(ctx, sold),
-      sendNotificationEmails(ctx, sale),
-      sendNotificationEmails(ctx, offersEnd),
-      enqueuePriceRatings(ctx, [booking.make]),
+      sold.afterCommit(),
+      publish(ctx, [
+        { type: "car_changed", car: { id: booking.productId, sellerId: booking.sellerId } },
+        { type: "comparables_changed", makes: [booking.make] },
+      ]),
     ]);
     const recorded = (await readPayment(ctx, winner.id))!;
     // Disputed with the card's issuer before it was recorded: the money stops at once.
@@ -237,7 +224,9 @@ async function boughtNothing(
   const payment = { id: paymentId, bookingId: target.bookingId, sellerId: target.sellerId ?? null };
   const productName = target.productName ?? "";
   const buyerEmail = intent.metadata.buyerEmail ?? "";
-  const buyerHears = await unboughtWrites(ctx, { ...payment, buyerEmail, productName, amount: intent.amount }, told);
+  const buyerHears = await effectsOf(ctx, [
+    { type: "payment_given_back", payment: { ...payment, buyerEmail, productName, amount: intent.amount }, reason: told },
+  ]);
   await ctx.db.batch([
     ctx.db
       .insert(payments)
@@ -267,7 +256,7 @@ async function boughtNothing(
     ),
     ...buyerHears.statements.map((statement) => ctx.db.run(statement)),
   ]);
-  await sendNotificationEmails(ctx, buyerHears);
+  await buyerHears.afterCommit();
   const [recorded] = await ctx.db.select().from(payments).where(eq(payments.transactionId, intent.id)).limit(1);
   if (recorded.status !== "refunding" && recorded.status !== "refunded")
     return { kind: "recorded", paymentId: recorded.id, created: false };

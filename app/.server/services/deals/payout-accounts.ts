@@ -5,7 +5,7 @@ import { type AppContext } from "../../context";
 import { payoutAccounts } from "../../db/schema";
 import { NotFound } from "../../errors";
 import { requireProvider, requireSimulator } from "../../payments/required";
-import { type UserRow } from "../accounts/users";
+import { type UserRow } from "../users/users";
 import { transferDueOf } from "./settle";
 
 // A seller's payout account (a Stripe Express connected account, or the simulator's): opening it,

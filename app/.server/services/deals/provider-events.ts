@@ -8,8 +8,7 @@ import { requireProvider } from "../../payments/required";
 import { fulfilIntent } from "./payments";
 import { payoutAccountChanged } from "./payout-accounts";
 import { cardDispute, TryLater } from "./card-disputes";
-import { providerRefundWrites } from "./deal-notices";
-import { sendNotificationEmails } from "../notifications/notifications";
+import { effectsOf } from "../events";
 import { type PaymentRow, recordRefunds } from "./payment-states";
 import { settlePayment } from "./settle";
 
@@ -143,7 +142,7 @@ async function recordFromProvider(ctx: AppContext, intentId: string) {
  */
 export async function syncRefunds(ctx: AppContext, payment: PaymentRow) {
   const { refunds } = await requireProvider(ctx).chargeState(payment.transactionId);
-  const told = await providerRefundWrites(ctx, payment, refunds);
-  if (await recordRefunds(ctx, payment, refunds, told.statements)) await sendNotificationEmails(ctx, told);
+  const told = await effectsOf(ctx, [{ type: "refunded_at_provider", payment, refunds }]);
+  if (await recordRefunds(ctx, payment, refunds, told.statements)) await told.afterCommit();
   await settlePayment(ctx, payment.id);
 }

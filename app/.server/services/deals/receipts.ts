@@ -4,7 +4,7 @@ import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { bookings, payments, products } from "../../db/schema";
 import { NotFound } from "../../errors";
-import { type UserRow } from "../accounts/users";
+import { type UserRow } from "../users/users";
 import { dealPaymentColumns, dealPaymentOf } from "./payment-states";
 import { DELETED_USER } from "~/lib/roles";
 

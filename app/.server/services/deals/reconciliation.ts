@@ -5,7 +5,7 @@ import { type AppContext } from "../../context";
 import { ledgerEntries, type LedgerKind, payments } from "../../db/schema";
 import { type ProviderObject } from "../../payments/provider";
 import { requireProvider } from "../../payments/required";
-import { type UserRow } from "../accounts/users";
+import { type UserRow } from "../users/users";
 import { recoverTransfer, recordReversals } from "./money-moves";
 import { countOpenMoneyProblems, type NewMoneyProblem, reportMoneyProblem } from "./money-problems";
 import { fulfilIntent } from "./payments";

@@ -5,16 +5,14 @@ import { PATHS, pathTo } from "~/lib/paths";
 import { type StartConversationInput } from "~/lib/schemas/messages";
 import { type PagedList, type ReportedConversation } from "~/lib/types";
 import { enforce } from "../../auth/enforce";
-import { auditEntry } from "../admin/audit";
+import { batchItemsOf, effectsOf, publish } from "../events";
 import { countEvent, LIMITS } from "../../auth/rate-limits";
 import { type AppContext } from "../../context";
 import { isUniqueViolation } from "../../db/errors";
 import { bookings, conversationReports, conversations, messages, notifications, products, users } from "../../db/schema";
 import { Conflict, Forbidden, NotFound, TooManyRequests } from "../../errors";
 import { DELETED_USER } from "~/lib/roles";
-import { messageSourceKey, messageWrites, sendNotificationEmails } from "../notifications/notifications";
-import { type UserRow } from "../accounts/users";
-import { nothingPublicChanged } from "../../page-changes";
+import { type UserRow } from "../users/users";
 
 // Private messages between a buyer and the seller of a car (/dashboard/messages, /api/conversations).
 // One conversation per buyer and car; only its two participants can read or write it (for anyone
@@ -80,7 +78,7 @@ export async function startConversation(
   buyer: UserRow,
   input: StartConversationInput,
 ): Promise<{ conversationId: string; messageId: string }> {
-  nothingPublicChanged(ctx.changedPages);
+  await publish(ctx, [{ type: "private_data_changed" }]);
   enforce("start:conversation", buyer);
   // For sale, or bought by this buyer: they still have a handover to arrange with its seller.
   const open = sql`(${products.isPaid} = 0 or exists (select 1 from ${bookings} b
@@ -136,7 +134,7 @@ export async function startConversation(
     ...notices.statements.map((statement) => ctx.db.run(statement)),
   ]);
   if (upserted.length === 0) throw new Conflict(SOLD);
-  await sendNotificationEmails(ctx, notices);
+  await notices.afterCommit();
   return { conversationId: upserted[0].id, messageId: message.id };
 }
 
@@ -177,19 +175,24 @@ interface NewMessage {
 
 /** The recipient's `message` notification (and email, unless throttled), written only with the message. */
 function messageNotices(ctx: AppContext, message: NewMessage) {
-  return messageWrites(
-    ctx,
+  return effectsOf(ctx, [
     {
-      id: message.id,
-      recipientId: message.recipientId,
-      senderName: message.sender.name,
-      productName: message.productName ?? "a car no longer listed",
-      link: threadLink(message.conversationId),
-      emailed: message.emailed,
+      type: "message_sent",
+      message: {
+        id: message.id,
+        recipientId: message.recipientId,
+        senderName: message.sender.name,
+        carName: message.productName ?? "a car no longer listed",
+        link: threadLink(message.conversationId),
+        emailed: message.emailed,
+      },
+      when: sql`exists (select 1 from ${messages} where ${messages.id} = ${message.id})`,
     },
-    sql`exists (select 1 from ${messages} where ${messages.id} = ${message.id})`,
-  );
+  ]);
 }
+
+/** The cause a message's notification names (reading the message marks it read). */
+export const messageSourceKey = (messageId: string) => `message:${messageId}`;
 
 /** The inbox page: the conversations of a buyer or seller (admins have no inbox; the API lists their none). */
 export async function listInbox(ctx: AppContext, user: UserRow): Promise<ConversationSummary[]> {
@@ -334,7 +337,7 @@ export async function readThread(ctx: AppContext, user: UserRow, id: string, kno
 
 /** A participant writes in a conversation (30 messages a minute per user); anyone else → 404. The other side is notified. */
 export async function sendMessage(ctx: AppContext, user: UserRow, conversationId: string, text: string): Promise<string> {
-  nothingPublicChanged(ctx.changedPages);
+  await publish(ctx, [{ type: "private_data_changed" }]);
   const conversation = await findConversation(ctx, user, conversationId, "write:conversation:own");
   await countMessage(ctx, user);
   const now = ctx.now().toISOString();
@@ -364,7 +367,7 @@ export async function sendMessage(ctx: AppContext, user: UserRow, conversationId
     ...notices.statements.map((statement) => ctx.db.run(statement)),
   ]);
   if (updated.length === 0) throw new Conflict(CLOSED);
-  await sendNotificationEmails(ctx, notices);
+  await notices.afterCommit();
   return message.id;
 }
 
@@ -413,7 +416,15 @@ export async function moderateConversation(ctx: AppContext, admin: UserRow, conv
     ...(outcome === "close"
       ? [ctx.db.update(conversations).set({ closedAt: ctx.now().toISOString() }).where(eq(conversations.id, conversationId))]
       : []),
-    auditEntry(ctx, admin, outcome === "close" ? "close-conversation" : "dismiss-conversation-reports", conversationId, about),
+    ...(await batchItemsOf(ctx, [
+      {
+        type: "admin_acted",
+        actor: admin,
+        action: outcome === "close" ? "close-conversation" : "dismiss-conversation-reports",
+        target: conversationId,
+        details: about,
+      },
+    ])),
   ]);
 }
 

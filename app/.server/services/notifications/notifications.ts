@@ -1,18 +1,16 @@
 import { and, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import { formatCents, formatDate, formatPrice } from "~/lib/format";
 import { NOTIFICATION_KIND_LIST, type NotificationKind } from "~/lib/notifications";
-import { PATHS, pathTo } from "~/lib/paths";
 import { type PagedList } from "~/lib/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
-import { bookings, emailOptOuts, favourites, notifications, outgoingEmails, products, users } from "../../db/schema";
+import { type DomainEvent, type Effect, type EventOf, publish, type Subscriber } from "../events";
+import { emailOptOuts, notifications, outgoingEmails, users } from "../../db/schema";
 import { enqueueEmails } from "../../email/outgoing";
 import { storedHeaders } from "../../email/sender";
 import { notificationEmail } from "../../email/templates";
 import { readUnsubscribeLink, unsubscribeUrl } from "../../email/unsubscribe";
 import { Invalid } from "../../errors";
-import { type UserRow } from "../accounts/users";
-import { nothingPublicChanged } from "../../page-changes";
+import { type UserRow } from "../users/users";
 
 // What a user should hear about (the bell, /dashboard/notifications, /api/notifications), each also
 // sent by email unless the user opted out of its kind. A change that causes notifications puts
@@ -114,14 +112,6 @@ export async function notificationWrites(ctx: AppContext, notices: Notice[], onl
   return { statements, emailIds: emails.map((email) => email.id) };
 }
 
-/** Runs writes on their own (no causing change to batch with, e.g. a queue consumer's) and sends their emails. */
-export async function writeNotifications(ctx: AppContext, writes: NotificationWrites): Promise<void> {
-  const [first, ...rest] = writes.statements.map((statement) => ctx.db.run(statement));
-  if (!first) return;
-  await ctx.db.batch([first, ...rest]);
-  await sendNotificationEmails(ctx, writes);
-}
-
 /**
  * After the batch: hands the emails to the queue. An id whose email the batch did not write (the
  * notification existed, or the user opted out meanwhile) is dropped by the consumer.
@@ -130,160 +120,16 @@ export function sendNotificationEmails(ctx: AppContext, writes: NotificationWrit
   return enqueueEmails(ctx, writes.emailIds);
 }
 
-/** Whether a user opted out of a kind's email, as a column of a read of `users`. */
-const optedOut = (kind: NotificationKind) =>
-  sql<boolean>`exists (select 1 from ${emailOptOuts} where ${emailOptOuts.userId} = ${users.id} and ${emailOptOuts.kind} = ${kind})`.mapWith(
-    (value) => Number(value) === 1,
-  );
-export const recipientColumns = (kind: NotificationKind) => ({ userId: users.id, email: users.email, emailOptedOut: optedOut(kind) });
-
-export const carLink = (productId: string) => pathTo(PATHS.car, { id: productId });
-
-/**
- * A saved car got a lower price: one `price_drop` for each user who saved it, but its seller (who
- * made the change). `priceChangeId` names the cause.
- */
-export async function priceDropWrites(
-  ctx: AppContext,
-  car: { id: string; name: string; sellerId: string | null; oldPrice: number; newPrice: number },
-  priceChangeId: string,
-  onlyIf?: SQL,
-): Promise<NotificationWrites> {
-  if (car.newPrice >= car.oldPrice) return NO_NOTIFICATIONS;
-  const savers = await ctx.db
-    .select(recipientColumns("price_drop"))
-    .from(favourites)
-    .innerJoin(users, eq(users.id, favourites.userId))
-    .where(and(eq(favourites.productId, car.id), sql`${favourites.userId} is not ${car.sellerId}`));
-  const text = `${car.name} dropped to ${formatPrice(car.newPrice)} (was ${formatPrice(car.oldPrice)})`;
-  return notificationWrites(
-    ctx,
-    savers.map((saver) => ({ ...saver, kind: "price_drop", text, link: carLink(car.id), sourceKey: `price_drop:${priceChangeId}` })),
-    onlyIf,
-  );
+/** A subscriber's part for these notifications: written in the change's batch, emailed once it succeeded. */
+export function toldEffect(ctx: AppContext, writes: NotificationWrites): Effect {
+  return { statements: writes.statements, afterCommit: () => sendNotificationEmails(ctx, writes) };
 }
 
-/** The seller hears that their car was booked (only if the booking `bookingId` gets written). */
-export async function bookingWrites(
-  ctx: AppContext,
-  seller: { userId: string; email: string; emailOptedOut: boolean },
-  booking: { id: string; buyerName: string; productName: string },
-): Promise<NotificationWrites> {
-  const written = sql`exists (select 1 from ${bookings} where ${bookings.id} = ${booking.id})`;
-  return notificationWrites(
-    ctx,
-    [
-      {
-        ...seller,
-        kind: "booking",
-        text: `${booking.buyerName} booked your ${booking.productName}`,
-        link: PATHS.receivedBookings,
-        sourceKey: `booking:${booking.id}`,
-      },
-    ],
-    written,
-  );
-}
-
-/** The car's seller, as bookingWrites takes them, and the car's name: one read before booking. */
-export function sellerOfCar(ctx: AppContext, productId: string) {
-  return ctx.db
-    .select({ ...recipientColumns("booking"), productName: products.name, sellerId: products.sellerId, isPaid: products.isPaid })
-    .from(products)
-    .leftJoin(users, eq(users.id, products.sellerId))
-    .where(eq(products.id, productId))
-    .limit(1);
-}
-
-/**
- * A car was sold: its buyer hears "you bought it" (with what they paid, until when the money is
- * held, and their receipt), everyone else who booked it "sold to someone else". Each only if
- * `onlyIf` (the payment that sold it was recorded) holds.
- */
-export async function soldWrites(
-  ctx: AppContext,
-  sale: { productId: string; productName: string; buyerBookingId: string; amount?: number; releaseAt?: string },
-  onlyIf: SQL,
-): Promise<NotificationWrites> {
-  const bookers = await ctx.db
-    .select({ ...recipientColumns("sold"), bookingId: bookings.id })
-    .from(bookings)
-    .innerJoin(users, eq(users.id, bookings.buyerId))
-    .where(eq(bookings.productId, sale.productId));
-  return notificationWrites(
-    ctx,
-    bookers.map(({ bookingId, ...booker }) => ({
-      ...booker,
-      kind: "sold",
-      text:
-        bookingId === sale.buyerBookingId
-          ? `You bought ${sale.productName}${sale.amount === undefined ? "" : ` for ${formatCents(sale.amount)}`}.${
-              sale.releaseAt
-                ? ` The money is held until ${formatDate(sale.releaseAt)}: confirm you have the car, or report a problem before then. Your receipt is linked below.`
-                : ""
-            }`
-          : `${sale.productName}, which you booked, was sold to someone else`,
-      link: bookingId === sale.buyerBookingId && sale.releaseAt ? pathTo(PATHS.receipt, { id: bookingId }) : PATHS.myOrders,
-      sourceKey: `sold:${sale.productId}`,
-    })),
-    onlyIf,
-  );
-}
-
-/** The car's seller hears that a buyer paid for it (`sale`), only if `onlyIf` (the payment was recorded) holds. */
-export async function saleWrites(
-  ctx: AppContext,
-  sale: { sellerId: string | null; productName: string; amount: number; intentId: string },
-  onlyIf: SQL,
-): Promise<NotificationWrites> {
-  if (!sale.sellerId) return NO_NOTIFICATIONS;
-  const [seller] = await ctx.db.select(recipientColumns("sale")).from(users).where(eq(users.id, sale.sellerId)).limit(1);
-  if (!seller) return NO_NOTIFICATIONS;
-  return notificationWrites(
-    ctx,
-    [
-      {
-        ...seller,
-        kind: "sale",
-        text: `A buyer paid ${formatCents(sale.amount)} for your ${sale.productName}. The money is held until they have the car.`,
-        link: PATHS.sales,
-        sourceKey: `sale:${sale.intentId}`,
-      },
-    ],
-    onlyIf,
-  );
-}
-
-/** The cause a message's notification names (reading the message marks it read). */
-export const messageSourceKey = (messageId: string) => `message:${messageId}`;
-
-/**
- * A message arrived (the messages work calls this): the recipient hears who wrote about which car.
- * `messageId` names the cause; `link` opens the conversation; `emailed` false leaves the email out
- * (the messages' throttle: one email per conversation side in 15 minutes while unread).
- */
-export async function messageWrites(
-  ctx: AppContext,
-  message: { id: string; recipientId: string; senderName: string; productName: string; link: string; emailed: boolean },
-  onlyIf?: SQL,
-): Promise<NotificationWrites> {
-  const [recipient] = await ctx.db.select(recipientColumns("message")).from(users).where(eq(users.id, message.recipientId)).limit(1);
-  if (!recipient) return NO_NOTIFICATIONS;
-  return notificationWrites(
-    ctx,
-    [
-      {
-        ...recipient,
-        emailOptedOut: recipient.emailOptedOut || !message.emailed,
-        kind: "message",
-        text: `New message from ${message.senderName} about ${message.productName}`,
-        link: message.link,
-        sourceKey: messageSourceKey(message.id),
-      },
-    ],
-    onlyIf,
-  );
-}
+/** A subscriber that tells people of an event: `compose` says who hears what. */
+export const notify =
+  <T extends DomainEvent["type"]>(compose: (ctx: AppContext, event: EventOf<T>) => Promise<NotificationWrites>): Subscriber<T> =>
+  async (ctx, event) =>
+    toldEffect(ctx, await compose(ctx, event));
 
 export interface NotificationItem {
   _id: string;
@@ -332,7 +178,7 @@ export async function listNotifications(ctx: AppContext, user: UserRow, page: nu
 
 /** Marks some of the user's notifications (or, without ids, all) read; others' ids change nothing. Returns how many changed. */
 export async function markNotificationsRead(ctx: AppContext, user: UserRow, ids?: string[]): Promise<number> {
-  nothingPublicChanged(ctx.changedPages);
+  await publish(ctx, [{ type: "private_data_changed" }]);
   enforce("mark-read:notifications", user);
   const result = await ctx.db
     .update(notifications)
@@ -350,7 +196,7 @@ export async function emailChoices(ctx: AppContext, user: UserRow): Promise<Noti
 
 /** Sets which kinds the user gets by email; every other kind is opted out of. */
 export async function setEmailChoices(ctx: AppContext, user: UserRow, wanted: NotificationKind[]): Promise<void> {
-  nothingPublicChanged(ctx.changedPages);
+  await publish(ctx, [{ type: "private_data_changed" }]);
   const unwanted = NOTIFICATION_KIND_LIST.filter((kind) => !wanted.includes(kind));
   const now = ctx.now().toISOString();
   await ctx.db.batch([
@@ -373,7 +219,7 @@ export async function unsubscribeLinkKind(ctx: AppContext, params: URLSearchPara
  * no session; idempotent, and nothing for an account that is gone. A bad link → 400.
  */
 export async function unsubscribe(ctx: AppContext, params: URLSearchParams): Promise<NotificationKind> {
-  nothingPublicChanged(ctx.changedPages);
+  await publish(ctx, [{ type: "private_data_changed" }]);
   const link = await readUnsubscribeLink(ctx, params);
   if (!link) throw new Invalid(INVALID_UNSUBSCRIBE_LINK);
   await ctx.db.run(sql`

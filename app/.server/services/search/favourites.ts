@@ -2,11 +2,11 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { type Product } from "~/lib/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
+import { publish } from "../events";
 import { favourites, products } from "../../db/schema";
 import { NotFound } from "../../errors";
 import { selectProducts, toProduct } from "../catalog/products";
-import { type UserRow } from "../accounts/users";
-import { nothingPublicChanged } from "../../page-changes";
+import { type UserRow } from "../users/users";
 
 // A user's saved cars (the heart on cards and car pages, /dashboard/favourites, /api/favourites).
 
@@ -24,7 +24,7 @@ export async function listFavourites(ctx: AppContext, user: UserRow): Promise<Pr
 
 /** Saves a car: 1 when saved now, 0 when it already was (idempotent). Unknown car → 404. */
 export async function saveFavourite(ctx: AppContext, user: UserRow, productId: string): Promise<number> {
-  nothingPublicChanged(ctx.changedPages);
+  await publish(ctx, [{ type: "private_data_changed" }]);
   enforce("save:favourite", user);
   // One statement: insert only when the car exists, and nothing when it is saved already.
   const result = await ctx.db.run(
@@ -38,7 +38,7 @@ export async function saveFavourite(ctx: AppContext, user: UserRow, productId: s
 
 /** Removes a saved car: 1 when it was saved, 0 when not (idempotent). */
 export async function removeFavourite(ctx: AppContext, user: UserRow, productId: string): Promise<number> {
-  nothingPublicChanged(ctx.changedPages);
+  await publish(ctx, [{ type: "private_data_changed" }]);
   enforce("save:favourite", user);
   const result = await ctx.db.delete(favourites).where(and(eq(favourites.userId, user.id), eq(favourites.productId, productId)));
   return result.rowsAffected;

@@ -1,12 +1,9 @@
-import { and, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { formatPrice } from "~/lib/format";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { normalizeSearchQuery, savedSearchName } from "~/lib/saved-searches";
 import { type AppContext } from "../../context";
-import { categories, notifications, products, savedSearches, users } from "../../db/schema";
-import { emailInsert, enqueueEmails } from "../../email/outgoing";
-import { matchDigestEmail } from "../../email/templates";
-import { unsubscribeUrl } from "../../email/unsubscribe";
-import { carLink, notificationWrites, recipientColumns, writeNotifications } from "../notifications/notifications";
+import { categories, products, savedSearches, users } from "../../db/schema";
+import { recipientColumns } from "../users/users";
+import { publishOnTheirOwn } from "../events";
 import { searchMatchStatement } from "./search";
 
 // New listings against saved searches, on the listings queue (never in the seller's request): the
@@ -62,18 +59,16 @@ export async function notifyNewListingMatches(ctx: AppContext, productId: string
   // One notification per owner, for their oldest matching search (the same one on every delivery).
   const owners = new Map(matched.toReversed().map((search) => [search.userId, search]));
   const categoryName = (id: string) => (id === car.categoryId ? (car.categoryName ?? undefined) : undefined);
-  const notices = [...owners.values()].map(({ searchId, query, userId, email, emailOptedOut }) => ({
-    userId,
-    email,
-    emailOptedOut,
-    kind: "new_match" as const,
-    text: `New match for “${savedSearchName(query, categoryName)}”: ${car.name} at ${formatPrice(car.price)}`,
-    link: carLink(productId),
-    sourceKey: `new_match:${searchId}:${productId}`,
+  const matches = [...owners.values()].map(({ searchId, query, userId, email, emailOptedOut }) => ({
+    searchId,
+    searchName: savedSearchName(query, categoryName),
+    owner: { userId, email, emailOptedOut },
   }));
   const stillForSale = sql`exists (select 1 from ${products} where ${products.id} = ${productId} and ${products.isPaid} = 0)`;
-  await writeNotifications(ctx, await notificationWrites(ctx, notices, stillForSale));
-  return notices.length;
+  await publishOnTheirOwn(ctx, [
+    { type: "saved_searches_matched", car: { id: productId, name: car.name, price: car.price }, matches, when: stillForSale },
+  ]);
+  return matches.length;
 }
 
 // The sweep's window: listings made 10 to 20 minutes before a run of the 10-minute Cron Trigger, so
@@ -95,80 +90,4 @@ export async function enqueueRecentListings(ctx: AppContext, runAt: Date): Promi
     .limit(SWEEP_LIMIT);
   if (recent.length > 0) await ctx.listingsQueue.sendBatch(recent.map(({ productId }) => ({ body: { kind: "new-listing", productId } })));
   return recent.length;
-}
-
-const DIGEST_EVERY_MS = 60 * 60_000;
-const DIGEST_SWEEP_LIMIT = 500;
-
-/**
- * New matches by email: one message per saved search listing every match still waiting, at most
- * once an hour per search (its `matches_emailed_at`, claimed by a conditional update, so two runs
- * never both send). Run after each listing is matched and by the Cron Trigger, so a first match is
- * mailed at once and later ones within the hour together when it has passed. Returns how many emails.
- */
-export async function sendMatchDigests(ctx: AppContext): Promise<number> {
-  const now = ctx.now().toISOString();
-  const hourAgo = new Date(ctx.now().getTime() - DIGEST_EVERY_MS).toISOString();
-  const waiting = await ctx.db
-    .select({
-      id: notifications.id,
-      userId: notifications.userId,
-      text: notifications.text,
-      link: notifications.link,
-      sourceKey: notifications.sourceKey,
-    })
-    .from(notifications)
-    .where(eq(notifications.emailPending, true))
-    .orderBy(notifications.createdAt)
-    .limit(DIGEST_SWEEP_LIMIT);
-  // A new match's source key is `new_match:<saved search>:<car>`.
-  const bySearch = new Map<string, typeof waiting>();
-  for (const notice of waiting) {
-    const searchId = notice.sourceKey.split(":")[1];
-    bySearch.set(searchId, [...(bySearch.get(searchId) ?? []), notice]);
-  }
-  if (bySearch.size === 0) return 0;
-  const searches = await ctx.db
-    .select({ id: savedSearches.id, emailedAt: savedSearches.matchesEmailedAt, ...recipientColumns("new_match") })
-    .from(savedSearches)
-    .innerJoin(users, eq(users.id, savedSearches.userId))
-    .where(inArray(savedSearches.id, [...bySearch.keys()]));
-  const searchOf = new Map(searches.map((search) => [search.id, search]));
-  const emailIds: string[] = [];
-  for (const [searchId, matches] of bySearch) {
-    const search = searchOf.get(searchId);
-    const done = ctx.db
-      .update(notifications)
-      .set({ emailPending: false, ...(search && !search.emailOptedOut ? { emailedAt: now } : {}) })
-      .where(
-        inArray(
-          notifications.id,
-          matches.map((match) => match.id),
-        ),
-      );
-    // The search was deleted, or its owner wants no such email: its matches stay in the app only.
-    if (!search || search.emailOptedOut) {
-      await done;
-      continue;
-    }
-    if (search.emailedAt !== null && search.emailedAt > hourAgo) continue;
-    const claimed = await ctx.db
-      .update(savedSearches)
-      .set({ matchesEmailedAt: now })
-      .where(and(eq(savedSearches.id, searchId), or(isNull(savedSearches.matchesEmailedAt), lte(savedSearches.matchesEmailedAt, hourAgo))))
-      .returning({ id: savedSearches.id });
-    if (claimed.length === 0) continue;
-    const { id, insert } = emailInsert(
-      ctx,
-      matchDigestEmail(
-        search.email,
-        matches.map((match) => ({ text: match.text, link: new URL(match.link, ctx.publicOrigin).toString() })),
-        await unsubscribeUrl(ctx, search.userId, "new_match"),
-      ),
-    );
-    await ctx.db.batch([insert, done]);
-    emailIds.push(id);
-  }
-  await enqueueEmails(ctx, emailIds);
-  return emailIds.length;
 }

@@ -2,10 +2,10 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { normalizeSearchQuery, SAVED_SEARCH_LIMIT, SAVED_SEARCH_LIMIT_MESSAGE } from "~/lib/saved-searches";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
+import { publish } from "../events";
 import { savedSearches } from "../../db/schema";
 import { Conflict, Invalid } from "../../errors";
-import { type UserRow } from "../accounts/users";
-import { nothingPublicChanged } from "../../page-changes";
+import { type UserRow } from "../users/users";
 
 // Searches a user keeps (/dashboard/saved-searches, /api/saved-searches): the normalized query string.
 
@@ -32,7 +32,7 @@ export async function listSavedSearches(ctx: AppContext, user: UserRow): Promise
  * again is not stored twice: the answer names the one kept (`created` false). Past the limit → 409.
  */
 export async function saveSearch(ctx: AppContext, user: UserRow, rawQuery: string): Promise<{ id: string; created: boolean }> {
-  nothingPublicChanged(ctx.changedPages);
+  await publish(ctx, [{ type: "private_data_changed" }]);
   enforce("save:search", user);
   const normalized = normalizeSearchQuery(rawQuery);
   if (!normalized.ok) throw new Invalid(normalized.message, normalized.issues);
@@ -58,7 +58,7 @@ export async function saveSearch(ctx: AppContext, user: UserRow, rawQuery: strin
 
 /** Deletes one of the user's saved searches; anyone else's (or an unknown one) → 404. */
 export async function deleteSavedSearch(ctx: AppContext, user: UserRow, id: string): Promise<number> {
-  nothingPublicChanged(ctx.changedPages);
+  await publish(ctx, [{ type: "private_data_changed" }]);
   enforce("delete:saved-search:own", user);
   const result = await ctx.db.delete(savedSearches).where(and(eq(savedSearches.id, id), eq(savedSearches.userId, user.id)));
   if (result.rowsAffected === 0) enforce("delete:saved-search:own", user, false, "Saved search not found");

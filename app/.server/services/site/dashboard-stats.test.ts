@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketplace } from "../../../../tests/support/marketplace";
 import { startTestDatabase } from "../../../../tests/support/test-database";
-import { adminStatements, dashboardStats, startOfMonth, startOfWeek } from "./dashboard-stats";
+import { startOfWeek } from "../catalog/seller-cars";
+import { adminStatements, dashboardStats, startOfMonth } from "./dashboard-stats";
 
 let database: Awaited<ReturnType<typeof startTestDatabase>>;
 beforeAll(async () => {

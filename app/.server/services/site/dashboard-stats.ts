@@ -1,7 +1,8 @@
 import { and, count, eq, gte, sql } from "drizzle-orm";
+import { startOfWeek } from "../catalog/seller-cars";
 import { type AppContext } from "../../context";
 import { bookings, payments, products, standingPayment, users } from "../../db/schema";
-import { type UserRow } from "../accounts/users";
+import { type UserRow } from "../users/users";
 import { openDisputesCount, openFlagsCount, openMoneyProblemsCount, openReportsCount } from "./menu-counts";
 
 // The numbers of each role's dashboard home, counted in SQL, each role's in one batch (one round
@@ -10,12 +11,6 @@ import { openDisputesCount, openFlagsCount, openMoneyProblemsCount, openReportsC
 const DAY_MS = 86_400_000;
 /** How many weeks the admin's sales chart covers, the current one last. */
 export const SALES_WEEKS = 12;
-
-/** Monday 00:00 UTC of the week holding `date`. */
-export function startOfWeek(date: Date): Date {
-  const daysSinceMonday = (date.getUTCDay() + 6) % 7;
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() - daysSinceMonday));
-}
 
 /** The 1st of the month holding `date`, 00:00 UTC. */
 export function startOfMonth(date: Date): Date {

@@ -3,7 +3,7 @@ import { roleMay } from "~/lib/policy";
 import { PATHS } from "~/lib/paths";
 import { type AppContext } from "../../context";
 import { disputes, flags, moneyProblems, offers, reports } from "../../db/schema";
-import { type UserRow } from "../accounts/users";
+import { type UserRow } from "../users/users";
 
 // What waits for the signed-in person in the dashboard menu: offers to answer, and for admins the
 // disputes, reports, flags and money problems still open. Counted in one batch, one round trip.

@@ -11,7 +11,7 @@ import { type ImageFormat } from "../../storage/image-dimensions";
 import { inspectStoredImage } from "../../storage/inspect-image";
 import { newImageKey, recordUpload } from "../../storage/images";
 import { copyObject, presignPut, uploadTarget, UPLOAD_URL_SECONDS } from "../../storage/presigned-put";
-import { type UserRow } from "../accounts/users";
+import { type UserRow } from "../users/users";
 
 // Photos sent by the browser straight to R2 with a pre-signed PUT URL (docs/decisions/0009): the
 // Worker hands out the URL and later checks what was stored from its head and a few ranged reads,

@@ -4,7 +4,7 @@ import { bookings, payments } from "../../db/schema";
 
 // A card payment takes minutes at most; after this a started payment no longer holds anything back
 // (the car may be deleted, the booking cancelled: a payment that still succeeds later is refunded
-// automatically). Apart from payments.ts, which imports bookings.ts, so bookings.ts can use it too.
+// automatically). Deals and the catalog both read it: a car being paid for keeps its price and stays listed.
 const PAYMENT_UNDER_WAY_SECONDS = 30 * 60;
 
 /**
@@ -20,4 +20,9 @@ export function bookingPaymentUnderWay(ctx: AppContext) {
     gt(bookings.paymentStartedAt, since),
     sql`not exists (select 1 from ${payments} where ${payments.transactionId} = ${bookings.paymentIntentId})`,
   )!;
+}
+
+/** SQL condition: no booking of this car has started paying recently (the car may be deleted). */
+export function noPaymentUnderWay(ctx: AppContext, productId: string) {
+  return sql`not exists (select 1 from ${bookings} where ${and(eq(bookings.productId, productId), bookingPaymentUnderWay(ctx))})`;
 }

@@ -1,26 +1,22 @@
-import { eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { eq, inArray, or, sql } from "drizzle-orm";
 import { formatCents } from "~/lib/format";
 import { PATHS } from "~/lib/paths";
 import { type AppContext } from "../../context";
-import { bookings, disputes, ledgerEntries, payments, type RefundReason, users } from "../../db/schema";
-import {
-  NO_NOTIFICATIONS,
-  type Notice,
-  notificationWrites,
-  recipientColumns,
-  type NotificationWrites,
-} from "../notifications/notifications";
-import { feeSplit, type PaymentRow, statusIs } from "./payment-states";
+import { bookings, disputes, ledgerEntries, payments, users } from "../../db/schema";
+import { recipientColumns } from "../users/users";
+import { feeSplit, statusIs } from "../deals/payment-states";
+import { type EventOf, type PaymentRecord } from "../events";
+import { NO_NOTIFICATIONS, type Notice, notificationWrites, type NotificationWrites } from "./notifications";
 
-// Who hears about a deal's disputes and refunds, and what they read: each notice names the car and
-// the amount, and links to the page where that person acts. Each is written in the batch of the
-// change it tells of, only if that change happened (`onlyIf`), so a repeated request tells no one twice.
+// Who hears about a deal's disputes, refunds and payouts, and what they read: each notice names the
+// car and the amount, and links to the page where that person acts. Each is written in the batch of
+// the change it tells of, only if that change happened, so a repeated request tells no one twice.
 
-const carOf = (payment: PaymentRow) => payment.productName || "the car";
+const carOf = (payment: PaymentRecord) => payment.productName || "the car";
 const BACK_ON_CARD = "It reaches your card within 5–10 business days.";
 
 /** The buyer of the payment's booking, and its seller, as notices take them (either may be gone). */
-async function sidesOf(ctx: AppContext, payment: PaymentRow, kind: Notice["kind"]) {
+async function sidesOf(ctx: AppContext, payment: PaymentRecord, kind: Notice["kind"]) {
   const [[buyer], [seller]] = await ctx.db.batch([
     ctx.db
       .select({ ...recipientColumns(kind), buyerName: bookings.buyerName })
@@ -38,7 +34,10 @@ async function sidesOf(ctx: AppContext, payment: PaymentRow, kind: Notice["kind"
 }
 
 /** A buyer reported a problem: the seller and every admin hear of it, if dispute `disputeId` gets written. */
-export async function disputeOpenedWrites(ctx: AppContext, payment: PaymentRow, disputeId: string): Promise<NotificationWrites> {
+export async function disputeOpenedNotices(
+  ctx: AppContext,
+  { payment, disputeId }: EventOf<"dispute_opened">,
+): Promise<NotificationWrites> {
   const [{ buyer, seller }, admins] = await Promise.all([
     sidesOf(ctx, payment, "dispute_opened"),
     ctx.db
@@ -69,11 +68,9 @@ export async function disputeOpenedWrites(ctx: AppContext, payment: PaymentRow, 
 }
 
 /** An admin decided a dispute: its buyer and seller hear the outcome, if the dispute ends so. */
-export async function disputeResolvedWrites(
+export async function disputeDecidedNotices(
   ctx: AppContext,
-  payment: PaymentRow,
-  disputeId: string,
-  outcome: "refund" | "release",
+  { payment, disputeId, outcome }: EventOf<"dispute_decided">,
 ): Promise<NotificationWrites> {
   const { buyer, seller } = await sidesOf(ctx, payment, "dispute_resolved");
   const left = payment.amount - payment.refundedAmount;
@@ -118,8 +115,8 @@ function refundNotices(sides: Awaited<ReturnType<typeof sidesOf>>, sourceKey: st
   return notices;
 }
 
-/** The seller gave the money back: the buyer hears the amount coming back, the seller that the sale is undone, if the refund was decided. */
-export async function refundedWrites(ctx: AppContext, payment: PaymentRow, decided: SQL): Promise<NotificationWrites> {
+/** The money was given back: the buyer hears the amount coming back, the seller that the sale is undone, if the refund was decided. */
+export async function refundDecidedNotices(ctx: AppContext, { payment, when }: EventOf<"refund_decided">): Promise<NotificationWrites> {
   const sides = await sidesOf(ctx, payment, "refunded");
   const amount = formatCents(payment.amount - payment.refundedAmount);
   const car = carOf(payment);
@@ -127,7 +124,7 @@ export async function refundedWrites(ctx: AppContext, payment: PaymentRow, decid
     buyer: `The seller gave back your ${amount} for ${car}. ${BACK_ON_CARD}`,
     seller: `You gave back ${amount} for ${car}: the sale is undone and the car is for sale again.`,
   });
-  return notificationWrites(ctx, notices, decided);
+  return notificationWrites(ctx, notices, when);
 }
 
 /**
@@ -136,10 +133,9 @@ export async function refundedWrites(ctx: AppContext, payment: PaymentRow, decid
  * payment the app has not decided to give back (that decision told both sides) and a refund not yet
  * recorded: run these before the refunds' ledger rows, in their batch.
  */
-export async function providerRefundWrites(
+export async function providerRefundNotices(
   ctx: AppContext,
-  payment: PaymentRow,
-  refunds: { id: string; amount: number }[],
+  { payment, refunds }: EventOf<"refunded_at_provider">,
 ): Promise<NotificationWrites> {
   if (refunds.length === 0) return NO_NOTIFICATIONS;
   const sides = await sidesOf(ctx, payment, "refunded");
@@ -169,10 +165,7 @@ export async function providerRefundWrites(
   return { statements: writes.flatMap((told) => told.statements), emailIds: writes.flatMap((told) => told.emailIds) };
 }
 
-/** Why a payment that bought nothing is given back, as its buyer reads it (a second payment of a paid booking is "paid-twice"). */
-export type UnboughtReason = RefundReason | "paid-twice";
-
-const UNBOUGHT_WORDS: Record<UnboughtReason, (car: string, amount: string) => string> = {
+const UNBOUGHT_WORDS: Record<EventOf<"payment_given_back">["reason"], (car: string, amount: string) => string> = {
   "sold-to-someone-else": (car, amount) => `${car} went to another buyer, who paid first. Your ${amount} is given back to your card.`,
   "paid-twice": (car, amount) => `You paid twice for ${car}: the second payment, ${amount}, is given back to your card.`,
   "no-longer-for-sale": (car, amount) => `${car} is no longer for sale, so your ${amount} is given back to your card.`,
@@ -182,11 +175,7 @@ const UNBOUGHT_WORDS: Record<UnboughtReason, (car: string, amount: string) => st
 };
 
 /** A payment that bought nothing is given back: its buyer hears why, and the amount, if payment `paymentId` gets written. */
-export async function unboughtWrites(
-  ctx: AppContext,
-  payment: { id: string; bookingId: string | null; buyerEmail: string; productName: string; amount: number },
-  reason: UnboughtReason,
-): Promise<NotificationWrites> {
+export async function givenBackNotices(ctx: AppContext, { payment, reason }: EventOf<"payment_given_back">): Promise<NotificationWrites> {
   const bookingBuyer = sql`(select ${bookings.buyerId} from ${bookings} where ${bookings.id} = ${payment.bookingId ?? ""})`;
   const [buyer] = await ctx.db
     .select(recipientColumns("refunded"))
@@ -199,5 +188,22 @@ export async function unboughtWrites(
     ctx,
     [{ ...buyer, kind: "refunded", text, link: PATHS.myOrders, sourceKey: `refunded:${payment.id}` }],
     sql`exists (select 1 from ${payments} where ${payments.id} = ${payment.id})`,
+  );
+}
+
+/** The seller's share left for their payout account: they hear it is on its way, if the transfer was recorded. */
+export function payoutNotices(ctx: AppContext, { payment, amount, seller, when }: EventOf<"payout_sent">): Promise<NotificationWrites> {
+  return notificationWrites(
+    ctx,
+    [
+      {
+        ...seller,
+        kind: "payout",
+        text: `${formatCents(amount)} for ${payment.productName || "your car"} is on its way to your payout account`,
+        link: PATHS.payouts,
+        sourceKey: `payout:${payment.id}`,
+      },
+    ],
+    when,
   );
 }

@@ -7,10 +7,10 @@ import { getSessionUser } from "../../auth/guards";
 import { type AppContext } from "../../context";
 import { products } from "../../db/schema";
 import { NotFound } from "../../errors";
-import { searchStatements, searchWithCategories } from "./search";
-import { type UserRow } from "../accounts/users";
+import { searchStatements, searchWithCategories } from "../search/search";
+import { type UserRow } from "../users/users";
 import { viewerMarksOnPage } from "../catalog/viewer-marks";
-import { visitorPartsQuery } from "../site/visitor-parts";
+import { visitorPartsQuery } from "./visitor-parts";
 
 // The search pages' one loader: /cars and a category's page (its category fixed by the path) read
 // the URL's query once and make the same search; the API's category read is that search too.

@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
+import { type NotificationKind } from "~/lib/notifications";
 import { type User } from "~/lib/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
-import { users, type Role } from "../../db/schema";
+import { emailOptOuts, users, type Role } from "../../db/schema";
 import { NotFound } from "../../errors";
 
 export type UserRow = typeof users.$inferSelect;
@@ -37,3 +38,15 @@ export async function hasRole(ctx: AppContext, caller: UserRow, email: string, r
   enforce("read:role:self-or-admin", caller, caller.email.toLowerCase() === email.toLowerCase(), "You can only ask about your own account");
   return (await findRoleByEmail(ctx, email)) === role;
 }
+
+/**
+ * Whether a user opted out of a kind's email, as a column of a read of `users`: a notice's email is
+ * not even written for them (the batch that writes emails checks again).
+ */
+const optedOut = (kind: NotificationKind) =>
+  sql<boolean>`exists (select 1 from ${emailOptOuts} where ${emailOptOuts.userId} = ${users.id} and ${emailOptOuts.kind} = ${kind})`.mapWith(
+    (value) => Number(value) === 1,
+  );
+
+/** Someone to tell of a kind of news, as notices take them: id, address and whether they opted out of its email. */
+export const recipientColumns = (kind: NotificationKind) => ({ userId: users.id, email: users.email, emailOptedOut: optedOut(kind) });

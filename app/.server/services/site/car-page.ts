@@ -3,7 +3,7 @@ import { type Product, type ProductDetail } from "~/lib/types";
 import { type AppContext } from "../../context";
 import { batchPrepared, preparedStatement } from "../../db/prepared";
 import { products, users } from "../../db/schema";
-import { productDetailQueries, selectProducts, toProduct, toProductDetail } from "./products";
+import { productDetailQueries, selectProducts, toProduct, toProductDetail } from "../catalog/products";
 import { openBookingsOf, openBookingsQuery } from "../deals/bookings";
 
 export const SIMILAR_LIMIT = 6;
