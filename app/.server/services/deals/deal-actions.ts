@@ -61,9 +61,9 @@ export async function openDispute(ctx: AppContext, user: UserRow, bookingId: str
   if (!deal.payment) throw new Conflict(NOT_HELD);
   // The seller and every admin hear of it, written with the dispute.
   const id = crypto.randomUUID();
-  const told = await disputeOpenedWrites(ctx, deal.payment, id);
-  if (!(await openDisputeCase(ctx, deal.payment, input, ["held"], id, told.statements))) throw new Conflict(NOT_HELD);
-  await sendNotificationEmails(ctx, told);
+  const noticeWrites = await disputeOpenedWrites(ctx, deal.payment, id);
+  if (!(await openDisputeCase(ctx, deal.payment, input, ["held"], id, noticeWrites.statements))) throw new Conflict(NOT_HELD);
+  await sendNotificationEmails(ctx, noticeWrites);
   return id;
 }
 
@@ -72,12 +72,12 @@ export async function refundBySeller(ctx: AppContext, user: UserRow, bookingId: 
   const deal = await readDeal(ctx, bookingId);
   enforce("refund:booking:own", user, !!deal && deal.sellerId === user.id, "Booking not found");
   if (!deal) throw new NotFound("Booking not found");
-  const told = deal.payment ? await refundedWrites(ctx, deal.payment, statusIs(deal.payment.id, "refunding")) : NO_NOTIFICATIONS;
-  const writes = told.statements.map((statement) => ctx.db.run(statement));
+  const noticeWrites = deal.payment ? await refundedWrites(ctx, deal.payment, statusIs(deal.payment.id, "refunding")) : NO_NOTIFICATIONS;
+  const writes = noticeWrites.statements.map((statement) => ctx.db.run(statement));
   if (!deal.payment || !(await decideRefund(ctx, deal.payment, ["held", "disputed"], writes))) {
     throw new Conflict("Only money still held (or disputed) can be given back");
   }
-  await sendNotificationEmails(ctx, told);
+  await sendNotificationEmails(ctx, noticeWrites);
   await settlePayment(ctx, deal.payment.id);
 }
 
@@ -102,13 +102,13 @@ export async function resolveDispute(ctx: AppContext, admin: UserRow, disputeId:
   const open = and(eq(disputes.id, disputeId), isNull(disputes.resolution));
   const audit = auditEntryIfChanged(ctx, admin, "resolve-dispute", disputeId, outcome);
   // Both sides hear the decision, written only with it.
-  const told = await disputeResolvedWrites(ctx, payment, disputeId, outcome);
-  const tell = told.statements.map((statement) => ctx.db.run(statement));
+  const noticeWrites = await disputeResolvedWrites(ctx, payment, disputeId, outcome);
+  const noticeStatements = noticeWrites.statements.map((statement) => ctx.db.run(statement));
   const paidOut = payment.transferId !== null && payment.status === "released";
-  let moved: boolean;
+  let decided: boolean;
   if (outcome === "refund") {
     // A refund resolves its dispute itself (in decideRefund).
-    moved = await decideRefund(ctx, payment, paidOut ? ["released"] : ["disputed"], [audit, ...tell]);
+    decided = await decideRefund(ctx, payment, paidOut ? ["released"] : ["disputed"], [audit, ...noticeStatements]);
   } else if (paidOut) {
     const [closed] = await ctx.db.batch([
       ctx.db
@@ -117,18 +117,18 @@ export async function resolveDispute(ctx: AppContext, admin: UserRow, disputeId:
         .where(open)
         .returning({ id: disputes.id }),
       audit,
-      ...tell,
+      ...noticeStatements,
     ]);
-    moved = closed.length === 1;
+    decided = closed.length === 1;
   } else {
     const resolution = ctx.db
       .update(disputes)
       .set({ resolution: "release", resolvedAt: ctx.now().toISOString() })
       .where(and(open, sql`exists (select 1 from ${payments} where ${payments.id} = ${payment.id} and ${payments.status} = 'released')`));
-    moved = await releaseHeld(ctx, payment.id, ["disputed"], [resolution, audit, ...tell]);
+    decided = await releaseHeld(ctx, payment.id, ["disputed"], [resolution, audit, ...noticeStatements]);
   }
-  if (!moved) throw new Conflict(RESOLVED);
-  await sendNotificationEmails(ctx, told);
+  if (!decided) throw new Conflict(RESOLVED);
+  await sendNotificationEmails(ctx, noticeWrites);
   await settlePayment(ctx, payment.id);
 }
 
@@ -157,7 +157,7 @@ export async function declineBooking(ctx: AppContext, user: UserRow, bookingId: 
         .where(eq(bookings.id, bookingId))
         .limit(1)
     : [];
-  const told: NotificationWrites = buyer
+  const noticeWrites: NotificationWrites = buyer
     ? await notificationWrites(
         ctx,
         [
@@ -176,12 +176,12 @@ export async function declineBooking(ctx: AppContext, user: UserRow, bookingId: 
     : NO_NOTIFICATIONS;
   // The buyer's notification first: it is written only while the booking is still there to decline.
   const results = await ctx.db.batch([
-    ...told.statements.map((statement) => ctx.db.run(statement)),
+    ...noticeWrites.statements.map((statement) => ctx.db.run(statement)),
     ctx.db.delete(bookings).where(deletable).returning({ id: bookings.id }),
   ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   const deleted = results[results.length - 1] as { id: string }[];
   if (deleted.length === 1) {
-    await sendNotificationEmails(ctx, told);
+    await sendNotificationEmails(ctx, noticeWrites);
     return;
   }
   const [row] = await ctx.db

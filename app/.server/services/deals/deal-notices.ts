@@ -166,7 +166,7 @@ export async function providerRefundWrites(
       return notificationWrites(ctx, notices, sql`${unrecorded} and ${statusIs(payment.id, "held", "disputed", "released")}`);
     }),
   );
-  return { statements: writes.flatMap((told) => told.statements), emailIds: writes.flatMap((told) => told.emailIds) };
+  return { statements: writes.flatMap((perRefund) => perRefund.statements), emailIds: writes.flatMap((perRefund) => perRefund.emailIds) };
 }
 
 /** Why a payment that bought nothing is given back, as its buyer reads it (a second payment of a paid booking is "paid-twice"). */

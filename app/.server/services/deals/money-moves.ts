@@ -125,7 +125,7 @@ async function recordTransfer(
 ) {
   const recorded = sql`exists (select 1 from ${payments} where ${payments.id} = ${payment.id} and ${payments.transferId} = ${transfer.id})`;
   const fee = payment.fee ?? 0;
-  const told = await notificationWrites(
+  const noticeWrites = await notificationWrites(
     ctx,
     [
       {
@@ -145,9 +145,9 @@ async function recordTransfer(
       .where(and(eq(payments.id, payment.id), isNull(payments.transferId))),
     ledgerRow(ctx, payment, { kind: "transfer", amount: transfer.amount, providerId: transfer.id }, recorded),
     ...(fee > 0 ? [ledgerRow(ctx, payment, { kind: "fee", amount: fee, providerId: payment.transactionId }, recorded)] : []),
-    ...told.statements.map((statement) => ctx.db.run(statement)),
+    ...noticeWrites.statements.map((statement) => ctx.db.run(statement)),
   ]);
-  await sendNotificationEmails(ctx, told);
+  await sendNotificationEmails(ctx, noticeWrites);
   logDeal(ctx, "payment-transferred", payment, { transferId: transfer.id });
   const now = await readPayment(ctx, payment.id);
   if (now && now.refundedAmount > now.refundedAtRelease) await reverseOwed(ctx, now);

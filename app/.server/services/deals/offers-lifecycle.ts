@@ -23,7 +23,7 @@ export async function offersEndWithSaleWrites(
   sale: { productId: string; productName: string; buyerId: string | null },
   onlyIf: SQL,
 ) {
-  // The winner's own accepted offer stays: it is what they paid.
+  // The buyer who bought the car keeps their own accepted offer: it is what they paid.
   const ended = and(
     eq(offers.productId, sale.productId),
     or(
@@ -39,7 +39,7 @@ export async function offersEndWithSaleWrites(
   if (ending.length === 0) return { statements: [], emailIds: [] };
   const now = ctx.now().toISOString();
   const ids = ending.map((row) => row.offerId);
-  const told = await notificationWrites(
+  const noticeWrites = await notificationWrites(
     ctx,
     ending
       .filter((buyer) => buyer.userId !== sale.buyerId)
@@ -54,7 +54,7 @@ export async function offersEndWithSaleWrites(
   );
   const decline = sql`update ${offers} set status = 'declined', responded_at = ${now}
     where ${inArray(offers.id, ids)} and ${ended} and ${onlyIf}`;
-  return { statements: [...told.statements, decline], emailIds: told.emailIds };
+  return { statements: [...noticeWrites.statements, decline], emailIds: noticeWrites.emailIds };
 }
 
 /**
@@ -112,13 +112,13 @@ async function expireOne(
   }));
   const live = sql`${offers.status} in ('open', 'countered') and ${offers.expiresAt} <= ${now}`;
   const expiredNow = sql`exists (select 1 from ${offers} where ${offers.id} = ${offer.id} and ${offers.status} = 'expired')`;
-  const told = await notificationWrites(ctx, notices, expiredNow);
+  const noticeWrites = await notificationWrites(ctx, notices, expiredNow);
   const [result] = await ctx.db.batch([
     ctx.db.run(sql`update ${offers} set status = 'expired' where ${offers.id} = ${offer.id} and ${live}`),
-    // Written after the update: told only if this run expired it.
-    ...told.statements.map((statement) => ctx.db.run(statement)),
+    // Written after the update: notified only if this run expired it.
+    ...noticeWrites.statements.map((statement) => ctx.db.run(statement)),
   ]);
   const changed = result.rowsAffected === 1;
-  if (changed) await sendNotificationEmails(ctx, told);
+  if (changed) await sendNotificationEmails(ctx, noticeWrites);
   return changed;
 }

@@ -146,7 +146,7 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
     { productId: booking.productId, productName: booking.productName, buyerId: booking.buyerId },
     paid,
   );
-  const [, , , [winner]] = await ctx.db.batch([
+  const [, , , [boughtBy]] = await ctx.db.batch([
     ctx.db
       .insert(payments)
       .values({
@@ -185,7 +185,7 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
     ),
     ...[...sold.statements, ...sale.statements, ...offersEnd.statements].map((statement) => ctx.db.run(statement)),
   ]);
-  if (winner?.transactionId === intent.id) {
+  if (boughtBy?.transactionId === intent.id) {
     carChanged(ctx.changedPages, { id: booking.productId, sellerId: booking.sellerId });
     // Sent again when the sale is reported twice (the buyer's POST and the webhook): a refresh is idempotent.
     await Promise.all([
@@ -194,17 +194,17 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
       sendNotificationEmails(ctx, offersEnd),
       enqueuePriceRatings(ctx, [booking.make]),
     ]);
-    const recorded = (await readPayment(ctx, winner.id))!;
+    const recorded = (await readPayment(ctx, boughtBy.id))!;
     // Disputed with the card's issuer before it was recorded: the money stops at once.
     if (charge.disputeId) await cardDispute(ctx, recorded, charge.disputeId);
-    return { kind: "recorded", paymentId: winner.id, created: recorded.id === paymentId };
+    return { kind: "recorded", paymentId: boughtBy.id, created: recorded.id === paymentId };
   }
   // Recorded a moment ago by the buyer's request or the webhook (whichever came second).
   const [same] = await ctx.db.select().from(payments).where(eq(payments.transactionId, intent.id)).limit(1);
   if (same) return outcomeOf(same);
 
   // Another payment bought the car first: give this money back.
-  const paidTwice = winner?.bookingId === booking.id;
+  const paidTwice = boughtBy?.bookingId === booking.id;
   await boughtNothing(ctx, intent, wanted, "sold-to-someone-else", paidTwice ? "paid-twice" : undefined);
   if (paidTwice) return { kind: "duplicate" };
   await ctx.db
@@ -230,14 +230,14 @@ async function boughtNothing(
   intent: PaymentIntent,
   target: { bookingId: string | null; productId?: string; productName?: string; sellerId?: string | null; charge: ChargeState },
   reason: RefundReason,
-  told: UnboughtReason = reason,
+  reasonToBuyer: UnboughtReason = reason,
 ): Promise<FulfilmentOutcome> {
   const now = ctx.now().toISOString();
   const paymentId = crypto.randomUUID();
   const payment = { id: paymentId, bookingId: target.bookingId, sellerId: target.sellerId ?? null };
   const productName = target.productName ?? "";
   const buyerEmail = intent.metadata.buyerEmail ?? "";
-  const buyerHears = await unboughtWrites(ctx, { ...payment, buyerEmail, productName, amount: intent.amount }, told);
+  const buyerHears = await unboughtWrites(ctx, { ...payment, buyerEmail, productName, amount: intent.amount }, reasonToBuyer);
   await ctx.db.batch([
     ctx.db
       .insert(payments)

@@ -143,7 +143,7 @@ async function recordFromProvider(ctx: AppContext, intentId: string) {
  */
 export async function syncRefunds(ctx: AppContext, payment: PaymentRow) {
   const { refunds } = await requireProvider(ctx).chargeState(payment.transactionId);
-  const told = await providerRefundWrites(ctx, payment, refunds);
-  if (await recordRefunds(ctx, payment, refunds, told.statements)) await sendNotificationEmails(ctx, told);
+  const noticeWrites = await providerRefundWrites(ctx, payment, refunds);
+  if (await recordRefunds(ctx, payment, refunds, noticeWrites.statements)) await sendNotificationEmails(ctx, noticeWrites);
   await settlePayment(ctx, payment.id);
 }
