@@ -42,7 +42,9 @@ function workerJobs(): string[] {
   }
   const awaited = (call: ts.CallExpression) =>
     ts.isAwaitExpression(call.parent) ||
-    (ts.isArrayLiteralExpression(call.parent) && ts.isCallExpression(call.parent.parent) && call.parent.parent.expression.getText(file) === "Promise.all");
+    (ts.isArrayLiteralExpression(call.parent) &&
+      ts.isCallExpression(call.parent.parent) &&
+      call.parent.parent.expression.getText(file) === "Promise.all");
   const jobs = new Set<string>();
   const followed = new Set<string>();
   const visit = (node: ts.Node) => {
