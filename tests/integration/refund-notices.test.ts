@@ -24,14 +24,18 @@ async function namedCar(seller: Party, name: string, price: number) {
 
 /** What this person was told of refunds: the app's notifications and the emails, each with its link. */
 async function refundNotices(who: Party) {
-  const notified = await app.sql("select text, link from notifications where user_id = ? and kind = 'refunded' order by created_at, rowid", [
-    who.id,
-  ]);
+  const notified = await app.sql(
+    "select text, link from notifications where user_id = ? and kind = 'refunded' order by created_at, rowid",
+    [who.id],
+  );
   const mailed = await app.sql(
     "select text from outgoing_emails where to_address = ? and text like '%you get these emails for: refunds%'",
     [who.email],
   );
-  return { notified: notified.map((row) => ({ text: String(row.text), link: String(row.link) })), mailed: mailed.map((row) => String(row.text)) };
+  return {
+    notified: notified.map((row) => ({ text: String(row.text), link: String(row.link) })),
+    mailed: mailed.map((row) => String(row.text)),
+  };
 }
 
 /** Exactly one notice and one email, saying all of `words` and linking to `path`. */
@@ -134,7 +138,13 @@ describe("a refund is told to the buyer and the seller, once", () => {
     // Reported again by Stripe's event, and the refund's own event: still one notice.
     await sendEventOk("payment_intent.succeeded", second.intent);
     await announceRefundAgain(second.intent.id);
-    await expectNotifiedOnce(latePayer, "/dashboard/myorders", "Nissan Sunny went to another buyer", "$12,000.00", "given back to your card");
+    await expectNotifiedOnce(
+      latePayer,
+      "/dashboard/myorders",
+      "Nissan Sunny went to another buyer",
+      "$12,000.00",
+      "given back to your card",
+    );
     // The seller's sale (the first payer's) stands: nothing was undone for them to hear of.
     expect((await refundNotices(seller)).notified).toEqual([]);
     expect((await refundNotices(firstPayer)).notified).toEqual([]);
