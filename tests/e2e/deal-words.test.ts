@@ -35,17 +35,17 @@ describe("a losing buyer's booking at 390 px", () => {
   it("says the car went to someone else and the money is given back, and offers no payment", async () => {
     const carName = `Lost Sunny ${Date.now()}`;
     const carId = await carOf(SELLER, 12_000, carName);
-    const [winner, loser] = [await party("buyer", "words-winner"), await party("buyer", "words-loser")];
-    // Both paid at once; the winner's payment was recorded first.
-    const [winnerPays, loserPays] = [
-      await chargedBooking(winner, await book(winner, carId)),
-      await chargedBooking(loser, await book(loser, carId)),
+    const [firstPayer, latePayer] = [await party("buyer", "words-first-payer"), await party("buyer", "words-late-payer")];
+    // Both paid at once; the first payer's payment was recorded first.
+    const [firstPayerPays, latePayerPays] = [
+      await chargedBooking(firstPayer, await book(firstPayer, carId)),
+      await chargedBooking(latePayer, await book(latePayer, carId)),
     ];
-    expect((await winnerPays()).status).toBe(201);
-    expect((await loserPays()).status).toBe(409);
+    expect((await firstPayerPays()).status).toBe(201);
+    expect((await latePayerPays()).status).toBe(409);
 
     const { page, close } = await openPage(browser, { viewport: PHONE });
-    await signInAs(page, loser.email, "/dashboard/myorders");
+    await signInAs(page, latePayer.email, "/dashboard/myorders");
     const order = page.getByRole("listitem").filter({ hasText: carName });
     await order.getByText("Sold to another buyer").waitFor();
     await order.getByText(`${carName} went to another buyer, who paid first. Your $12,000.00 is given back to your card.`).waitFor();

@@ -120,10 +120,10 @@ describe("two buyers, a seller and an admin at 390 px", () => {
     // The admin is told, and releases the money to the seller after being asked, with JavaScript.
     const admin = await openPage(browser, { viewport: PHONE });
     await signInAs(admin.page, ADMIN, "/dashboard/notifications");
-    const adminTold = `buyer-a Person reported a problem with ${carName} ($14,000.00). The money is held until you decide.`;
-    expect(await expectNotified(admin.page, adminTold)).toBe("/dashboard/disputes");
+    const adminNotice = `buyer-a Person reported a problem with ${carName} ($14,000.00). The money is held until you decide.`;
+    expect(await expectNotified(admin.page, adminNotice)).toBe("/dashboard/disputes");
     await expectAccessible(admin.page, "the admin's notifications");
-    await expectMailed(ADMIN, adminTold, "/dashboard/disputes");
+    await expectMailed(ADMIN, adminNotice, "/dashboard/disputes");
     await gotoInteractive(admin.page, "/dashboard/disputes");
     const dispute = admin.page.getByRole("listitem").filter({ has: admin.page.getByRole("heading", { name: carName }) });
     await dispute.getByText("Nobody came to Banani 11").waitFor();
@@ -179,17 +179,17 @@ describe("two buyers, a seller and an admin at 390 px", () => {
       .waitFor();
     await payouts.filter({ hasText: "Paid to you" }).getByText("$13,300.00").waitFor();
     await expectFitsAt360(seller.page);
-    const sellerTold = {
+    const sellerNotices = {
       sale: `A buyer paid $14,000.00 for your ${carName}. The money is held until they have the car.`,
       dispute: `buyer-a Person reported a problem with your ${carName}. The $14,000.00 is held until an admin decides; you may give it back.`,
       decision: `An admin decided the problem reported with your ${carName} for you: $13,300.00 is released to you.`,
     };
-    expect(await expectNotified(seller.page, sellerTold.sale)).toBe("/dashboard/sales");
-    await expectNotified(seller.page, sellerTold.dispute);
-    expect(await expectNotified(seller.page, sellerTold.decision)).toBe("/dashboard/payouts");
+    expect(await expectNotified(seller.page, sellerNotices.sale)).toBe("/dashboard/sales");
+    await expectNotified(seller.page, sellerNotices.dispute);
+    expect(await expectNotified(seller.page, sellerNotices.decision)).toBe("/dashboard/payouts");
     await seller.close();
-    await expectMailed(SELLER, sellerTold.sale, "/dashboard/sales");
-    await expectMailed(SELLER, sellerTold.dispute, "/dashboard/sales");
-    await expectMailed(SELLER, sellerTold.decision, "/dashboard/payouts");
+    await expectMailed(SELLER, sellerNotices.sale, "/dashboard/sales");
+    await expectMailed(SELLER, sellerNotices.dispute, "/dashboard/sales");
+    await expectMailed(SELLER, sellerNotices.decision, "/dashboard/payouts");
   }, 240_000);
 });

@@ -177,10 +177,10 @@ describe("asked before money moves, at 390 px without JavaScript", () => {
     await declining.getByRole("button", { name: "Yes, decline the booking" }).click();
     await sellerPage.page.getByText("Booking declined: the buyer has been told").waitFor();
     expect(await app.sql("select id from bookings where id = ?", [unpaidId])).toHaveLength(0);
-    const [told] = await app.sql("select text from notifications where kind = 'booking_declined' and source_key = ?", [
+    const [notice] = await app.sql("select text from notifications where kind = 'booking_declined' and source_key = ?", [
       `booking_declined:${unpaidId}`,
     ]);
-    expect(String(told.text)).toContain("Sold it at the garage");
+    expect(String(notice.text)).toContain("Sold it at the garage");
     await sellerPage.close();
   }, 150_000);
 });

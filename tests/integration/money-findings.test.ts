@@ -34,11 +34,11 @@ const adminToken = () => app.accessToken("admin@autoreseller.test");
 const transfersOf = async (bookingId: string) => (await transfersAtStripe()).filter((t) => t.transfer_group === `booking-${bookingId}`);
 
 describe("a refunded payment buys nothing, ever", () => {
-  it("refuses the loser's refunded intent after the winner's money was given back, and charges them anew when they pay again", async () => {
+  it("refuses the late payer's refunded intent after the first payer's money was given back, and charges them anew when they pay again", async () => {
     const { seller } = await onboardedSeller();
     const carId = await carOf(seller.email, 15_000);
-    const buyerA = await party("buyer", "loser-a");
-    const buyerB = await party("buyer", "winner-b");
+    const buyerA = await party("buyer", "late-payer-a");
+    const buyerB = await party("buyer", "first-payer-b");
     const a = await chargedBooking(buyerA, carId);
     const b = await chargedBooking(buyerB, carId);
     expect((await b.record()).status).toBe(201);

@@ -268,7 +268,7 @@ describe("the Cron Trigger's sweep of new listings", () => {
 describe("bookings and sales", () => {
   it("tell the seller of a booking, the buyer who paid that they bought it, and the other bookers that it was sold", async () => {
     const seller = await account("sale-seller", "seller");
-    const [winner, loser] = [await account("sale-winner"), await account("sale-loser")];
+    const [firstPayer, latePayer] = [await account("sale-first-payer"), await account("sale-late-payer")];
     const productId = await car("Nissan Leaf 2019", 7000, { seller: seller.email });
     const book = async (who: Account) => {
       const response = await api("/api/bookings", who.token, {
@@ -278,8 +278,8 @@ describe("bookings and sales", () => {
       expect(response.status).toBe(201);
       return ((await response.json()) as { insertedId: string }).insertedId;
     };
-    const bookingId = await book(winner);
-    await book(loser);
+    const bookingId = await book(firstPayer);
+    await book(latePayer);
     const sellerSees = await notificationsOf(seller);
     // Linked to the seller's Bookings, where a booking is answered (in the app and in the email).
     expect(sellerSees.data.map((item) => [item.kind, item.text, item.link])).toEqual([
@@ -292,17 +292,17 @@ describe("bookings and sales", () => {
     ]);
     expect(String(bookedMail.text)).toMatch(/https?:\/\/[^\s]+\/dashboard\/bookings\b/);
 
-    const intent = await api("/api/payment/create-payment-intent", winner.token, { method: "POST", body: { bookingId } });
+    const intent = await api("/api/payment/create-payment-intent", firstPayer.token, { method: "POST", body: { bookingId } });
     const { clientSecret } = (await intent.json()) as { clientSecret: string };
     const intentId = clientSecret.split("_secret_")[0];
     await fetch(`${site.stripeApiUrl}/__control/payment_intents/${intentId}/succeed`, { method: "POST" });
     // Recorded, then reported again (as the webhook would): still one sale, one notification each.
     for (const status of [201, 200]) {
-      const paid = await api("/api/payment", winner.token, { method: "POST", body: { bookingId, transactionId: intentId } });
+      const paid = await api("/api/payment", firstPayer.token, { method: "POST", body: { bookingId, transactionId: intentId } });
       expect(paid.status).toBe(status);
     }
 
-    const [bought] = (await notificationsOf(winner)).data;
+    const [bought] = (await notificationsOf(firstPayer)).data;
     expect(bought).toMatchObject({
       kind: "sold",
       text: expect.stringMatching(/^You bought Nissan Leaf 2019 for \$7,000\.00\. The money is held until \d{4}-\d{2}-\d{2}: confirm/),
@@ -310,15 +310,15 @@ describe("bookings and sales", () => {
     });
     // The email carries the amount, the release date and the receipt's absolute link.
     const [boughtMail] = await site.sql("select text from outgoing_emails where to_address = ? and text like '%You bought%'", [
-      winner.email,
+      firstPayer.email,
     ]);
     expect(String(boughtMail.text)).toMatch(
       /\$7,000\.00[\s\S]*held until \d{4}-\d{2}-\d{2}[\s\S]*https?:\/\/[^\s]+\/dashboard\/myorders\/[^\s]+\/receipt/,
     );
-    expect((await notificationsOf(loser)).data.map((item) => [item.kind, item.text])).toEqual([
+    expect((await notificationsOf(latePayer)).data.map((item) => [item.kind, item.text])).toEqual([
       ["sold", "Nissan Leaf 2019, which you booked, was sold to someone else"],
     ]);
-    expect(await emailsWrittenTo(loser.email, "sales of cars you booked")).toHaveLength(1);
+    expect(await emailsWrittenTo(latePayer.email, "sales of cars you booked")).toHaveLength(1);
     // The seller hears of the payment once (`sale`), however often it is reported.
     const afterSale = await notificationsOf(seller);
     expect(afterSale.total).toBe(3);

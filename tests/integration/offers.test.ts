@@ -94,8 +94,8 @@ describe("making an offer", () => {
 
   it("refuses offers on a sold car", async () => {
     const { buyer, carId } = await market();
-    const winner = await party("buyer", "winner");
-    expect((await pay(winner, await book(winner, carId))).recorded.status).toBe(201);
+    const purchaser = await party("buyer", "purchaser");
+    expect((await pay(purchaser, await book(purchaser, carId))).recorded.status).toBe(201);
     expect((await offer(buyer, carId, 15000)).status).toBe(409);
   });
 });
@@ -205,9 +205,9 @@ describe("answering an offer", () => {
 
   it("declines every open offer when the car is sold, and tells their buyers", async () => {
     const { buyer, carId } = await market();
-    const winner = await party("buyer", "paying-buyer");
+    const purchaser = await party("buyer", "paying-buyer");
     const id = await offerId(buyer, carId, 15000);
-    expect((await pay(winner, await book(winner, carId))).recorded.status).toBe(201);
+    expect((await pay(purchaser, await book(purchaser, carId))).recorded.status).toBe(201);
     expect(await statusOf(id)).toBe("declined");
     expect(await notificationsOf(buyer.id, "offer_answered")).toEqual([expect.stringContaining("sold to another buyer")]);
   });

@@ -228,18 +228,18 @@ describe("the payment page", () => {
 
   it("stops asking for money once the car is paid for, by this buyer or another", async () => {
     const carId = await newCar();
-    const [winner, loser] = [await buyerWithBooking(carId), await buyerWithBooking(carId)];
-    const { clientSecret } = (await (await intentFor(winner.token, winner.bookingId)).json()) as { clientSecret: string };
-    const { id: transactionId } = (await (await confirm(winner.token, clientSecret, GOOD_CARD)).json()) as { id: string };
-    expect((await pay(winner.token, winner.bookingId, transactionId)).status).toBe(201);
+    const [firstPayer, latePayer] = [await buyerWithBooking(carId), await buyerWithBooking(carId)];
+    const { clientSecret } = (await (await intentFor(firstPayer.token, firstPayer.bookingId)).json()) as { clientSecret: string };
+    const { id: transactionId } = (await (await confirm(firstPayer.token, clientSecret, GOOD_CARD)).json()) as { id: string };
+    expect((await pay(firstPayer.token, firstPayer.bookingId, transactionId)).status).toBe(201);
 
     const page = async (buyer: { email: string; bookingId: string }) =>
       (await request(`/dashboard/payment/${buyer.bookingId}`, { headers: { cookie: await signIn(buyer.email) } })).text();
-    const paid = await page(winner);
+    const paid = await page(firstPayer);
     expect(paid).toContain("Congrats! your payment completed");
     expect(paid).toContain("You paid <strong>$21,500</strong>");
     expect(paid).not.toContain("Please pay");
-    const lost = await page(loser);
+    const lost = await page(latePayer);
     expect(lost).toContain("This car has been sold to another buyer");
     expect(lost).not.toContain("Please pay");
   });

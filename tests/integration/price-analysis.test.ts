@@ -232,10 +232,10 @@ describe("the stored price rating", () => {
     await edit(cars[3], { resalePrice: 13_000 });
     await ratingsBecome(fresh, { [cars[0]]: "fair", [cars[1]]: "fair", [cars[2]]: "fair", [cars[3]]: "high" });
 
-    const moved = `${make}Moved`;
-    await edit(cars[3], { make: moved });
+    const otherMake = `${make}Moved`;
+    await edit(cars[3], { make: otherMake });
     await ratingsBecome(fresh, { [cars[0]]: null, [cars[1]]: null, [cars[2]]: null });
-    await ratingsBecome(moved, { [cars[3]]: null });
+    await ratingsBecome(otherMake, { [cars[3]]: null });
   });
 
   it("is refreshed for the whole make when a car is sold or deleted", async () => {

@@ -24,24 +24,28 @@ async function namedCar(seller: Party, name: string, price: number) {
 
 /** What this person was told of refunds: the app's notifications and the emails, each with its link. */
 async function refundNotices(who: Party) {
-  const told = await app.sql("select text, link from notifications where user_id = ? and kind = 'refunded' order by created_at, rowid", [
-    who.id,
-  ]);
+  const notified = await app.sql(
+    "select text, link from notifications where user_id = ? and kind = 'refunded' order by created_at, rowid",
+    [who.id],
+  );
   const mailed = await app.sql(
     "select text from outgoing_emails where to_address = ? and text like '%you get these emails for: refunds%'",
     [who.email],
   );
-  return { told: told.map((row) => ({ text: String(row.text), link: String(row.link) })), mailed: mailed.map((row) => String(row.text)) };
+  return {
+    notified: notified.map((row) => ({ text: String(row.text), link: String(row.link) })),
+    mailed: mailed.map((row) => String(row.text)),
+  };
 }
 
 /** Exactly one notice and one email, saying all of `words` and linking to `path`. */
-async function expectToldOnce(who: Party, path: string, ...words: string[]) {
-  const { told, mailed } = await refundNotices(who);
-  expect(told).toHaveLength(1);
-  expect(told[0].link).toBe(path);
+async function expectNotifiedOnce(who: Party, path: string, ...words: string[]) {
+  const { notified, mailed } = await refundNotices(who);
+  expect(notified).toHaveLength(1);
+  expect(notified[0].link).toBe(path);
   expect(mailed).toHaveLength(1);
   for (const word of words) {
-    expect(told[0].text).toContain(word);
+    expect(notified[0].text).toContain(word);
     expect(mailed[0]).toContain(word);
   }
   expect(mailed[0]).toMatch(new RegExp(`https?://\\S+${path}\\b`));
@@ -63,8 +67,8 @@ describe("a refund is told to the buyer and the seller, once", () => {
     const { intent } = await paidBooking(buyer, await namedCar(seller, "Nissan Fairlady Z", 22_700));
     await dashboardRefund(intent.id);
     await announceRefundAgain(intent.id);
-    await expectToldOnce(buyer, "/dashboard/myorders", "$22,700.00", "Nissan Fairlady Z", "given back to your card");
-    await expectToldOnce(seller, "/dashboard/sales", "$22,700.00", "Nissan Fairlady Z", "the sale is undone");
+    await expectNotifiedOnce(buyer, "/dashboard/myorders", "$22,700.00", "Nissan Fairlady Z", "given back to your card");
+    await expectNotifiedOnce(seller, "/dashboard/sales", "$22,700.00", "Nissan Fairlady Z", "the sale is undone");
   });
 
   it("made in part in Stripe's dashboard: each part is told with its amount, and the seller hears what stays held", async () => {
@@ -73,17 +77,17 @@ describe("a refund is told to the buyer and the seller, once", () => {
     const { bookingId, intent } = await paidBooking(buyer, await namedCar(seller, "Honda Civic 2020", 20_000));
     await dashboardRefund(intent.id, 500_000);
     await announceRefundAgain(intent.id);
-    await expectToldOnce(buyer, "/dashboard/myorders", "$5,000.00", "Honda Civic 2020");
-    await expectToldOnce(seller, "/dashboard/sales", "$5,000.00", "Honda Civic 2020", "The rest stays held");
+    await expectNotifiedOnce(buyer, "/dashboard/myorders", "$5,000.00", "Honda Civic 2020");
+    await expectNotifiedOnce(seller, "/dashboard/sales", "$5,000.00", "Honda Civic 2020", "The rest stays held");
 
     // The rest given back by the seller: told as their own refund, not again as the provider's.
     expect((await post(`/api/bookings/${bookingId}/refund`, seller.token)).status).toBe(200);
     await announceRefundAgain(intent.id);
-    expect((await refundNotices(buyer)).told.map((notice) => notice.text)).toEqual([
+    expect((await refundNotices(buyer)).notified.map((notice) => notice.text)).toEqual([
       expect.stringContaining("$5,000.00"),
       expect.stringContaining("gave back your $15,000.00 for Honda Civic 2020"),
     ]);
-    expect((await refundNotices(seller)).told).toHaveLength(2);
+    expect((await refundNotices(seller)).notified).toHaveLength(2);
   });
 
   it("made in Stripe's dashboard after the seller was paid: the seller hears it is taken back", async () => {
@@ -93,8 +97,8 @@ describe("a refund is told to the buyer and the seller, once", () => {
     expect((await post(`/api/bookings/${bookingId}/handover`, buyer.token)).status).toBe(200);
     await dashboardRefund(intent.id);
     await announceRefundAgain(intent.id);
-    await expectToldOnce(buyer, "/dashboard/myorders", "$10,000.00", "Toyota Axio");
-    await expectToldOnce(seller, "/dashboard/sales", "$10,000.00", "Toyota Axio", "taken back from your payout account");
+    await expectNotifiedOnce(buyer, "/dashboard/myorders", "$10,000.00", "Toyota Axio");
+    await expectNotifiedOnce(seller, "/dashboard/sales", "$10,000.00", "Toyota Axio", "taken back from your payout account");
   });
 
   it("given back by the seller or by an admin's decision: told by that decision, not again when Stripe reports the refund", async () => {
@@ -103,8 +107,8 @@ describe("a refund is told to the buyer and the seller, once", () => {
     const givenBack = await paidBooking(buyer, await namedCar(seller, "Mazda Demio", 9_000));
     expect((await post(`/api/bookings/${givenBack.bookingId}/refund`, seller.token)).status).toBe(200);
     await announceRefundAgain(givenBack.intent.id);
-    await expectToldOnce(buyer, "/dashboard/myorders", "$9,000.00", "Mazda Demio");
-    await expectToldOnce(seller, "/dashboard/sales", "$9,000.00", "Mazda Demio", "the sale is undone");
+    await expectNotifiedOnce(buyer, "/dashboard/myorders", "$9,000.00", "Mazda Demio");
+    await expectNotifiedOnce(seller, "/dashboard/sales", "$9,000.00", "Mazda Demio", "the sale is undone");
 
     const disputed = await paidBooking(buyer, await namedCar(seller, "Suzuki Swift", 8_000));
     expect((await post(`/api/bookings/${disputed.bookingId}/dispute`, buyer.token, { reason: "not_as_described" })).status).toBe(201);
@@ -118,25 +122,31 @@ describe("a refund is told to the buyer and the seller, once", () => {
       const decisions = await app.sql("select text from notifications where user_id = ? and kind = 'dispute_resolved'", [who.id]);
       expect(decisions.map((row) => String(row.text))).toEqual([expect.stringContaining(words)]);
       // The decision was the refund's notice: no second one about the same money.
-      expect((await refundNotices(who)).told.filter((notice) => notice.text.includes("Suzuki Swift"))).toEqual([]);
+      expect((await refundNotices(who)).notified.filter((notice) => notice.text.includes("Suzuki Swift"))).toEqual([]);
     }
   });
 
   it("of a buyer who paid after another buyer had: told the car went to someone else and the money is returned, once", async () => {
     const { seller } = await onboardedSeller();
     const carId = await namedCar(seller, "Nissan Sunny", 12_000);
-    const winner = await party("buyer", "paid-first");
-    const loser = await party("buyer", "paid-second");
-    const first = await chargedBooking(winner, carId);
-    const second = await chargedBooking(loser, carId);
+    const firstPayer = await party("buyer", "paid-first");
+    const latePayer = await party("buyer", "paid-second");
+    const first = await chargedBooking(firstPayer, carId);
+    const second = await chargedBooking(latePayer, carId);
     expect((await first.record()).status).toBe(201);
     expect((await second.record()).status).toBe(409);
     // Reported again by Stripe's event, and the refund's own event: still one notice.
     await sendEventOk("payment_intent.succeeded", second.intent);
     await announceRefundAgain(second.intent.id);
-    await expectToldOnce(loser, "/dashboard/myorders", "Nissan Sunny went to another buyer", "$12,000.00", "given back to your card");
-    // The seller's sale (the winner's) stands: nothing was undone for them to hear of.
-    expect((await refundNotices(seller)).told).toEqual([]);
-    expect((await refundNotices(winner)).told).toEqual([]);
+    await expectNotifiedOnce(
+      latePayer,
+      "/dashboard/myorders",
+      "Nissan Sunny went to another buyer",
+      "$12,000.00",
+      "given back to your card",
+    );
+    // The seller's sale (the first payer's) stands: nothing was undone for them to hear of.
+    expect((await refundNotices(seller)).notified).toEqual([]);
+    expect((await refundNotices(firstPayer)).notified).toEqual([]);
   });
 });

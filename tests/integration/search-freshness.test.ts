@@ -114,12 +114,12 @@ describe("search freshness", () => {
 
   it("shows a price change at once, in the sort's order", async () => {
     const cheap = await addCar({ resalePrice: 1200 });
-    const moved = await addCar({ resalePrice: 1500 });
-    expect(ids(await search(`${inDhaka}&sort=price_asc&limit=2`))).toEqual([cheap, moved]);
-    const edit = await apiJson(`/api/products/${moved}`, { resalePrice: 1100 }, { method: "PATCH", token: seller.token });
+    const repriced = await addCar({ resalePrice: 1500 });
+    expect(ids(await search(`${inDhaka}&sort=price_asc&limit=2`))).toEqual([cheap, repriced]);
+    const edit = await apiJson(`/api/products/${repriced}`, { resalePrice: 1100 }, { method: "PATCH", token: seller.token });
     expect(edit.status).toBe(200);
     const answer = await search(`${inDhaka}&sort=price_asc&limit=2`);
-    expect(ids(answer)).toEqual([moved, cheap]);
+    expect(ids(answer)).toEqual([repriced, cheap]);
     expect(answer.data[0].resalePrice).toBe(1100);
   });
 

@@ -59,9 +59,9 @@ export function CarGallery({ photos, name }: { photos: ProductPhoto[]; name: str
       const start = swipeStart.current;
       swipeStart.current = null;
       if (start === null || count < 2) return;
-      const moved = event.clientX - start;
-      swiped.current = Math.abs(moved) >= SWIPE_PX;
-      if (swiped.current) show(current + (moved < 0 ? 1 : -1));
+      const dragDistance = event.clientX - start;
+      swiped.current = Math.abs(dragDistance) >= SWIPE_PX;
+      if (swiped.current) show(current + (dragDistance < 0 ? 1 : -1));
     },
     // A tap or click opens the photo full screen. Focus goes to the gallery first, so the arrow keys
     // move the photos from then on (and come back here when full screen closes).

@@ -85,8 +85,8 @@ export function ZoomablePhoto({ photo, alt, onSwipe }: { photo: ProductPhoto; al
         const start = swipeStart.current;
         if (pointers.current.size > 0 || start === null) return;
         swipeStart.current = null;
-        const moved = event.clientX - start;
-        if (onSwipe && zoom.scale === 1 && Math.abs(moved) >= SWIPE_PX) onSwipe(moved < 0 ? 1 : -1);
+        const dragDistance = event.clientX - start;
+        if (onSwipe && zoom.scale === 1 && Math.abs(dragDistance) >= SWIPE_PX) onSwipe(dragDistance < 0 ? 1 : -1);
       }}
       onPointerCancel={(event) => {
         pointers.current.delete(event.pointerId);

@@ -41,8 +41,8 @@ const declinable = (booking: { paid: boolean; payment: unknown; paymentUnderWay:
   !booking.paid && !booking.payment && !booking.paymentUnderWay;
 
 function declineText(buyerName: string, productName: string, reason: string) {
-  const told = reason ? ` They are told: “${reason}”.` : " They are told you declined.";
-  return `${buyerName}'s booking of ${productName} will be removed.${told} This cannot be undone.`;
+  const whatBuyerReads = reason ? ` They are told: “${reason}”.` : " They are told you declined.";
+  return `${buyerName}'s booking of ${productName} will be removed.${whatBuyerReads} This cannot be undone.`;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

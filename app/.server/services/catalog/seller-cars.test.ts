@@ -42,18 +42,18 @@ describe("listBookingsForSellerCars", () => {
     const { account, car, book } = marketplace(ctx);
     const seller = await account("seller");
     const [sold, popular] = await Promise.all([car(seller), car(seller)]);
-    const [winner, waiting, loser] = await Promise.all([account("buyer"), account("buyer"), account("buyer")]);
-    const won = await book(winner, sold);
+    const [payer, waiting, latePayer] = await Promise.all([account("buyer"), account("buyer"), account("buyer")]);
+    const paidBooking = await book(payer, sold);
     await book(waiting, sold);
-    const lost = await book(loser, sold);
-    await ctx.db.update(bookings).set({ paid: true }).where(eq(bookings.id, won));
-    await ctx.db.update(bookings).set({ paid: true, lost: true }).where(eq(bookings.id, lost));
+    const lostBooking = await book(latePayer, sold);
+    await ctx.db.update(bookings).set({ paid: true }).where(eq(bookings.id, paidBooking));
+    await ctx.db.update(bookings).set({ paid: true, lost: true }).where(eq(bookings.id, lostBooking));
     await ctx.db.update(products).set({ isPaid: true }).where(eq(products.id, sold));
     const buyers = await Promise.all(Array.from({ length: BOOKINGS_PER_CAR + 2 }, () => account("buyer")));
     for (const buyer of buyers) await book(buyer, popular);
 
     const byCar = await listBookingsForSellerCars(ctx, seller.id, [sold, popular]);
-    expect(byCar[sold]).toEqual({ total: 1, bookings: [expect.objectContaining({ _id: won, paid: true })] });
+    expect(byCar[sold]).toEqual({ total: 1, bookings: [expect.objectContaining({ _id: paidBooking, paid: true })] });
     expect(byCar[popular].total).toBe(BOOKINGS_PER_CAR + 2);
     expect(byCar[popular].bookings).toHaveLength(BOOKINGS_PER_CAR);
   });

@@ -52,9 +52,9 @@ export async function openDispute(ctx: AppContext, user: UserRow, bookingId: str
   if (!deal.payment) throw new Conflict(NOT_HELD);
   // The seller and every admin hear of it, written with the dispute.
   const id = crypto.randomUUID();
-  const told = await effectsOf(ctx, [{ type: "dispute_opened", payment: deal.payment, disputeId: id }]);
-  if (!(await openDisputeCase(ctx, deal.payment, input, ["held"], id, told.statements))) throw new Conflict(NOT_HELD);
-  await told.afterCommit();
+  const notices = await effectsOf(ctx, [{ type: "dispute_opened", payment: deal.payment, disputeId: id }]);
+  if (!(await openDisputeCase(ctx, deal.payment, input, ["held"], id, notices.statements))) throw new Conflict(NOT_HELD);
+  await notices.afterCommit();
   return id;
 }
 
@@ -63,15 +63,15 @@ export async function refundBySeller(ctx: AppContext, user: UserRow, bookingId: 
   const deal = await readDeal(ctx, bookingId);
   enforce("refund:booking:own", user, !!deal && deal.sellerId === user.id, "Booking not found");
   if (!deal) throw new NotFound("Booking not found");
-  const told = await effectsOf(
+  const notices = await effectsOf(
     ctx,
     deal.payment ? [{ type: "refund_decided", payment: deal.payment, when: statusIs(deal.payment.id, "refunding") }] : [],
   );
-  const writes = told.statements.map((statement) => ctx.db.run(statement));
+  const writes = notices.statements.map((statement) => ctx.db.run(statement));
   if (!deal.payment || !(await decideRefund(ctx, deal.payment, ["held", "disputed"], writes))) {
     throw new Conflict("Only money still held (or disputed) can be given back");
   }
-  await told.afterCommit();
+  await notices.afterCommit();
   await settlePayment(ctx, deal.payment.id);
 }
 
@@ -98,13 +98,13 @@ export async function resolveDispute(ctx: AppContext, admin: UserRow, disputeId:
     { type: "admin_acted", actor: admin, action: "resolve-dispute", target: disputeId, details: outcome, onlyIfChanged: true },
   ]);
   // Both sides hear the decision, written only with it.
-  const told = await effectsOf(ctx, [{ type: "dispute_decided", payment, disputeId, outcome }]);
-  const tell = told.statements.map((statement) => ctx.db.run(statement));
+  const notices = await effectsOf(ctx, [{ type: "dispute_decided", payment, disputeId, outcome }]);
+  const noticeStatements = notices.statements.map((statement) => ctx.db.run(statement));
   const paidOut = payment.transferId !== null && payment.status === "released";
-  let moved: boolean;
+  let decided: boolean;
   if (outcome === "refund") {
     // A refund resolves its dispute itself (in decideRefund).
-    moved = await decideRefund(ctx, payment, paidOut ? ["released"] : ["disputed"], [...audit, ...tell]);
+    decided = await decideRefund(ctx, payment, paidOut ? ["released"] : ["disputed"], [...audit, ...noticeStatements]);
   } else if (paidOut) {
     const [closed] = await ctx.db.batch([
       ctx.db
@@ -113,18 +113,18 @@ export async function resolveDispute(ctx: AppContext, admin: UserRow, disputeId:
         .where(open)
         .returning({ id: disputes.id }),
       ...audit,
-      ...tell,
+      ...noticeStatements,
     ]);
-    moved = closed.length === 1;
+    decided = closed.length === 1;
   } else {
     const resolution = ctx.db
       .update(disputes)
       .set({ resolution: "release", resolvedAt: ctx.now().toISOString() })
       .where(and(open, sql`exists (select 1 from ${payments} where ${payments.id} = ${payment.id} and ${payments.status} = 'released')`));
-    moved = await releaseHeld(ctx, payment.id, ["disputed"], [resolution, ...audit, ...tell]);
+    decided = await releaseHeld(ctx, payment.id, ["disputed"], [resolution, ...audit, ...noticeStatements]);
   }
-  if (!moved) throw new Conflict(RESOLVED);
-  await told.afterCommit();
+  if (!decided) throw new Conflict(RESOLVED);
+  await notices.afterCommit();
   await settlePayment(ctx, payment.id);
 }
 
@@ -153,7 +153,7 @@ export async function declineBooking(ctx: AppContext, user: UserRow, bookingId: 
         .where(eq(bookings.id, bookingId))
         .limit(1)
     : [];
-  const told = await effectsOf(
+  const notices = await effectsOf(
     ctx,
     buyer
       ? [
@@ -170,12 +170,12 @@ export async function declineBooking(ctx: AppContext, user: UserRow, bookingId: 
   );
   // The buyer's notification first: it is written only while the booking is still there to decline.
   const results = await ctx.db.batch([
-    ...told.statements.map((statement) => ctx.db.run(statement)),
+    ...notices.statements.map((statement) => ctx.db.run(statement)),
     ctx.db.delete(bookings).where(deletable).returning({ id: bookings.id }),
   ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   const deleted = results[results.length - 1] as { id: string }[];
   if (deleted.length === 1) {
-    await told.afterCommit();
+    await notices.afterCommit();
     return;
   }
   const [row] = await ctx.db

@@ -57,8 +57,8 @@ async function expectInvariants(world: World, step: string) {
   if (broken) throw new Error(`after ${step}: ${broken}`);
   // Offers never change a car's public price.
   const prices = await world.seq.ctx.db.select({ id: products.id, price: products.resalePrice }).from(products);
-  const moved = prices.find((car) => world.cars.some((known) => known.id === car.id && known.price !== car.price));
-  if (moved) throw new Error(`after ${step}: car ${moved.id}'s price changed to ${moved.price}`);
+  const repriced = prices.find((car) => world.cars.some((known) => known.id === car.id && known.price !== car.price));
+  if (repriced) throw new Error(`after ${step}: car ${repriced.id}'s price changed to ${repriced.price}`);
 }
 
 abstract class Step implements fc.AsyncCommand<Model, World> {

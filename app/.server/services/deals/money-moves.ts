@@ -96,7 +96,7 @@ export async function transferDue(ctx: AppContext, payment: PaymentRow): Promise
   return true;
 }
 
-/** The seller's payout account when it is ready, and how to tell them. */
+/** The seller's payout account when it is ready, and how to noticeStatements them. */
 async function readyAccountOf(ctx: AppContext, sellerId: string) {
   const [account] = await ctx.db
     .select({ accountId: payoutAccounts.accountId, ...recipientColumns("payout") })
@@ -124,7 +124,7 @@ async function recordTransfer(
 ) {
   const recorded = sql`exists (select 1 from ${payments} where ${payments.id} = ${payment.id} and ${payments.transferId} = ${transfer.id})`;
   const fee = payment.fee ?? 0;
-  const told = await effectsOf(ctx, [{ type: "payout_sent", payment, amount: transfer.amount, seller, when: recorded }]);
+  const notices = await effectsOf(ctx, [{ type: "payout_sent", payment, amount: transfer.amount, seller, when: recorded }]);
   await ctx.db.batch([
     ctx.db
       .update(payments)
@@ -132,9 +132,9 @@ async function recordTransfer(
       .where(and(eq(payments.id, payment.id), isNull(payments.transferId))),
     ledgerRow(ctx, payment, { kind: "transfer", amount: transfer.amount, providerId: transfer.id }, recorded),
     ...(fee > 0 ? [ledgerRow(ctx, payment, { kind: "fee", amount: fee, providerId: payment.transactionId }, recorded)] : []),
-    ...told.statements.map((statement) => ctx.db.run(statement)),
+    ...notices.statements.map((statement) => ctx.db.run(statement)),
   ]);
-  await told.afterCommit();
+  await notices.afterCommit();
   logDeal(ctx, "payment-transferred", payment, { transferId: transfer.id });
   const now = await readPayment(ctx, payment.id);
   if (now && now.refundedAmount > now.refundedAtRelease) await reverseOwed(ctx, now);

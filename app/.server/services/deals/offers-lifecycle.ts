@@ -16,7 +16,7 @@ export const LIVE_OFFER = ["open", "countered"] as const;
 /**
  * The car was sold: every offer still waiting on it, and other buyers' accepted ones, end declined,
  * only if `onlyIf` (the payment that sold it stands) holds. Returns the statement that declines them
- * and the offers whose buyers are to be told (not the buyer who bought it).
+ * and the offers whose buyers are to be notices (not the buyer who bought it).
  */
 export async function offersEndWithSale(ctx: AppContext, sale: { productId: string; buyerId: string | null }, onlyIf: SQL) {
   // The buyer's own accepted offer stays: it is what they paid.
@@ -75,13 +75,13 @@ export async function expireOffers(ctx: AppContext): Promise<{ expired: number; 
 async function expireOne(ctx: AppContext, offer: { id: string; carName: string; buyerId: string; sellerId: string | null }, now: string) {
   const live = sql`${offers.status} in ('open', 'countered') and ${offers.expiresAt} <= ${now}`;
   const expiredNow = sql`exists (select 1 from ${offers} where ${offers.id} = ${offer.id} and ${offers.status} = 'expired')`;
-  const told = await effectsOf(ctx, [{ type: "offer_expired", offer, when: expiredNow }]);
+  const notices = await effectsOf(ctx, [{ type: "offer_expired", offer, when: expiredNow }]);
   const [result] = await ctx.db.batch([
     ctx.db.run(sql`update ${offers} set status = 'expired' where ${offers.id} = ${offer.id} and ${live}`),
-    // Written after the update: told only if this run expired it.
-    ...told.statements.map((statement) => ctx.db.run(statement)),
+    // Written after the update: notified only if this run expired it.
+    ...notices.statements.map((statement) => ctx.db.run(statement)),
   ]);
   const changed = result.rowsAffected === 1;
-  if (changed) await told.afterCommit();
+  if (changed) await notices.afterCommit();
   return changed;
 }

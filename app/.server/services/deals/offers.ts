@@ -198,11 +198,11 @@ async function offerToAnswer(
 }
 
 /** Runs one conditional update of an offer with what it causes; 409 when another step won. */
-async function decide(ctx: AppContext, update: SQL, told: Effects | null, more: SQL[] = []) {
-  const statements = [...more, ...(told?.statements ?? [])];
+async function decide(ctx: AppContext, update: SQL, notices: Effects | null, more: SQL[] = []) {
+  const statements = [...more, ...(notices?.statements ?? [])];
   const [result] = await ctx.db.batch([ctx.db.run(update), ...statements.map((statement) => ctx.db.run(statement))]);
   if (result.rowsAffected === 0) throw new Conflict("This offer changed a moment ago. Please look at it again.");
-  await told?.afterCommit();
+  await notices?.afterCommit();
 }
 
 const isNow = (id: string, status: OfferStatus, respondedAt: string) =>

@@ -120,7 +120,7 @@ export async function readPayment(ctx: AppContext, paymentId: string): Promise<P
  */
 export async function release(ctx: AppContext, payment: PaymentRow, from: PaymentStatus[], alsoWrite: BatchItem<"sqlite">[] = []) {
   const split = feeSplit(ctx, payment.amount - payment.refundedAmount);
-  const [moved] = await ctx.db.batch([
+  const [transitioned] = await ctx.db.batch([
     ctx.db
       .update(payments)
       .set({ status: "released", releasedAt: ctx.now().toISOString(), ...split, refundedAtRelease: payment.refundedAmount })
@@ -128,7 +128,7 @@ export async function release(ctx: AppContext, payment: PaymentRow, from: Paymen
       .returning({ id: payments.id }),
     ...alsoWrite,
   ]);
-  if (moved.length === 0) return false;
+  if (transitioned.length === 0) return false;
   logDeal(ctx, "payment-released", payment, split);
   return true;
 }
@@ -164,7 +164,7 @@ function givenBackWrites(ctx: AppContext, payment: PaymentRow, given: SQL) {
 
 /** `from` → refunding: the refund is decided (money-moves.ts makes it), in one batch with `alsoWrite`. False if another transition came first. */
 export async function decideRefund(ctx: AppContext, payment: PaymentRow, from: PaymentStatus[], alsoWrite: BatchItem<"sqlite">[] = []) {
-  const [moved] = await ctx.db.batch([
+  const [transitioned] = await ctx.db.batch([
     ctx.db
       .update(payments)
       .set({ status: "refunding", refundedAt: ctx.now().toISOString() })
@@ -173,7 +173,7 @@ export async function decideRefund(ctx: AppContext, payment: PaymentRow, from: P
     ...givenBackWrites(ctx, payment, statusIs(payment.id, "refunding")),
     ...alsoWrite,
   ]);
-  return moved.length === 1;
+  return transitioned.length === 1;
 }
 
 /**
@@ -241,7 +241,7 @@ export async function openDisputeCase(
   alsoWrite: SQL[] = [],
 ) {
   const paidOut = sql`exists (select 1 from ${payments} where ${payments.id} = ${payment.id} and ${payments.transferId} is not null and ${payments.status} = 'released')`;
-  const [moved, inserted] = await ctx.db.batch([
+  const [transitioned, inserted] = await ctx.db.batch([
     ctx.db
       .update(payments)
       .set({ status: "disputed" })
@@ -260,7 +260,7 @@ export async function openDisputeCase(
       on conflict do nothing`),
     ...alsoWrite.map((statement) => ctx.db.run(statement)),
   ]);
-  if (moved.length === 0 && inserted.rowsAffected === 0) return null;
+  if (transitioned.length === 0 && inserted.rowsAffected === 0) return null;
   logDeal(ctx, "payment-disputed", payment, { reason: input.reason });
   return id;
 }

@@ -118,23 +118,23 @@ describe("fulfilIntent", () => {
 
   it("refunds the buyer who paid second for the same car, once, and marks their booking lost", async () => {
     const { ctx, paidBooking, bookingRow, refundOf, refundedByProvider } = setup();
-    const winner = await paidBooking();
-    const loser = await paidBooking(winner.car);
+    const firstPayer = await paidBooking();
+    const latePayer = await paidBooking(firstPayer.car);
 
-    expect(await fulfilIntent(ctx, winner.intent)).toMatchObject({ kind: "recorded" });
-    expect(await fulfilIntent(ctx, loser.intent)).toEqual({ kind: "lost" });
-    expect(await fulfilIntent(ctx, loser.intent)).toEqual({ kind: "lost" });
+    expect(await fulfilIntent(ctx, firstPayer.intent)).toMatchObject({ kind: "recorded" });
+    expect(await fulfilIntent(ctx, latePayer.intent)).toEqual({ kind: "lost" });
+    expect(await fulfilIntent(ctx, latePayer.intent)).toEqual({ kind: "lost" });
 
-    expect(await bookingRow(loser.bookingId)).toMatchObject({ paid: false, lost: true });
-    expect(await refundOf(loser.intent.id)).toMatchObject({
+    expect(await bookingRow(latePayer.bookingId)).toMatchObject({ paid: false, lost: true });
+    expect(await refundOf(latePayer.intent.id)).toMatchObject({
       status: "refunded",
-      bookingId: loser.bookingId,
-      amount: loser.intent.amount,
-      refundedAmount: loser.intent.amount,
+      bookingId: latePayer.bookingId,
+      amount: latePayer.intent.amount,
+      refundedAmount: latePayer.intent.amount,
       refundRows: 1,
     });
-    expect(await refundedByProvider(loser.intent.id)).toBe(true);
-    expect(await refundedByProvider(winner.intent.id)).toBe(false);
+    expect(await refundedByProvider(latePayer.intent.id)).toBe(true);
+    expect(await refundedByProvider(firstPayer.intent.id)).toBe(false);
   });
 
   it("refunds a second, different payment for a booking that is already paid", async () => {
@@ -197,10 +197,10 @@ describe("recordPayment", () => {
 
   it("tells the buyer who lost the race, and the one whose booking was deleted while paying, that they were refunded", async () => {
     const { ctx, paidBooking, refundOf } = setup();
-    const winner = await paidBooking();
-    const loser = await paidBooking(winner.car);
-    await recordPayment(ctx, winner.buyer, winner.bookingId, winner.intent.id);
-    await expect(recordPayment(ctx, loser.buyer, loser.bookingId, loser.intent.id)).rejects.toThrow(
+    const firstPayer = await paidBooking();
+    const latePayer = await paidBooking(firstPayer.car);
+    await recordPayment(ctx, firstPayer.buyer, firstPayer.bookingId, firstPayer.intent.id);
+    await expect(recordPayment(ctx, latePayer.buyer, latePayer.bookingId, latePayer.intent.id)).rejects.toThrow(
       new Conflict("Sorry, this car was sold to another buyer a moment ago. Your payment has been refunded."),
     );
 

@@ -133,7 +133,7 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
       when: paid,
     },
   ]);
-  const [, , , [winner]] = await ctx.db.batch([
+  const [, , , [boughtBy]] = await ctx.db.batch([
     ctx.db
       .insert(payments)
       .values({
@@ -172,7 +172,7 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
     ),
     ...[...sold.statements, ...offersEnd.statements].map((statement) => ctx.db.run(statement)),
   ]);
-  if (winner?.transactionId === intent.id) {
+  if (boughtBy?.transactionId === intent.id) {
     // Sent again when the sale is reported twice (the buyer's POST and the webhook): a refresh is idempotent.
     await Promise.all([
       sold.afterCommit(),
@@ -181,17 +181,17 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
         { type: "comparables_changed", makes: [booking.make] },
       ]),
     ]);
-    const recorded = (await readPayment(ctx, winner.id))!;
+    const recorded = (await readPayment(ctx, boughtBy.id))!;
     // Disputed with the card's issuer before it was recorded: the money stops at once.
     if (charge.disputeId) await cardDispute(ctx, recorded, charge.disputeId);
-    return { kind: "recorded", paymentId: winner.id, created: recorded.id === paymentId };
+    return { kind: "recorded", paymentId: boughtBy.id, created: recorded.id === paymentId };
   }
   // Recorded a moment ago by the buyer's request or the webhook (whichever came second).
   const [same] = await ctx.db.select().from(payments).where(eq(payments.transactionId, intent.id)).limit(1);
   if (same) return outcomeOf(same);
 
   // Another payment bought the car first: give this money back.
-  const paidTwice = winner?.bookingId === booking.id;
+  const paidTwice = boughtBy?.bookingId === booking.id;
   await boughtNothing(ctx, intent, wanted, "sold-to-someone-else", paidTwice ? "paid-twice" : undefined);
   if (paidTwice) return { kind: "duplicate" };
   await ctx.db
@@ -217,7 +217,7 @@ async function boughtNothing(
   intent: PaymentIntent,
   target: { bookingId: string | null; productId?: string; productName?: string; sellerId?: string | null; charge: ChargeState },
   reason: RefundReason,
-  told: UnboughtReason = reason,
+  reasonToBuyer: UnboughtReason = reason,
 ): Promise<FulfilmentOutcome> {
   const now = ctx.now().toISOString();
   const paymentId = crypto.randomUUID();
@@ -225,7 +225,7 @@ async function boughtNothing(
   const productName = target.productName ?? "";
   const buyerEmail = intent.metadata.buyerEmail ?? "";
   const buyerHears = await effectsOf(ctx, [
-    { type: "payment_given_back", payment: { ...payment, buyerEmail, productName, amount: intent.amount }, reason: told },
+    { type: "payment_given_back", payment: { ...payment, buyerEmail, productName, amount: intent.amount }, reason: reasonToBuyer },
   ]);
   await ctx.db.batch([
     ctx.db

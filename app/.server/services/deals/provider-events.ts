@@ -142,7 +142,7 @@ async function recordFromProvider(ctx: AppContext, intentId: string) {
  */
 export async function syncRefunds(ctx: AppContext, payment: PaymentRow) {
   const { refunds } = await requireProvider(ctx).chargeState(payment.transactionId);
-  const told = await effectsOf(ctx, [{ type: "refunded_at_provider", payment, refunds }]);
-  if (await recordRefunds(ctx, payment, refunds, told.statements)) await told.afterCommit();
+  const notices = await effectsOf(ctx, [{ type: "refunded_at_provider", payment, refunds }]);
+  if (await recordRefunds(ctx, payment, refunds, notices.statements)) await notices.afterCommit();
   await settlePayment(ctx, payment.id);
 }

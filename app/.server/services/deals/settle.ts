@@ -6,17 +6,17 @@ import { owesBack } from "./ledger";
 import { completeRefund, reverseOwed, transferDue } from "./money-moves";
 import { type PaymentRow, readPayment, release } from "./payment-states";
 
-// After a payment moves, the provider calls its new state asks for; and the scheduled run, which does
+// After a payment's state changes, the provider calls its new state asks for; and the scheduled run, which does
 // the same for every payment whose call is due (held money past its release date, refunds decided,
 // released money for ready payout accounts, refunds owed back) and whose claim, if any, has expired.
 
 /** The provider call a payment's state asks for, if any (its claim decides who makes it). */
 export async function settlePayment(ctx: AppContext, paymentId: string): Promise<void> {
   const payment = await readPayment(ctx, paymentId);
-  if (payment) await nextMove(ctx, payment);
+  if (payment) await callProviderIfDue(ctx, payment);
 }
 
-async function nextMove(ctx: AppContext, payment: PaymentRow): Promise<boolean> {
+async function callProviderIfDue(ctx: AppContext, payment: PaymentRow): Promise<boolean> {
   if (payment.status === "refunding") return completeRefund(ctx, payment);
   if (payment.transferId && payment.refundedAmount > payment.refundedAtRelease) return reverseOwed(ctx, payment);
   if (payment.status === "released" && !payment.transferId) return transferDue(ctx, payment);
@@ -74,9 +74,9 @@ export async function runScheduledDeals(ctx: AppContext) {
       ),
     )
     .limit(SCHEDULED_BATCH);
-  let moved = 0;
-  for (const { payment } of waiting) if (await nextMove(ctx, payment)) moved++;
-  return { released, moved };
+  let providerCalls = 0;
+  for (const { payment } of waiting) if (await callProviderIfDue(ctx, payment)) providerCalls++;
+  return { released, providerCalls };
 }
 
 /** A seller's released money waiting for their payout account, sent now that it is ready. */

@@ -162,7 +162,7 @@ export async function providerRefundNotices(
       return notificationWrites(ctx, notices, sql`${unrecorded} and ${statusIs(payment.id, "held", "disputed", "released")}`);
     }),
   );
-  return { statements: writes.flatMap((told) => told.statements), emailIds: writes.flatMap((told) => told.emailIds) };
+  return { statements: writes.flatMap((perRefund) => perRefund.statements), emailIds: writes.flatMap((perRefund) => perRefund.emailIds) };
 }
 
 const UNBOUGHT_WORDS: Record<EventOf<"payment_given_back">["reason"], (car: string, amount: string) => string> = {
