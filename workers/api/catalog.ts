@@ -43,6 +43,7 @@ import { allow } from "./auth";
 import { jsonBody, pathParams, queryParams } from "./json-body";
 import { doc } from "./openapi";
 import { productAnswer, productAnswers } from "./product-answers";
+import { deletedAnswer, updatedAnswer } from "./write-answers";
 
 const products = v.array(productShape);
 
@@ -140,7 +141,7 @@ export const productsApi = new Hono<WorkerEnv>()
       errors: [404, 409],
     }),
     allow("advertise:product:own"),
-    async (c) => c.json({ acknowledged: true, modifiedCount: await advertiseProduct(c.var.app, c.var.user, c.req.param("id")) }),
+    async (c) => c.json(updatedAnswer(await advertiseProduct(c.var.app, c.var.user, c.req.param("id")))),
   )
   // Before "/:id", which would take "price-suggestion" for an id.
   .get(
@@ -216,10 +217,8 @@ export const productsApi = new Hono<WorkerEnv>()
     async (c) => {
       const { images, ...changes } = c.req.valid("json");
       const photos = images?.map((url) => ({ url }));
-      return c.json({
-        acknowledged: true,
-        modifiedCount: await updateProduct(c.var.app, c.var.user, c.req.param("id"), { ...changes, photos }),
-      });
+      await updateProduct(c.var.app, c.var.user, c.req.param("id"), { ...changes, photos });
+      return c.json(updatedAnswer());
     },
   )
   .delete(
@@ -233,7 +232,10 @@ export const productsApi = new Hono<WorkerEnv>()
       errors: [404, 409],
     }),
     allow("delete:product:own-or-admin"),
-    async (c) => c.json({ acknowledged: true, deletedCount: await deleteProduct(c.var.app, c.var.user, c.req.param("id")) }),
+    async (c) => {
+      await deleteProduct(c.var.app, c.var.user, c.req.param("id"));
+      return c.json(deletedAnswer());
+    },
   );
 
 export const sellersApi = new Hono<WorkerEnv>().get(
