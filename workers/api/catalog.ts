@@ -19,7 +19,7 @@ import { searchCountsOutcome } from "~/.server/services/search/search-counts";
 import { searchCategory } from "~/.server/services/search/search-page";
 import { findSellerProfile } from "~/.server/services/catalog/sellers";
 import { searchQuerySchema } from "~/lib/schemas/search";
-import { storeImage } from "~/.server/storage/images";
+import { uploadPhoto } from "~/.server/services/uploads/uploads";
 import { MAX_PHOTO_BYTES, PHOTO_TOO_LARGE } from "~/lib/photo";
 import { pageQuerySchema } from "~/lib/list-query";
 import { productApiSchema, productUpdateSchema } from "~/lib/schemas/catalog";
@@ -281,6 +281,6 @@ export const imagesApi = new Hono<WorkerEnv>().post(
     const file = form.get("image");
     if (!(file instanceof File) || file.size === 0)
       throw new Invalid("Photo is required", [{ path: "image", message: "Photo is required" }]);
-    return c.json({ success: true, data: { url: await storeImage(c.var.app, c.var.user.id, file) } }, 201);
+    return c.json({ success: true, data: { url: await uploadPhoto(c.var.app, c.var.user.id, file) } }, 201);
   },
 );
