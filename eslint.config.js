@@ -5,9 +5,12 @@ import { importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
-/** The server's infrastructure: everything in app/.server but the services and the page adapters. */
+/**
+ * The server's infrastructure: everything in app/.server but the services and the adapters of
+ * pages and API routes (the guards among them: they choose what the session read counts).
+ */
 const INFRASTRUCTURE = [
-  "./app/.server/auth",
+  "./app/.server/auth/!(guards).ts",
   "./app/.server/db",
   "./app/.server/storage",
   "./app/.server/email",
@@ -114,8 +117,8 @@ export default tseslint.config(
   },
   {
     // The layers (README "How it fits together"): infrastructure never reaches up into the services,
-    // pages and API routes reach the database only through services, and code that also runs in the
-    // browser never imports server modules. A cycle check with type imports counted runs beside
+    // pages and API routes reach the database and the rest of the infrastructure only through
+    // services, and code that also runs in the browser never imports server modules. A cycle check with type imports counted runs beside
     // this (npm run cycles).
     files: ["app/**/*.{ts,tsx}", "workers/**/*.ts"],
     rules: {
@@ -133,6 +136,22 @@ export default tseslint.config(
               target: ["./app/routes", "./app/root.tsx", "./workers"],
               from: "./app/.server/db",
               message: "Pages and API routes reach the database through a service.",
+            },
+            {
+              target: ["./app/routes", "./app/root.tsx", "./workers/api"],
+              from: "./app/.server",
+              except: [
+                "./services",
+                "./auth/guards.ts",
+                "./context.ts",
+                "./errors.ts",
+                "./page-errors.ts",
+                "./form-body.ts",
+                "./flash.ts",
+                "./body-limit.ts",
+              ],
+              message:
+                "Pages and API routes reach infrastructure (auth, email, payments, storage, config...) only through a service; of app/.server they import services, the guards and the request/answer adapters.",
             },
             {
               target: ["./app/components", "./app/lib"],

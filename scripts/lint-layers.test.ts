@@ -1,6 +1,6 @@
 import { ESLint } from "eslint";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DOMAIN_MAP, domainOrder } from "../eslint.config.js";
 
 // The layers hold by lint (eslint.config.js): each deliberate crossing below is refused with its
@@ -9,13 +9,22 @@ import { DOMAIN_MAP, domainOrder } from "../eslint.config.js";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const eslint = new ESLint({ cwd: ROOT });
 
+/** What ESLint reports for this code as if it were the file at `file`. */
+async function reports(file: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  return result.messages;
+}
+
 /** The rule ids ESLint reports for this code as if it were the file at `file`. */
 async function problems(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
-  return result.messages.map((message) => message.ruleId ?? message.message);
+  return (await reports(file, code)).map((message) => message.ruleId ?? message.message);
 }
 
 const RESTRICTED = "import-x/no-restricted-paths";
+
+// The first lint loads the TypeScript projects for the import resolver (seconds on a busy machine):
+// once here, so no single case carries it.
+beforeAll(() => reports("app/routes/fine.tsx", "export {};\n"), 60_000);
 
 describe("layers", () => {
   it.each([
@@ -40,6 +49,22 @@ describe("layers", () => {
       'import { products } from "~/.server/db/schema";\nexport { products };\n',
     ],
     [
+      "a page imports the sessions",
+      "app/routes/accounts/crossing.tsx",
+      'import { destroySession } from "~/.server/auth/sessions";\nexport { destroySession };\n',
+    ],
+    ["the root imports the email sender", "app/root.tsx", 'import { readOutbox } from "./.server/email/sender";\nexport { readOutbox };\n'],
+    [
+      "an API route imports the image store",
+      "workers/api/crossing.ts",
+      'import { storeImage } from "~/.server/storage/images";\nexport { storeImage };\n',
+    ],
+    [
+      "an API route imports the payment provider",
+      "workers/api/crossing.ts",
+      'import { requireSimulator } from "../../app/.server/payments/required";\nexport { requireSimulator };\n',
+    ],
+    [
       "a component imports a service's type",
       "app/components/catalog/crossing.tsx",
       'import { type UserRow } from "~/.server/services/users/users";\nexport type Row = UserRow;\n',
@@ -60,8 +85,38 @@ describe("layers", () => {
       "app/routes/fine.tsx",
       'import { findUserByEmail } from "~/.server/services/users/users";\nexport { findUserByEmail };\n',
     ],
+    [
+      "a page imports the guards and the form adapters",
+      "app/routes/fine.tsx",
+      'import { requireUser } from "~/.server/auth/guards";\nimport { readFormBody } from "~/.server/form-body";\nimport { orPageError } from "~/.server/page-errors";\nexport { requireUser, readFormBody, orPageError };\n',
+    ],
+    [
+      "an API route imports the errors and the context's type",
+      "workers/api/fine.ts",
+      'import { Invalid } from "~/.server/errors";\nimport { type AppContext } from "~/.server/context";\nexport { Invalid, type AppContext };\n',
+    ],
+    [
+      "the guards read the navbar's counts from their domains",
+      "app/.server/auth/guards.ts",
+      'import { unreadMessagesOf } from "../services/messages/unread-count";\nexport { unreadMessagesOf };\n',
+    ],
+    [
+      "the Worker's wiring imports infrastructure",
+      "workers/fine.ts",
+      'import { SESSION_COOKIE } from "~/.server/auth/sessions";\nexport { SESSION_COOKIE };\n',
+    ],
   ])("lets %s", async (_allowed, file, code) => {
     expect(await problems(file, code)).not.toContain(RESTRICTED);
+  });
+
+  it("says where a page's reach into infrastructure belongs", async () => {
+    const [refusal] = await reports(
+      "app/routes/fine.tsx",
+      'import { readOutbox } from "~/.server/email/sender";\nexport { readOutbox };\n',
+    );
+    expect(refusal.message).toContain(
+      "Pages and API routes reach infrastructure (auth, email, payments, storage, config...) only through a service",
+    );
   });
 });
 

@@ -1,9 +1,6 @@
 import { type Context, Hono } from "hono";
 import * as v from "valibot";
-import { issueAccessToken } from "~/.server/auth/access-tokens";
-import { Unauthorized } from "~/.server/errors";
-import { checkPassword, sessionAccessToken } from "~/.server/services/accounts/credentials";
-import { checkSecondFactor } from "~/.server/services/accounts/two-factor";
+import { passwordAccessToken, sessionAccessToken } from "~/.server/services/accounts/credentials";
 import { registerUser } from "~/.server/services/accounts/registration";
 import { hasRole, type UserRow } from "~/.server/services/users/users";
 import { type Role } from "~/lib/roles";
@@ -83,14 +80,8 @@ export const jwtApi = new Hono<WorkerEnv>()
     allow("create:token"),
     jsonBody(tokenRequestSchema),
     async (c) => {
-      const ctx = c.var.app;
       const { email, password, code } = c.req.valid("json");
-      const user = await checkPassword(ctx, email, password);
-      if (user.totpEnabled) {
-        if (!code) throw new Unauthorized("This account needs its two-factor code (code)");
-        await checkSecondFactor(ctx, user, code);
-      }
-      return c.json({ accessToken: await issueAccessToken(ctx, user) });
+      return c.json({ accessToken: await passwordAccessToken(c.var.app, email, password, code) });
     },
   )
   // The app's own pages: the signed-in session's user only (the spec minted tokens for any email).

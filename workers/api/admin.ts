@@ -9,6 +9,7 @@ import { type WorkerEnv } from "../hono-env";
 import { allow } from "./auth";
 import { jsonBody, pathParams, queryParams } from "./json-body";
 import { doc } from "./openapi";
+import { deletedAnswer, updatedAnswer } from "./write-answers";
 
 // The same parameter name as the role checks' email (accounts.ts): one path in the document.
 const accountIdParam = v.object({ account: v.pipe(v.string(), v.description("The account's id")) });
@@ -73,7 +74,7 @@ export const adminUsersApi = new Hono<WorkerEnv>()
     "/verify-seller/:id",
     doc({ summary: "Verify a seller", tag: "Admin", status: 200, description: "Updated", response: updatedShape, errors: [404] }),
     allow("manage:users"),
-    async (c) => c.json({ acknowledged: true, modifiedCount: await verifySeller(c.var.app, c.var.user, c.req.param("id")) }),
+    async (c) => c.json(updatedAnswer(await verifySeller(c.var.app, c.var.user, c.req.param("id")))),
   );
 
 /** Admin-only routes under /api/report (POST, for everyone signed in, is in bookings.ts). */
@@ -102,7 +103,10 @@ export const adminReportsApi = new Hono<WorkerEnv>()
       errors: [404, 409],
     }),
     allow("moderate:reports"),
-    async (c) => c.json({ acknowledged: true, deletedCount: await deleteReportedItem(c.var.app, c.var.user, c.req.param("productId")) }),
+    async (c) => {
+      await deleteReportedItem(c.var.app, c.var.user, c.req.param("productId"));
+      return c.json(deletedAnswer());
+    },
   )
   .delete(
     "/:productId",
@@ -140,7 +144,7 @@ export const adminCategoriesApi = new Hono<WorkerEnv>()
     jsonBody(categoryRenameSchema),
     async (c) => {
       const { categoryName } = c.req.valid("json");
-      return c.json({ acknowledged: true, modifiedCount: await renameCategory(c.var.app, c.var.user, c.req.param("id"), categoryName) });
+      return c.json(updatedAnswer(await renameCategory(c.var.app, c.var.user, c.req.param("id"), categoryName)));
     },
   )
   .delete(
@@ -154,5 +158,8 @@ export const adminCategoriesApi = new Hono<WorkerEnv>()
       errors: [404, 409],
     }),
     allow("manage:categories"),
-    async (c) => c.json({ acknowledged: true, deletedCount: await deleteCategory(c.var.app, c.var.user, c.req.param("id")) }),
+    async (c) => {
+      await deleteCategory(c.var.app, c.var.user, c.req.param("id"));
+      return c.json(deletedAnswer());
+    },
   );

@@ -1,8 +1,5 @@
 import { type Context, type MiddlewareHandler } from "hono";
-import { readTokenUser } from "~/.server/auth/access-tokens";
-import { enforce } from "~/.server/auth/enforce";
-import { getSessionUser } from "~/.server/auth/guards";
-import { noteUser } from "~/.server/context";
+import { getSessionUser, getTokenUser, requireApiPermission } from "~/.server/auth/guards";
 import { Forbidden, Unauthorized } from "~/.server/errors";
 import { type UserRow } from "~/.server/services/users/users";
 import { accessLabel, needsSignIn, type Permission, POLICY, type PublicPermission, REFUSAL_STATUS, refusals } from "~/lib/policy";
@@ -18,9 +15,7 @@ export async function apiUser<E extends WorkerEnv>(c: Context<E>): Promise<UserR
   const authorization = c.req.header("authorization");
   if (authorization !== undefined) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    const user = match ? await readTokenUser(ctx, match[1]) : null;
-    if (user) noteUser(ctx, user.id);
-    return user;
+    return match ? getTokenUser(ctx, match[1]) : null;
   }
   const user = await getSessionUser(ctx, c.req.raw);
   if (user && !isSafeMethod(c.req.method) && c.req.header("origin") !== ctx.origin) {
@@ -47,7 +42,7 @@ export function allow<P extends Permission>(permission: P): MiddlewareHandler<Ca
       // A session-only permission ignores bearer tokens: it is how a signed-in page gets one.
       const user = sessionOnly ? await getSessionUser(c.var.app, c.req.raw) : await apiUser(c);
       if (!user) throw new Unauthorized(sessionOnly ? "Sign in first" : "Sign in or send a valid access token");
-      enforce(permission, user);
+      requireApiPermission(user, permission);
       c.set("user", user);
     }
     await next();

@@ -20,6 +20,7 @@ import { doc } from "./openapi";
 import { type WorkerEnv } from "../hono-env";
 import { allow } from "./auth";
 import { jsonBody, pathParams, queryParams } from "./json-body";
+import { deletedAnswer } from "./write-answers";
 
 /** The contract's Booking shape (the page-only flags left out). */
 const withoutPageFields = ({
@@ -60,7 +61,10 @@ export const bookingsApi = new Hono<WorkerEnv>()
       errors: [404, 409],
     }),
     allow("cancel:booking:own"),
-    async (c) => c.json({ acknowledged: true, deletedCount: await cancelBooking(c.var.app, c.var.user, c.req.param("id")) }),
+    async (c) => {
+      await cancelBooking(c.var.app, c.var.user, c.req.param("id"));
+      return c.json(deletedAnswer());
+    },
   )
   // The deal: what the buyer and the car's seller do with a booking once it is paid (or to decline it before).
   .get(

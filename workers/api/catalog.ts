@@ -19,7 +19,7 @@ import { searchCountsOutcome } from "~/.server/services/search/search-counts";
 import { searchCategory } from "~/.server/services/site/search-page";
 import { findSellerProfile } from "~/.server/services/catalog/sellers";
 import { searchQuerySchema } from "~/lib/schemas/search";
-import { storeImage } from "~/.server/storage/images";
+import { uploadPhoto } from "~/.server/services/uploads/uploads";
 import { MAX_PHOTO_BYTES, PHOTO_TOO_LARGE } from "~/lib/photo";
 import { pageQuerySchema } from "~/lib/list-query";
 import { productApiSchema, productUpdateSchema } from "~/lib/schemas/catalog";
@@ -43,6 +43,7 @@ import { allow } from "./auth";
 import { jsonBody, pathParams, queryParams } from "./json-body";
 import { doc } from "./openapi";
 import { productAnswer, productAnswers } from "./product-answers";
+import { deletedAnswer, updatedAnswer } from "./write-answers";
 
 const products = v.array(productShape);
 
@@ -140,7 +141,7 @@ export const productsApi = new Hono<WorkerEnv>()
       errors: [404, 409],
     }),
     allow("advertise:product:own"),
-    async (c) => c.json({ acknowledged: true, modifiedCount: await advertiseProduct(c.var.app, c.var.user, c.req.param("id")) }),
+    async (c) => c.json(updatedAnswer(await advertiseProduct(c.var.app, c.var.user, c.req.param("id")))),
   )
   // Before "/:id", which would take "price-suggestion" for an id.
   .get(
@@ -216,10 +217,8 @@ export const productsApi = new Hono<WorkerEnv>()
     async (c) => {
       const { images, ...changes } = c.req.valid("json");
       const photos = images?.map((url) => ({ url }));
-      return c.json({
-        acknowledged: true,
-        modifiedCount: await updateProduct(c.var.app, c.var.user, c.req.param("id"), { ...changes, photos }),
-      });
+      await updateProduct(c.var.app, c.var.user, c.req.param("id"), { ...changes, photos });
+      return c.json(updatedAnswer());
     },
   )
   .delete(
@@ -233,7 +232,10 @@ export const productsApi = new Hono<WorkerEnv>()
       errors: [404, 409],
     }),
     allow("delete:product:own-or-admin"),
-    async (c) => c.json({ acknowledged: true, deletedCount: await deleteProduct(c.var.app, c.var.user, c.req.param("id")) }),
+    async (c) => {
+      await deleteProduct(c.var.app, c.var.user, c.req.param("id"));
+      return c.json(deletedAnswer());
+    },
   );
 
 export const sellersApi = new Hono<WorkerEnv>().get(
@@ -279,6 +281,6 @@ export const imagesApi = new Hono<WorkerEnv>().post(
     const file = form.get("image");
     if (!(file instanceof File) || file.size === 0)
       throw new Invalid("Photo is required", [{ path: "image", message: "Photo is required" }]);
-    return c.json({ success: true, data: { url: await storeImage(c.var.app, c.var.user.id, file) } }, 201);
+    return c.json({ success: true, data: { url: await uploadPhoto(c.var.app, c.var.user.id, file) } }, 201);
   },
 );

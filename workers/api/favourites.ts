@@ -8,6 +8,7 @@ import { allow } from "./auth";
 import { jsonBody } from "./json-body";
 import { doc } from "./openapi";
 import { productAnswers } from "./product-answers";
+import { deletedAnswer, updatedAnswer } from "./write-answers";
 
 const TAG = "Favourites and saved searches";
 
@@ -35,7 +36,7 @@ export const favouritesApi = new Hono<WorkerEnv>()
       errors: [404],
     }),
     allow("save:favourite"),
-    async (c) => c.json({ acknowledged: true, modifiedCount: await saveFavourite(c.var.app, c.var.user, c.req.param("productId")) }),
+    async (c) => c.json(updatedAnswer(await saveFavourite(c.var.app, c.var.user, c.req.param("productId")))),
   )
   .delete(
     "/:productId",
@@ -47,7 +48,7 @@ export const favouritesApi = new Hono<WorkerEnv>()
       response: deletedShape,
     }),
     allow("save:favourite"),
-    async (c) => c.json({ acknowledged: true, deletedCount: await removeFavourite(c.var.app, c.var.user, c.req.param("productId")) }),
+    async (c) => c.json(deletedAnswer(await removeFavourite(c.var.app, c.var.user, c.req.param("productId")))),
   );
 
 export const savedSearchesApi = new Hono<WorkerEnv>()

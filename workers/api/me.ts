@@ -1,7 +1,5 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { clearCookieHeader } from "~/.server/auth/cookies";
-import { SESSION_COOKIE } from "~/.server/auth/sessions";
 import { exportAccountData } from "~/.server/services/accounts/account-export";
 import { closeOwnAccount } from "~/.server/services/accounts/close-account";
 import { requestEmailChange } from "~/.server/services/accounts/email-change";
@@ -10,6 +8,7 @@ import { deletedShape } from "~/lib/schemas/responses";
 import { type WorkerEnv } from "../hono-env";
 import { allow } from "./auth";
 import { jsonBody } from "./json-body";
+import { deletedAnswer } from "./write-answers";
 import { doc } from "./openapi";
 
 const TAG = "Your account and your data";
@@ -64,8 +63,8 @@ export const meApi = new Hono<WorkerEnv>()
     allow("close:account"),
     jsonBody(closeAccountSchema),
     async (c) => {
-      const deletedCount = await closeOwnAccount(c.var.app, c.var.user, c.req.valid("json"));
-      c.header("Set-Cookie", clearCookieHeader(c.var.app, SESSION_COOKIE));
-      return c.json({ acknowledged: true as const, deletedCount });
+      const { closed, clearSessionCookie } = await closeOwnAccount(c.var.app, c.var.user, c.req.valid("json"));
+      c.header("Set-Cookie", clearSessionCookie);
+      return c.json(deletedAnswer(closed));
     },
   );

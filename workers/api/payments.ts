@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import { requireSimulator } from "~/.server/payments/required";
-import { confirmSimulatorCard, createPaymentIntent, recordPayment } from "~/.server/services/deals/payments";
+import { confirmSimulatorCard, createPaymentIntent, recordPayment, requirePaymentSimulator } from "~/.server/services/deals/payments";
 import { paymentIntentSchema, recordPaymentSchema, simulatorConfirmSchema } from "~/lib/schemas/payments";
 import { clientSecretShape, createdShape, simulatedPaymentShape } from "~/lib/schemas/responses";
 import { doc } from "./openapi";
@@ -56,7 +55,7 @@ export const paymentApi = new Hono<WorkerEnv>()
     }),
     // Off, the endpoint does not exist for anyone (404 before credentials are looked at).
     async (c, next) => {
-      requireSimulator(c.var.app);
+      requirePaymentSimulator(c.var.app);
       await next();
     },
     allow("pay:booking:own"),

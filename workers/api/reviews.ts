@@ -8,6 +8,7 @@ import { type WorkerEnv } from "../hono-env";
 import { allow } from "./auth";
 import { jsonBody, pathParams, queryParams } from "./json-body";
 import { doc } from "./openapi";
+import { updatedAnswer } from "./write-answers";
 
 const TAG = "Reviews";
 
@@ -44,11 +45,10 @@ export const reviewsApi = new Hono<WorkerEnv>()
     allow("answer:review:own"),
     pathParams(reviewIdParam),
     jsonBody(reviewAnswerSchema),
-    async (c) =>
-      c.json({
-        acknowledged: true,
-        modifiedCount: await answerReview(c.var.app, c.var.user, c.req.valid("param").id, c.req.valid("json").text),
-      }),
+    async (c) => {
+      await answerReview(c.var.app, c.var.user, c.req.valid("param").id, c.req.valid("json").text);
+      return c.json(updatedAnswer());
+    },
   )
   .delete(
     "/:id",

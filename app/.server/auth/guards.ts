@@ -1,8 +1,20 @@
 import { redirect } from "react-router";
 import { loginUrl } from "~/lib/redirects";
 import { type Permission, roleMay } from "~/lib/policy";
+import { type Role } from "~/lib/roles";
 import { noteUser, type AppContext } from "../context";
-import { readSessionUser, type SessionUser } from "./sessions";
+import { readTokenUser } from "./access-tokens";
+import { enforce } from "./enforce";
+import { unreadMessagesOf } from "../services/messages/unread-count";
+import { unreadNotificationsOf } from "../services/notifications/unread-count";
+import { sessionUserReader } from "./sessions";
+
+// The guards are the pages' and API routes' door to the signed-in user, so they choose what the
+// session read also counts: the navbar's unread counts, whose meaning is their domains'.
+const readSessionUser = sessionUserReader({ unreadNotifications: unreadNotificationsOf, unreadMessages: unreadMessagesOf });
+
+/** The signed-in user, with their unread notifications and messages counted in the same read (the navbar's counts). */
+export type SessionUser = NonNullable<Awaited<ReturnType<typeof readSessionUser>>>;
 
 /** The signed-in user of a page request (looked up once per request). */
 export function getSessionUser(ctx: AppContext, request: Request): Promise<SessionUser | null> {
@@ -43,4 +55,19 @@ export async function requirePermission(ctx: AppContext, request: Request, permi
     throw redirect(`${loginUrl(url.pathname + url.search)}${url.pathname === "/" ? "?" : "&"}denied=1`);
   }
   return user;
+}
+
+/** The user behind an API bearer token, or null for a bad, expired or outdated one. */
+export async function getTokenUser(ctx: AppContext, token: string) {
+  const user = await readTokenUser(ctx, token);
+  if (user) noteUser(ctx, user.id);
+  return user;
+}
+
+/**
+ * API guard for routes the access policy gives to some roles only: any other role gets the
+ * policy's 403. Ownership is the services' to check.
+ */
+export function requireApiPermission(user: { role: Role }, permission: Permission): void {
+  enforce(permission, user);
 }

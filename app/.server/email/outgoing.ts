@@ -1,6 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import { type Role } from "~/lib/roles";
-import { enforce } from "../auth/enforce";
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { type AppContext } from "../context";
 import { type EmailJob } from "../queue-jobs";
 import { emailAttempts, outgoingEmails } from "../db/schema";
@@ -121,33 +119,4 @@ export async function enqueueOverdueEmails(ctx: AppContext): Promise<number> {
     swept.map((row) => row.id),
   );
   return swept.length;
-}
-
-export interface DeadEmail {
-  id: string;
-  to: string;
-  subject: string;
-  attempts: number;
-  lastError: string | null;
-  deadAt: string;
-}
-
-/** Mail given up after the last attempt, newest first (the admin's email problems page). */
-export async function listDeadEmails(ctx: AppContext, admin: { role: Role }, page: number, limit: number): Promise<DeadEmail[]> {
-  enforce("read:email-problems", admin);
-  const rows = await ctx.db
-    .select({
-      id: outgoingEmails.id,
-      to: outgoingEmails.to,
-      subject: outgoingEmails.subject,
-      attempts: outgoingEmails.attempts,
-      lastError: outgoingEmails.lastError,
-      deadAt: outgoingEmails.deadAt,
-    })
-    .from(outgoingEmails)
-    .where(isNotNull(outgoingEmails.deadAt))
-    .orderBy(desc(outgoingEmails.deadAt))
-    .limit(limit)
-    .offset((page - 1) * limit);
-  return rows.map((row) => ({ ...row, deadAt: row.deadAt ?? "" }));
 }

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketplace } from "../../../tests/support/marketplace";
 import { startTestDatabase } from "../../../tests/support/test-database";
-import { listDeadEmails } from "../email/outgoing";
 import { listBuyerOrders } from "./deals/bookings";
 import { listInbox } from "./messages/messages";
 import { Forbidden } from "../errors";
 import { deleteBuyer, listUsersByRole, verifySeller } from "./admin/admin-users";
 import { listAuditTrail } from "./admin/audit";
+import { listEmailProblems } from "./admin/email-problems";
 import { addCategory, createCategory } from "./catalog/categories";
 import { sessionAccessToken } from "./accounts/credentials";
 import { listSellerProducts } from "./catalog/products";
@@ -34,7 +34,7 @@ describe("services refuse whom the policy refuses", () => {
       await expect(listUsersByRole(ctx, user, "buyer", { page: 1, limit: 5, sort: "name", order: "asc" })).rejects.toThrow(Forbidden);
       await expect(verifySeller(ctx, user, user.id)).rejects.toThrow(Forbidden);
       await expect(deleteBuyer(ctx, user, user.id)).rejects.toThrow(Forbidden);
-      await expect(listDeadEmails(ctx, user, 1, 10)).rejects.toThrow(Forbidden);
+      await expect(listEmailProblems(ctx, user, 1, 10)).rejects.toThrow(Forbidden);
       await expect(createCategory(ctx, user, { categoryName: "Not Mine", image: "/images/x.jpg" })).rejects.toThrow(Forbidden);
       await expect(addCategory(ctx, user, "Not Mine", new Blob(["x"]))).rejects.toThrow(Forbidden);
     }

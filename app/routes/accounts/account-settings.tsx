@@ -1,8 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, redirect, useActionData } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
-import { clearCookieHeader } from "~/.server/auth/cookies";
-import { SESSION_COOKIE } from "~/.server/auth/sessions";
 import { flashHeader } from "~/.server/flash";
 import { closeOwnAccount } from "~/.server/services/accounts/close-account";
 import { listDevices, signOutDevice, signOutEverywhereElse } from "~/.server/services/accounts/devices";
@@ -103,9 +101,9 @@ export async function action({ request, context }: Route.ActionArgs) {
           };
         }
         case "close-account": {
-          await closeOwnAccount(context.app, user, input);
+          const { clearSessionCookie } = await closeOwnAccount(context.app, user, input);
           const headers = new Headers();
-          headers.append("Set-Cookie", clearCookieHeader(context.app, SESSION_COOKIE));
+          headers.append("Set-Cookie", clearSessionCookie);
           headers.append("Set-Cookie", flashHeader(context.app, { type: "success", message: "Your account is closed. Goodbye!" }));
           throw redirect(PATHS.home, { headers });
         }

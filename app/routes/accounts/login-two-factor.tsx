@@ -1,7 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, redirect, useActionData, useNavigation } from "react-router";
-import { finishTwoFactorSignIn } from "~/.server/services/accounts/sign-in";
-import { readTwoFactorTicket } from "~/.server/auth/two-factor-cookie";
+import { finishTwoFactorSignIn, pendingTwoFactorSignIn } from "~/.server/services/accounts/sign-in";
 import { parseForm, readFormBody } from "~/.server/form-body";
 import { formAnswer, invalidForm, retryAfterHeaders } from "~/.server/page-errors";
 import { AuthCard } from "~/components/accounts/auth-card";
@@ -18,14 +17,14 @@ import { type Route } from "./+types/login-two-factor";
 export const meta: Route.MetaFunction = () => privatePageMeta("Two-factor sign-in");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!(await readTwoFactorTicket(context.app, request))) throw redirect(PATHS.login);
+  if (!(await pendingTwoFactorSignIn(context.app, request))) throw redirect(PATHS.login);
   return { redirectTo: safeRedirect(new URL(request.url).searchParams.get("redirectTo")) };
 }
 
 export const headers = retryAfterHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const ticket = await readTwoFactorTicket(context.app, request);
+  const ticket = await pendingTwoFactorSignIn(context.app, request);
   if (!ticket) throw redirect(PATHS.login);
   const submission = parseForm(await readFormBody(request), twoFactorSchema);
   if (submission.status !== "success") return invalidForm(submission);

@@ -1,7 +1,7 @@
 import { getFormProps, getSelectProps } from "@conform-to/react";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { getSessionUser } from "~/.server/auth/guards";
-import { configuredProviders } from "~/.server/auth/providers";
+import { configuredProviders } from "~/.server/services/accounts/oauth-sign-in";
 import { finishSignIn } from "~/.server/services/accounts/sign-in";
 import { parseForm, readFormBody } from "~/.server/form-body";
 import { formAnswer, invalidForm } from "~/.server/page-errors";

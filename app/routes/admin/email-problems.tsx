@@ -1,5 +1,5 @@
 import { requirePermission } from "~/.server/auth/guards";
-import { listDeadEmails } from "~/.server/email/outgoing";
+import { listEmailProblems } from "~/.server/services/admin/email-problems";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { SimplePager } from "~/components/ui/simple-pager";
 import { formatDateTime } from "~/lib/format";
@@ -14,8 +14,7 @@ const PAGE_SIZE = 20;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requirePermission(context.app, request, "read:email-problems");
   const page = pageFromUrl(request.url);
-  const rows = await listDeadEmails(context.app, admin, page, PAGE_SIZE + 1);
-  return { page, emails: rows.slice(0, PAGE_SIZE), hasMore: rows.length > PAGE_SIZE };
+  return { page, ...(await listEmailProblems(context.app, admin, page, PAGE_SIZE)) };
 }
 
 type DeadEmail = Route.ComponentProps["loaderData"]["emails"][number];

@@ -2,7 +2,7 @@ import { requirePermission } from "~/.server/auth/guards";
 import * as v from "valibot";
 import { parseForm, readFormBody } from "~/.server/form-body";
 import { actionResult, failedAction, orPageError, redirectWithToast } from "~/.server/page-errors";
-import { requireSimulator } from "~/.server/payments/required";
+import { requirePaymentSimulator } from "~/.server/services/deals/payments";
 import { completeSimulatedOnboarding } from "~/.server/services/deals/payout-accounts";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { ResultBanner } from "~/components/ui/result-banner";
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Set up payouts (s
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(context.app, request, "manage:payouts");
-  await orPageError(async () => requireSimulator(context.app));
+  await orPageError(async () => requirePaymentSimulator(context.app));
   return null;
 }
 

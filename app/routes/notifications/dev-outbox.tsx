@@ -1,5 +1,5 @@
-import { data } from "react-router";
-import { readOutbox } from "~/.server/email/sender";
+import { orPageError } from "~/.server/page-errors";
+import { listOutbox } from "~/.server/services/notifications/dev-mail";
 import { formatDateTime } from "~/lib/format";
 import { privatePageMeta } from "~/lib/meta";
 import { type Route } from "./+types/dev-outbox";
@@ -8,9 +8,7 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Outbox");
 
 /** Development only: the mail the app would have sent, newest first. Production answers 404. */
 export async function loader({ context }: Route.LoaderArgs) {
-  if (context.app.appEnv === "production") throw data("Not found", { status: 404 });
-  const messages = await readOutbox(context.app.db, { limit: 50 });
-  return { messages };
+  return { messages: await orPageError(() => listOutbox(context.app)) };
 }
 
 export default function DevOutbox({ loaderData }: Route.ComponentProps) {

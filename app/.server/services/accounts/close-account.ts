@@ -8,6 +8,7 @@ import { bookings, favourites, notifications, payments, products, savedSearches,
 import { Conflict, Forbidden } from "../../errors";
 import { verifyPassword } from "../../auth/passwords";
 import { withCredentialLimits } from "../../auth/rate-limits";
+import { clearSessionHeader } from "../../auth/sessions";
 import { hasOpenMoney } from "../deals/open-money";
 import { type UserRow } from "../users/users";
 
@@ -90,15 +91,17 @@ export async function closeAccountNow(
  * The account holder closes their own account (DELETE /api/me, Account settings). An account with
  * a password confirms with it (under the credential abuse limits; wrong → 403, nothing changes);
  * one without (Google or GitHub sign-in) confirms with "DELETE" within 10 minutes of signing in,
- * so a session left open on a shared computer cannot close it.
+ * so a session left open on a shared computer cannot close it. `closed` is false when the account
+ * was gone already; either way the browser is told to forget its session (`clearSessionCookie`).
  */
 export async function closeOwnAccount(
   ctx: AppContext,
   user: UserRow & { sessionId?: string },
   confirmation: { password?: string; confirm?: string },
-): Promise<number> {
+): Promise<{ closed: boolean; clearSessionCookie: string }> {
   await confirmIdentity(ctx, user, confirmation);
-  return closeAccountNow(ctx, user);
+  const deleted = await closeAccountNow(ctx, user);
+  return { closed: deleted > 0, clearSessionCookie: clearSessionHeader(ctx) };
 }
 
 /** The password, or for an account without one a recent sign-in and "DELETE": 403 otherwise. */

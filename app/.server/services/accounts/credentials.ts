@@ -7,6 +7,7 @@ import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { users } from "../../db/schema";
 import { Invalid, Unauthorized } from "../../errors";
+import { checkSecondFactor } from "./two-factor";
 import { findUserByEmail, type UserRow } from "../users/users";
 
 const WRONG_CREDENTIALS = "Invalid email or password";
@@ -62,6 +63,16 @@ export async function setPassword(
   const endSessions = revokeUserSessions(ctx, userId, options.keepSessionId);
   if (options.fromResetLink) await ctx.db.batch([endSessions, clearAccountLimitsStatement(ctx, user.email)]);
   else await endSessions;
+}
+
+/** An access token for an email and password (POST /api/jwt), with the two-factor code when the account has two-factor sign-in on. */
+export async function passwordAccessToken(ctx: AppContext, email: string, password: string, code?: string): Promise<string> {
+  const user = await checkPassword(ctx, email, password);
+  if (user.totpEnabled) {
+    if (!code) throw new Unauthorized("This account needs its two-factor code (code)");
+    await checkSecondFactor(ctx, user, code);
+  }
+  return issueAccessToken(ctx, user);
 }
 
 /** An access token for the signed-in session's own account (GET /api/jwt; the spec minted one for any email). */

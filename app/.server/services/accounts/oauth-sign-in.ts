@@ -5,9 +5,8 @@ import { NotFound } from "../../errors";
 import { orRedirectWithError, redirectWithToast } from "../../page-errors";
 import { accountForOAuthProfile } from "./oauth-accounts";
 import { clearCookieHeader, cookieHeader, readCookie } from "../../auth/cookies";
-import { type OAuthProviderName } from "~/lib/oauth-providers";
+import { OAUTH_PROVIDERS, type OAuthProviderName } from "~/lib/oauth-providers";
 import { createOAuthAuthorization, fetchOAuthProfile } from "../../auth/oauth";
-import { isProviderName } from "../../auth/providers";
 import { finishSignIn } from "./sign-in";
 import { signClaims, verifyClaims } from "../../auth/signing";
 
@@ -15,6 +14,15 @@ import { signClaims, verifyClaims } from "../../auth/signing";
 const FLOW_COOKIE = "ar_oauth";
 const FLOW_SECONDS = 10 * 60;
 const LABELS: Record<OAuthProviderName, string> = { google: "Google", github: "GitHub" };
+
+/** The providers whose client id and secret are configured (only those get a button). */
+export function configuredProviders(ctx: AppContext): OAuthProviderName[] {
+  return OAUTH_PROVIDERS.filter((provider) => ctx.config.oauth[provider]);
+}
+
+function isProviderName(value: string | undefined): value is OAuthProviderName {
+  return (OAUTH_PROVIDERS as readonly string[]).includes(value ?? "");
+}
 
 function settingsFor(ctx: AppContext, provider: string | undefined) {
   const settings = isProviderName(provider) ? ctx.config.oauth[provider] : null;

@@ -5,9 +5,10 @@ import { type ToastMessage } from "~/lib/toast";
 import { type AppContext } from "../../context";
 import { DomainError } from "../../errors";
 import { flashHeader } from "../../flash";
-import { createSession } from "../../auth/sessions";
+import { createSession, destroySession } from "../../auth/sessions";
 import {
   clearTwoFactorTicketHeader,
+  readTwoFactorTicket,
   twoFactorTicketHeader,
   spendTwoFactorTicket,
   type TwoFactorTicket,
@@ -52,10 +53,20 @@ async function saveOnArrival(ctx: AppContext, user: UserRow, productId: string):
   }
 }
 
+/** The sign-in waiting for its second factor (the ticket the password step left in a cookie), or null: the page goes back to sign-in. */
+export function pendingTwoFactorSignIn(ctx: AppContext, request: Request): Promise<TwoFactorTicket | null> {
+  return readTwoFactorTicket(ctx, request);
+}
+
 /** The two-factor step of a page sign-in: the code (under the abuse limits), then the ticket is used up. */
 export async function finishTwoFactorSignIn(ctx: AppContext, ticket: TwoFactorTicket, code: string, redirectTo: unknown) {
   const user = await requireUserById(ctx, ticket.userId);
   await checkSecondFactor(ctx, user, code);
   await spendTwoFactorTicket(ctx, ticket);
   return finishSignIn(ctx, user, redirectTo, { skipSecondFactor: true });
+}
+
+/** Signs the request's session out; returns the Set-Cookie header that forgets it. */
+export function signOut(ctx: AppContext, request: Request): Promise<string> {
+  return destroySession(ctx, request);
 }

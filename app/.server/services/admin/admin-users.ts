@@ -62,8 +62,8 @@ async function deletePerson(ctx: AppContext, admin: UserRow, id: string, role: "
 export const deleteSeller = (ctx: AppContext, admin: UserRow, id: string) => deletePerson(ctx, admin, id, "seller");
 export const deleteBuyer = (ctx: AppContext, admin: UserRow, id: string) => deletePerson(ctx, admin, id, "buyer");
 
-/** Gives a seller the verified badge (on all their cards at once); 0, and nothing recorded, when already verified. */
-export async function verifySeller(ctx: AppContext, admin: UserRow, id: string): Promise<number> {
+/** Gives a seller the verified badge (on all their cards at once); false, and nothing recorded, when already verified. */
+export async function verifySeller(ctx: AppContext, admin: UserRow, id: string): Promise<boolean> {
   enforce("manage:users", admin);
   const [seller] = await ctx.db
     .select({ role: users.role, name: users.name, email: users.email })
@@ -79,7 +79,7 @@ export async function verifySeller(ctx: AppContext, admin: UserRow, id: string):
       .returning({ id: users.id }),
     auditEntryIfChanged(ctx, admin, "verify-seller", id, personInWords(seller)),
   ]);
-  return updated.length;
+  return updated.length > 0;
 }
 
 /** A row action on the sellers or buyers list: delete either, verify sellers only. */
@@ -89,12 +89,13 @@ export async function actOnListedUser(
   role: "seller" | "buyer",
   intent: "delete" | "verify",
   id: string,
-): Promise<number> {
+): Promise<void> {
   if (intent === "verify") {
     if (role !== "seller") throw new Invalid("Only sellers can be verified");
-    return verifySeller(ctx, admin, id);
+    await verifySeller(ctx, admin, id);
+    return;
   }
-  return (role === "seller" ? deleteSeller : deleteBuyer)(ctx, admin, id);
+  await (role === "seller" ? deleteSeller : deleteBuyer)(ctx, admin, id);
 }
 
 /** How the audit trail names a person: "Rahim Motors (seller@autoreseller.test)". */

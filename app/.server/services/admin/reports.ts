@@ -100,7 +100,7 @@ export async function dismissReports(ctx: AppContext, admin: UserRow, productId:
 }
 
 /** Removes a reported car with its reports and unpaid bookings, recorded in the same batch; sold cars stay (409). */
-export async function deleteReportedItem(ctx: AppContext, admin: UserRow, productId: string): Promise<number> {
+export async function deleteReportedItem(ctx: AppContext, admin: UserRow, productId: string): Promise<void> {
   return deleteProduct(ctx, admin, productId, (car) => ({
     type: "admin_acted",
     actor: admin,

@@ -92,9 +92,9 @@ describe("an admin's changes to categories", () => {
     const taken = (await nameOf(ctx, other))!;
 
     const name = `Renamed ${crypto.randomUUID().slice(0, 8)}`;
-    expect(await renameCategory(ctx, admin, id, name)).toBe(1);
+    expect(await renameCategory(ctx, admin, id, name)).toBe(true);
     expect(await nameOf(ctx, id)).toBe(name);
-    expect(await renameCategory(ctx, admin, id, name)).toBe(0);
+    expect(await renameCategory(ctx, admin, id, name)).toBe(false);
     await expect(renameCategory(ctx, admin, id, taken.toUpperCase())).rejects.toThrow(Conflict);
     expect(await nameOf(ctx, id)).toBe(name);
     await expect(renameCategory(ctx, admin, crypto.randomUUID(), name)).rejects.toThrow(NotFound);
@@ -113,7 +113,7 @@ describe("an admin's changes to categories", () => {
 
     await expect(deleteCategory(ctx, admin, withSold)).rejects.toThrow(Conflict);
     expect(await nameOf(ctx, withSold)).toBeDefined();
-    expect(await deleteCategory(ctx, admin, empty)).toBe(1);
+    await expect(deleteCategory(ctx, admin, empty)).resolves.toBeUndefined();
     expect(await nameOf(ctx, empty)).toBeUndefined();
     await expect(deleteCategory(ctx, admin, empty)).rejects.toThrow(NotFound);
     expect(await audited(ctx, empty)).toEqual(["delete-category"]);

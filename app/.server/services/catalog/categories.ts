@@ -94,11 +94,11 @@ export async function addCategory(ctx: AppContext, admin: UserRow, categoryName:
 
 const DUPLICATE_NAME = "A category with this name already exists";
 
-/** Renames a category (names stay unique whatever their letter case); 0 when it already had that name. */
-export async function renameCategory(ctx: AppContext, admin: UserRow, id: string, categoryName: string): Promise<number> {
+/** Renames a category (names stay unique whatever their letter case); false when it already had that name. */
+export async function renameCategory(ctx: AppContext, admin: UserRow, id: string, categoryName: string): Promise<boolean> {
   const [found] = await ctx.db.select({ name: categories.name }).from(categories).where(eq(categories.id, id));
   if (!found) throw new NotFound("Category not found");
-  if (found.name === categoryName) return 0;
+  if (found.name === categoryName) return false;
   try {
     const [renamed] = await ctx.db.batch([
       ctx.db.update(categories).set({ name: categoryName }).where(eq(categories.id, id)),
@@ -114,7 +114,7 @@ export async function renameCategory(ctx: AppContext, admin: UserRow, id: string
       ])),
     ]);
     if (renamed.rowsAffected === 0) throw new NotFound("Category not found");
-    return 1;
+    return true;
   } catch (error) {
     if (isUniqueViolation(error)) throw new Conflict(DUPLICATE_NAME);
     throw error;
@@ -127,7 +127,7 @@ const HAS_CARS = "This category still has cars (sold ones stay for records), so 
  * Deletes a category no car was ever listed in. The database decides: the delete only happens while
  * no car refers to it, and the cars' foreign key refuses a car listed into it at the same moment.
  */
-export async function deleteCategory(ctx: AppContext, admin: UserRow, id: string): Promise<number> {
+export async function deleteCategory(ctx: AppContext, admin: UserRow, id: string): Promise<void> {
   // Both values of is_paid, so the category's cars are found through products_unsold_category_idx.
   const carsIn = ctx.db
     .select({ id: products.id })
@@ -138,7 +138,7 @@ export async function deleteCategory(ctx: AppContext, admin: UserRow, id: string
       ctx.db.delete(categories).where(and(eq(categories.id, id), notExists(carsIn))),
       ...(await batchItemsOf(ctx, [{ type: "admin_acted", actor: admin, action: "delete-category", target: id, onlyIfChanged: true }])),
     ]);
-    if (deleted.rowsAffected > 0) return 1;
+    if (deleted.rowsAffected > 0) return;
   } catch (error) {
     if (isForeignKeyViolation(error)) throw new Conflict(HAS_CARS);
     throw error;

@@ -127,7 +127,9 @@ describe("updateProduct", () => {
     const id = await createProduct(ctx, seller, input(await category(), stored));
     const [front, rear] = [await photo(), await photo()];
     database.setNow(new Date(ctx.now().getTime() + 60_000));
-    expect(await updateProduct(ctx, seller, id, { resalePrice: 18500, mileageKm: 42000, photos: [{ url: rear }, { url: front }] })).toBe(1);
+    await expect(
+      updateProduct(ctx, seller, id, { resalePrice: 18500, mileageKm: 42000, photos: [{ url: rear }, { url: front }] }),
+    ).resolves.toBeUndefined();
     const detail = await findProductDetail(ctx, id);
     expect(detail).toMatchObject({
       resalePrice: 18500,
@@ -165,7 +167,7 @@ describe("updateProduct", () => {
     await expect(updateProduct(ctx, seller, id, { photos: [{ url: seeded }, { url: othersPhoto }] })).rejects.toThrow(NotFound);
     expect((await findProductDetail(ctx, id)).images).toEqual([seeded]);
     const added = await photo();
-    expect(await updateProduct(ctx, seller, id, { photos: [{ url: added }, { url: seeded }] })).toBe(1);
+    await expect(updateProduct(ctx, seller, id, { photos: [{ url: added }, { url: seeded }] })).resolves.toBeUndefined();
     expect((await findProductDetail(ctx, id)).images).toEqual([added, seeded]);
   });
 });
@@ -188,11 +190,11 @@ describe("a car's price while money moves and edits race", () => {
     expect(await ctx.db.$count(priceChanges, eq(priceChanges.productId, id))).toBe(1);
     expect(await ctx.db.$count(notifications, eq(notifications.userId, saver.id))).toBe(0);
     // The same price, or no price at all, is no change of price.
-    expect(await updateProduct(ctx, seller, id, { resalePrice: 20000, mileageKm: 42000 })).toBe(1);
+    await expect(updateProduct(ctx, seller, id, { resalePrice: 20000, mileageKm: 42000 })).resolves.toBeUndefined();
     expect(await productRow(id)).toMatchObject({ resalePrice: 20000, mileageKm: 42000 });
 
     database.setNow(new Date(startedAt.getTime() + 31 * 60_000));
-    expect(await updateProduct(ctx, seller, id, { resalePrice: 15000 })).toBe(1);
+    await expect(updateProduct(ctx, seller, id, { resalePrice: 15000 })).resolves.toBeUndefined();
   });
 
   it("keeps the history in the order written, ending with the current price, and each drop says the price it replaced", async () => {
@@ -235,8 +237,8 @@ describe("advertiseProduct", () => {
     const id = await car(seller);
     await expect(advertiseProduct(ctx, await account("seller", "other-seller"), id)).rejects.toThrow(Forbidden);
     await expect(advertiseProduct(ctx, await account("admin"), id)).rejects.toThrow(Forbidden);
-    expect(await advertiseProduct(ctx, seller, id)).toBe(1);
-    expect(await advertiseProduct(ctx, seller, id)).toBe(0);
+    expect(await advertiseProduct(ctx, seller, id)).toBe(true);
+    expect(await advertiseProduct(ctx, seller, id)).toBe(false);
 
     const sold = await car(seller);
     await ctx.db.update(products).set({ isPaid: true }).where(eq(products.id, sold));
@@ -274,7 +276,7 @@ describe("deleteProduct", () => {
     await ctx.db.insert(reports).values({ productId: id, reporterId: buyer.id, createdAt: ctx.now().toISOString() });
 
     await expect(deleteProduct(ctx, await account("seller", "other-seller"), id)).rejects.toThrow(Forbidden);
-    expect(await deleteProduct(ctx, seller, id)).toBe(1);
+    await expect(deleteProduct(ctx, seller, id)).resolves.toBeUndefined();
     expect(await productRow(id)).toBeUndefined();
     expect(await ctx.db.$count(bookings, eq(bookings.productId, id))).toBe(0);
     expect(await ctx.db.$count(reports, eq(reports.productId, id))).toBe(0);
@@ -286,7 +288,7 @@ describe("deleteProduct", () => {
     const admin = await account("admin");
     const id = await car(await account("seller"));
     const audit = () => ({ type: "admin_acted", actor: admin, action: "delete-item", target: id, onlyIfChanged: true }) as const;
-    expect(await deleteProduct(ctx, admin, id, audit)).toBe(1);
+    await expect(deleteProduct(ctx, admin, id, audit)).resolves.toBeUndefined();
     await expect(deleteProduct(ctx, admin, id, audit)).rejects.toThrow(NotFound);
     expect(await ctx.db.$count(auditLog, eq(auditLog.target, id))).toBe(1);
   });
@@ -311,6 +313,6 @@ describe("deleteProduct", () => {
     expect(await productRow(paying)).toBeDefined();
 
     database.setNow(new Date(startedAt.getTime() + 31 * 60_000));
-    expect(await deleteProduct(ctx, seller, paying)).toBe(1);
+    await expect(deleteProduct(ctx, seller, paying)).resolves.toBeUndefined();
   });
 });

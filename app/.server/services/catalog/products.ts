@@ -271,17 +271,16 @@ export type ProductChanges = Omit<ProductUpdate, "images"> & { photos?: PhotoInp
 /**
  * The owner's changes to an unsold car (409 once sold). A new asking price is added to the price
  * history; new photos replace the old ones in the order given, the first being the cover.
- * Returns 1 when the car was changed.
  *
  * The price a change replaces is the one its write replaces: the write holds only while the price
  * is still the one read (a parallel edit in between makes it read again and retry), so the history
  * ends with the current price and a drop says what the price really was. While a buyer is paying,
  * the price stays (409): the payment is for the price it started with.
  */
-export async function updateProduct(ctx: AppContext, user: UserRow, id: string, changes: ProductChanges): Promise<number> {
+export async function updateProduct(ctx: AppContext, user: UserRow, id: string, changes: ProductChanges): Promise<void> {
   for (let attempt = 1; attempt <= PRICE_EDIT_ATTEMPTS; attempt++) {
     const product = await ownedProduct(ctx, user, id, "update:product:own");
-    if (await writeProductChanges(ctx, user, product, changes)) return 1;
+    if (await writeProductChanges(ctx, user, product, changes)) return;
   }
   throw new Conflict("The price was changed by another edit at the same moment. Please try again.");
 }
@@ -392,8 +391,8 @@ async function ownedProduct(
   return product;
 }
 
-/** One-way switch to the home page's advertised grid; 0 when already advertised, 409 when sold. */
-export async function advertiseProduct(ctx: AppContext, user: UserRow, id: string): Promise<number> {
+/** One-way switch to the home page's advertised grid; false when already advertised, 409 when sold. */
+export async function advertiseProduct(ctx: AppContext, user: UserRow, id: string): Promise<boolean> {
   const product = await ownedProduct(ctx, user, id, "advertise:product:own");
   if (product.isPaid) throw new Conflict("This car is sold and can no longer be advertised");
   const updated = await ctx.db
@@ -402,7 +401,7 @@ export async function advertiseProduct(ctx: AppContext, user: UserRow, id: strin
     .where(and(eq(products.id, id), eq(products.isAdvertised, false), eq(products.isPaid, false)))
     .returning({ id: products.id });
   if (updated.length > 0) await publish(ctx, [{ type: "car_changed", car: product }]);
-  return updated.length;
+  return updated.length > 0;
 }
 
 /**
@@ -415,7 +414,7 @@ export async function deleteProduct(
   user: UserRow,
   id: string,
   audited?: (car: typeof products.$inferSelect) => EventOf<"admin_acted">,
-): Promise<number> {
+): Promise<void> {
   const product = await ownedProduct(ctx, user, id, "delete:product:own-or-admin");
   if (product.isPaid) throw new Conflict(SOLD_CANNOT_DELETE);
   const deleteCar = ctx.db
@@ -429,7 +428,7 @@ export async function deleteProduct(
       { type: "car_changed", car: product },
       { type: "comparables_changed", makes: [product.make] },
     ]);
-    return 1;
+    return;
   }
   // Refused by the conditions: say which one held (a concurrent delete, a sale, or a payment).
   const [now] = await ctx.db

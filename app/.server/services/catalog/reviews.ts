@@ -125,14 +125,14 @@ export async function listSellerReviews(ctx: AppContext, sellerId: string, page:
  * The reviewed seller answers a review, once (a second answer → 409); for anyone else the review
  * does not exist (404). One conditional update decides it.
  */
-export async function answerReview(ctx: AppContext, seller: UserRow, reviewId: string, answer: string): Promise<number> {
+export async function answerReview(ctx: AppContext, seller: UserRow, reviewId: string, answer: string): Promise<void> {
   enforce("answer:review:own", seller);
   const answered = await ctx.db
     .update(reviews)
     .set({ answer, answeredAt: ctx.now().toISOString() })
     .where(and(eq(reviews.id, reviewId), eq(reviews.sellerId, seller.id), isNull(reviews.answer)))
     .returning({ id: reviews.id });
-  if (answered.length === 1) return 1;
+  if (answered.length === 1) return;
   const [review] = await ctx.db.select({ sellerId: reviews.sellerId }).from(reviews).where(eq(reviews.id, reviewId)).limit(1);
   if (!review) throw new NotFound(REVIEW_NOT_FOUND);
   enforce("answer:review:own", seller, review.sellerId === seller.id, REVIEW_NOT_FOUND);

@@ -188,7 +188,7 @@ export function updateListing(
   id: string,
   changes: ProductChanges & { photos: PhotoInput[] },
   photo?: Blob,
-): Promise<number> {
+): Promise<void> {
   if (!photo) return updateProduct(ctx, user, id, changes);
   return createWithPhoto(ctx, user.id, photo, (url) => updateProduct(ctx, user, id, { ...changes, photos: [...changes.photos, { url }] }));
 }

@@ -342,7 +342,7 @@ const noPaymentOnRecord = sql`not exists (select 1 from ${payments} where ${paym
  * decides it, so it cannot race a payment: the booking goes only if it is the caller's, unpaid, and
  * not being paid for right now. Anyone else's booking does not exist for them (404, admins too).
  */
-export async function cancelBooking(ctx: AppContext, user: UserRow, id: string): Promise<number> {
+export async function cancelBooking(ctx: AppContext, user: UserRow, id: string): Promise<void> {
   enforce("cancel:booking:own", user);
   const deleted = await ctx.db
     .delete(bookings)
@@ -358,7 +358,7 @@ export async function cancelBooking(ctx: AppContext, user: UserRow, id: string):
     .returning({ productId: bookings.productId });
   if (deleted.length === 1) {
     await publish(ctx, [{ type: "car_bookings_changed", carId: deleted[0].productId }]);
-    return 1;
+    return;
   }
   // Refused by the conditions: say which one held (not theirs or gone, paid, or a payment under way).
   const row = await readBooking(ctx, id);

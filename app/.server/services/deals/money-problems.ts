@@ -88,7 +88,7 @@ export async function listMoneyProblems(
 }
 
 /** POST /api/admin/money-problems/:id/resolve: an admin says what was done; recorded in the audit trail. */
-export async function resolveMoneyProblem(ctx: AppContext, admin: UserRow, id: string, note: string): Promise<number> {
+export async function resolveMoneyProblem(ctx: AppContext, admin: UserRow, id: string, note: string): Promise<void> {
   enforce("resolve:money-problems", admin);
   const [resolved] = await ctx.db.batch([
     ctx.db
@@ -100,7 +100,7 @@ export async function resolveMoneyProblem(ctx: AppContext, admin: UserRow, id: s
       { type: "admin_acted", actor: admin, action: "resolve-money-problem", target: id, details: note, onlyIfChanged: true },
     ])),
   ]);
-  if (resolved.length === 1) return 1;
+  if (resolved.length === 1) return;
   const [row] = await ctx.db.select({ id: moneyProblems.id }).from(moneyProblems).where(eq(moneyProblems.id, id)).limit(1);
   if (!row) throw new NotFound("Money problem not found");
   throw new Conflict("This money problem is already resolved");

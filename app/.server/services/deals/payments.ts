@@ -293,6 +293,14 @@ export async function recordPayment(ctx: AppContext, user: UserRow, bookingId: s
 }
 
 /**
+ * The simulator's pages and endpoints exist only while the simulator is the payment provider: 404
+ * otherwise, checked before anyone's credentials are read.
+ */
+export function requirePaymentSimulator(ctx: AppContext): void {
+  requireSimulator(ctx);
+}
+
+/**
  * The simulator's stand-in for Stripe.js confirming a card: only for the booking's own buyer, and
  * only a card that passes the basic checks is "charged". Off (404) unless the simulator is the provider.
  */

@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { type AppContext } from "../../context";
 import { outgoingEmails } from "../../db/schema";
+import { readOutbox } from "../../email/sender";
 import { NotFound } from "../../errors";
 
 const MAIL_LIMIT = 50;
@@ -24,4 +25,10 @@ export async function listMailTo(ctx: AppContext, to: string) {
     .orderBy(desc(outgoingEmails.createdAt), desc(outgoingEmails.id))
     .limit(MAIL_LIMIT);
   return rows.map((row) => ({ ...row, links: [...new Set(row.text.match(ABSOLUTE_URL) ?? [])] }));
+}
+
+/** Everything in the local outbox, newest first (the development outbox page). */
+export async function listOutbox(ctx: AppContext) {
+  requireDevelopmentMode(ctx);
+  return readOutbox(ctx.db, { limit: MAIL_LIMIT });
 }

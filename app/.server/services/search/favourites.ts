@@ -22,24 +22,24 @@ export async function listFavourites(ctx: AppContext, user: UserRow): Promise<Pr
   return rows.map(toProduct);
 }
 
-/** Saves a car: 1 when saved now, 0 when it already was (idempotent). Unknown car → 404. */
-export async function saveFavourite(ctx: AppContext, user: UserRow, productId: string): Promise<number> {
+/** Saves a car: false when it was saved already (idempotent). Unknown car → 404. */
+export async function saveFavourite(ctx: AppContext, user: UserRow, productId: string): Promise<boolean> {
   await publish(ctx, [{ type: "private_data_changed" }]);
   enforce("save:favourite", user);
   // One statement: insert only when the car exists, and nothing when it is saved already.
   const result = await ctx.db.run(
     sql`insert into ${favourites} (user_id, product_id, created_at) select ${user.id}, ${products.id}, ${ctx.now().toISOString()} from ${products} where ${products.id} = ${productId} on conflict do nothing`,
   );
-  if (result.rowsAffected > 0) return 1;
+  if (result.rowsAffected > 0) return true;
   const [known] = await ctx.db.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
   if (!known) throw new NotFound("Product not found");
-  return 0;
+  return false;
 }
 
-/** Removes a saved car: 1 when it was saved, 0 when not (idempotent). */
-export async function removeFavourite(ctx: AppContext, user: UserRow, productId: string): Promise<number> {
+/** Removes a saved car: false when it was not saved (idempotent). */
+export async function removeFavourite(ctx: AppContext, user: UserRow, productId: string): Promise<boolean> {
   await publish(ctx, [{ type: "private_data_changed" }]);
   enforce("save:favourite", user);
   const result = await ctx.db.delete(favourites).where(and(eq(favourites.userId, user.id), eq(favourites.productId, productId)));
-  return result.rowsAffected;
+  return result.rowsAffected > 0;
 }

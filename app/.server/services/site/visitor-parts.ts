@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { roleMay } from "~/lib/policy";
 import { type NavbarUser, type VisitorParts, type VisitorPartsQuery } from "~/lib/visitor-parts";
-import { getSessionUser } from "../../auth/guards";
-import { type SessionUser } from "../../auth/sessions";
+import { getSessionUser, type SessionUser } from "../../auth/guards";
 import { type AppContext } from "../../context";
 import { batchPrepared, preparedStatement } from "../../db/prepared";
 import { products } from "../../db/schema";

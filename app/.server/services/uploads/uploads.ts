@@ -81,3 +81,8 @@ export async function createWithPhoto<T>(
     throw error;
   }
 }
+
+/** A photo uploaded on its own (POST /api/images) for a listing or category to use later: its URL. Unused, it goes after a day. */
+export function uploadPhoto(ctx: AppContext, uploaderId: string, photo: Blob): Promise<string> {
+  return storeImage(ctx, uploaderId, photo);
+}

@@ -1,13 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { conversations, messages, notifications, type users } from "./schema";
-
-// The navbar's counts as sub-selects, read with the session in one round trip (auth/sessions.ts).
-
-/** The user's unread notifications, as a column of a read that has the user's id. */
-export const unreadNotificationsOf = (userId: SQL | typeof users.id) =>
-  sql<number>`(select count(*) from ${notifications} where ${notifications.userId} = ${userId} and ${notifications.readAt} is null)`.mapWith(
-    Number,
-  );
+import { conversations, messages, type users } from "../../db/schema";
 
 /**
  * How many messages wait unread for the user across their conversations: a sub-select for the
