@@ -20,9 +20,9 @@ import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal
 import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/site/error-page-on-demand";
 import { ToasterHost } from "./components/ui/toaster-host";
-import { reloadOnStaleBuild } from "./lib/reload-on-stale-build";
-import { noteScriptsRun } from "./lib/scripts-cookie";
-import { useMarkReady, VisitorPartsProvider } from "./lib/visitor-parts";
+import { reloadOnStaleBuild } from "./lib/site/reload-on-stale-build";
+import { noteScriptsRun } from "./lib/site/scripts-cookie";
+import { useMarkReady, VisitorPartsProvider } from "./lib/site/visitor-parts";
 
 export const links: LinksFunction = () => [
   // With a precedence React puts the stylesheet ahead of the module preloads in <head>: without one it
@@ -36,7 +36,7 @@ export const links: LinksFunction = () => [
 /**
  * Who is signed in (for the navbar and guards) and a toast handed over from the last redirect. A
  * page rendered for every signed-in visitor (workers/page-cache.ts) names nobody: the visitor's
- * parts come after hydration (app/lib/visitor-parts.tsx).
+ * parts come after hydration (app/lib/site/visitor-parts.tsx).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, flash] = await Promise.all([getSessionUser(context.app, request), readFlash(context.app, request)]);

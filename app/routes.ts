@@ -1,7 +1,7 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
-import { below, INFO_PAGES, PATHS } from "./lib/paths";
+import { below, INFO_PAGES, PATHS } from "./lib/shared/paths";
 
-// The URLs come from app/lib/paths.ts; each child's path is written relative to its parent's.
+// The URLs come from app/lib/shared/paths.ts; each child's path is written relative to its parent's.
 const top = (path: string) => below("/", path);
 const dashboard = (path: string) => below(PATHS.dashboard, path);
 

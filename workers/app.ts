@@ -18,7 +18,7 @@ import { readListingJob } from "~/.server/services/search/listings-queue";
 import { refreshPriceRatings } from "~/.server/services/catalog/price-ratings";
 import { removeUnusedUploads } from "~/.server/services/uploads/uploads";
 import { LOCAL_UPLOAD_PATH } from "~/.server/storage/presigned-put";
-import { PATHS } from "~/lib/paths";
+import { PATHS } from "~/lib/shared/paths";
 import { api } from "./api";
 import { applyContentSecurityPolicy, hardeningHeaders } from "./security-headers";
 import { type WorkerEnv } from "./hono-env";

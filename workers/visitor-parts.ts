@@ -7,7 +7,7 @@ import { type WorkerEnv } from "./hono-env";
 
 /**
  * GET /visitor-parts?cars=&car=&recent=1: the visitor's own parts of a page rendered for every
- * signed-in visitor (app/lib/visitor-parts.tsx), as JSON that no cache keeps. Its query is checked
+ * signed-in visitor (app/lib/site/visitor-parts.tsx), as JSON that no cache keeps. Its query is checked
  * and its errors answered as the API's are: 400 `{ message, issues }` for a bad ask.
  * Answered here rather than by a React Router resource route: it renders nothing, and going through
  * the router's request handler cost about 1.2 ms of CPU per request.

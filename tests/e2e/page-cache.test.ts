@@ -54,7 +54,7 @@ describe("a cached page in Chromium", () => {
 
 // A signed-in visitor gets the copy rendered for every signed-in visitor from the
 // cache; their own parts (name, counts, hearts) come after hydration from GET /visitor-parts
-// (app/lib/visitor-parts.tsx), without a hydration mismatch, and the page stays usable without them.
+// (app/lib/site/visitor-parts.tsx), without a hydration mismatch, and the page stays usable without them.
 describe("a signed-in visitor's page from the cache in Chromium", () => {
   const BUYER = { email: "buyer@autoreseller.test", name: "Nadia Islam" };
 

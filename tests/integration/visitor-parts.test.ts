@@ -5,7 +5,7 @@ import { accessToken, register, request, signIn, sql, uniqueEmail } from "./clie
 // A signed-in visitor whose browser runs our scripts gets Home, searches and car pages from the
 // edge cache: one copy rendered for every signed-in visitor, naming nobody, and their own parts
 // (name, counts, hearts, bookings, their purchase, their own car) in one private request after
-// hydration, GET /visitor-parts (workers/page-cache.ts, app/lib/visitor-parts.tsx).
+// hydration, GET /visitor-parts (workers/page-cache.ts, app/lib/site/visitor-parts.tsx).
 
 const SCRIPTS = "ar_js=1";
 

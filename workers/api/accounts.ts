@@ -6,7 +6,7 @@ import { checkPassword, sessionAccessToken } from "~/.server/services/accounts/c
 import { checkSecondFactor } from "~/.server/services/accounts/two-factor";
 import { registerUser } from "~/.server/services/accounts/registration";
 import { hasRole, type UserRow } from "~/.server/services/accounts/users";
-import { type Role } from "~/lib/roles";
+import { type Role } from "~/lib/accounts/roles";
 import { signUpSchema, tokenRequestSchema } from "~/lib/schemas/auth";
 import { emailField } from "~/lib/schemas/fields";
 import { accessTokenShape, createdShape, roleFlagShape } from "~/lib/schemas/responses";

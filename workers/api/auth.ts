@@ -5,7 +5,7 @@ import { getSessionUser } from "~/.server/auth/guards";
 import { noteUser } from "~/.server/context";
 import { Forbidden, Unauthorized } from "~/.server/errors";
 import { type UserRow } from "~/.server/services/accounts/users";
-import { accessLabel, needsSignIn, type Permission, POLICY, type PublicPermission, REFUSAL_STATUS, refusals } from "~/lib/policy";
+import { accessLabel, needsSignIn, type Permission, POLICY, type PublicPermission, REFUSAL_STATUS, refusals } from "~/lib/accounts/policy";
 import { type WorkerEnv } from "../hono-env";
 import { describing, errorResponses } from "./openapi";
 

@@ -14,7 +14,7 @@ import { emailField } from "~/lib/schemas/fields";
 import { bookingShape, createdShape, deletedShape, receiptShape, receivedBookingPageShape, updatedShape } from "~/lib/schemas/responses";
 import { findReceipt } from "~/.server/services/deals/receipts";
 import { declineSchema, disputeSchema } from "~/lib/schemas/deals";
-import { pagedListQuerySchema } from "~/lib/list-query";
+import { pagedListQuerySchema } from "~/lib/shared/list-query";
 import { confirmHandover, declineBooking, openDispute, refundBySeller } from "~/.server/services/deals/deal-actions";
 import { doc } from "./openapi";
 import { type WorkerEnv } from "../hono-env";

@@ -20,8 +20,8 @@ import { searchCategory } from "~/.server/services/search/search-page";
 import { findSellerProfile } from "~/.server/services/catalog/sellers";
 import { searchQuerySchema } from "~/lib/schemas/search";
 import { storeImage } from "~/.server/storage/images";
-import { MAX_PHOTO_BYTES, PHOTO_TOO_LARGE } from "~/lib/photo";
-import { pageQuerySchema } from "~/lib/list-query";
+import { MAX_PHOTO_BYTES, PHOTO_TOO_LARGE } from "~/lib/shared/photo";
+import { pageQuerySchema } from "~/lib/shared/list-query";
 import { productApiSchema, productUpdateSchema } from "~/lib/schemas/catalog";
 import { emailField } from "~/lib/schemas/fields";
 import {

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { loginUrl } from "~/lib/redirects";
-import { type Permission, roleMay } from "~/lib/policy";
+import { loginUrl } from "~/lib/accounts/redirects";
+import { type Permission, roleMay } from "~/lib/accounts/policy";
 import { noteUser, type AppContext } from "../context";
 import { readSessionUser, type SessionUser } from "./sessions";
 

@@ -1,5 +1,5 @@
 import { type AppContext } from "../context";
-import { OAUTH_PROVIDERS as PROVIDERS, type OAuthProviderName } from "~/lib/oauth-providers";
+import { OAUTH_PROVIDERS as PROVIDERS, type OAuthProviderName } from "~/lib/accounts/oauth-providers";
 
 /** The providers whose client id and secret are configured (only those get a button). */
 export function configuredProviders(ctx: AppContext): OAuthProviderName[] {

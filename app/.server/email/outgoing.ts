@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import { type Role } from "~/lib/roles";
+import { type Role } from "~/lib/accounts/roles";
 import { enforce } from "../auth/enforce";
 import { type AppContext } from "../context";
 import { type EmailJob } from "../queue-jobs";

@@ -1,12 +1,12 @@
 import { getFormProps } from "@conform-to/react";
 import { useFetcher } from "react-router";
-import { type ActionResult } from "~/lib/action-result";
-import { PATHS, pathTo } from "~/lib/paths";
-import { signInToBook } from "~/lib/redirects";
+import { type ActionResult } from "~/lib/shared/action-result";
+import { PATHS, pathTo } from "~/lib/shared/paths";
+import { signInToBook } from "~/lib/accounts/redirects";
 import { bookingSchema } from "~/lib/schemas/bookings";
-import { type ActionProduct } from "~/lib/card-product";
-import { useOptionalUser } from "~/lib/use-user";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { type ActionProduct } from "~/lib/catalog/card-product";
+import { useOptionalUser } from "~/lib/site/use-user";
+import { useSchemaForm } from "~/lib/shared/use-schema-form";
 import { BookingFields } from "../deals/booking-fields";
 import { FormDialog } from "../ui/form-dialog";
 

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { localList } from "~/lib/local-list";
-import { type RecentCar } from "~/lib/recent-cars";
+import { localList } from "~/lib/shared/local-list";
+import { type RecentCar } from "~/lib/search/recent-cars";
 import { RecentCars } from "./recent-cars-row";
 
 /** A visitor's recently viewed cars when nobody is signed in: in the browser only, so cached pages stay the same for all. */

@@ -1,4 +1,4 @@
-import { type ActionProduct } from "~/lib/card-product";
+import { type ActionProduct } from "~/lib/catalog/card-product";
 import BookingDialog from "./booking-dialog";
 import ReportDialog from "./report-dialog";
 

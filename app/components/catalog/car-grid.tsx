@@ -1,7 +1,7 @@
 import { ProductActions } from "./product-actions";
 import { ProductCard } from "./product-card";
-import { type CardProduct } from "~/lib/card-product";
-import { actionsFor, type ViewerMarks } from "~/lib/viewer-marks";
+import { type CardProduct } from "~/lib/catalog/card-product";
+import { actionsFor, type ViewerMarks } from "~/lib/catalog/viewer-marks";
 
 // Each layout's columns, and a card photo's width in it (`sizes`) so a narrow slot takes the small copy.
 const COLUMNS = {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { formatPrice } from "~/lib/format";
-import { PATHS, pathTo } from "~/lib/paths";
-import { type RecentCar } from "~/lib/recent-cars";
+import { formatPrice } from "~/lib/shared/format";
+import { PATHS, pathTo } from "~/lib/shared/paths";
+import { type RecentCar } from "~/lib/search/recent-cars";
 
 /** The row of small tiles (nothing when there is no car to show). */
 export function RecentCars({ cars }: { cars: RecentCar[] }) {

@@ -1,11 +1,11 @@
 import { getFormProps } from "@conform-to/react";
 import { useFetcher, useLocation } from "react-router";
-import { type ActionResult } from "~/lib/action-result";
-import { PATHS, pathTo } from "~/lib/paths";
-import { loginUrl } from "~/lib/redirects";
+import { type ActionResult } from "~/lib/shared/action-result";
+import { PATHS, pathTo } from "~/lib/shared/paths";
+import { loginUrl } from "~/lib/accounts/redirects";
 import { reportFormSchema } from "~/lib/schemas/bookings";
-import { type ActionProduct } from "~/lib/card-product";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { type ActionProduct } from "~/lib/catalog/card-product";
+import { useSchemaForm } from "~/lib/shared/use-schema-form";
 import { ReportFields } from "./report-fields";
 import { FormDialog } from "../ui/form-dialog";
 

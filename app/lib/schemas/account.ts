@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { NOTIFICATION_KIND_LIST, type NotificationKind } from "../notifications";
+import { NOTIFICATION_KIND_LIST, type NotificationKind } from "../notifications/notification-kinds";
 import { changePasswordSchema, twoFactorSchema } from "./auth";
 import { emailField, passwordField } from "./fields";
 

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { SIGN_UP_ROLES } from "../roles";
+import { SIGN_UP_ROLES } from "../accounts/roles";
 import { emailField, nameText, newPasswordField, passwordField } from "./fields";
 
 export const signInSchema = v.object({

@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import { PHOTO_URL_PATTERN } from "../photo";
-import { vinProblem, VIN_FORMAT_MESSAGE } from "../vin";
+import { PHOTO_URL_PATTERN } from "../shared/photo";
+import { vinProblem, VIN_FORMAT_MESSAGE } from "../catalog/vin";
 import { nameText, requiredText } from "./fields";
 
 export const LOCATIONS = ["Dhaka", "Chittagong", "Khulna", "Barishal", "Rangpur", "Rajshahi", "Sylhet"] as const;

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { pagedListQuerySchema } from "../list-query";
+import { pagedListQuerySchema } from "../shared/list-query";
 import { optionalFreeText } from "./fields";
 import { OFFER_STATUS_LIST } from "./responses";
 

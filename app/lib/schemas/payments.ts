@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { parseExpiry } from "../card-input";
+import { parseExpiry } from "../deals/card-input";
 
 const text = (message: string, max: number) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, message));
 

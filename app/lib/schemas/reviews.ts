@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { REVIEW_TEXT_LIMIT, REVIEW_TEXT_MAX } from "../reviews";
+import { REVIEW_TEXT_LIMIT, REVIEW_TEXT_MAX } from "../catalog/reviews";
 import { optionalFreeText, requiredText } from "./fields";
 
 // Reviews of sellers by their buyers (../shared/api-contract.md "Reviews"): the API and the pages'

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 
 // The query of GET /visitor-parts (workers/visitor-parts.ts): what a page rendered once for
-// every signed-in visitor asks for its visitor's own parts (app/lib/visitor-parts.tsx).
+// every signed-in visitor asks for its visitor's own parts (app/lib/site/visitor-parts.tsx).
 
 /** The most cars one page shows (a search page's largest page, Home's advertised cars, a car and its similar ones). */
 export const MOST_CARS_ON_A_PAGE = 100;

@@ -36,18 +36,18 @@ import {
   mileageWords,
   priceChanges,
   transmissionWord,
-} from "~/lib/car-listing";
-import { toCardProduct } from "~/lib/card-product";
-import { formatDate, formatMonth, formatPrice } from "~/lib/format";
-import { pageTitle } from "~/lib/meta";
-import { openGraph } from "~/lib/open-graph";
-import { PATHS, pathTo } from "~/lib/paths";
-import { postedDate, yearsUsed } from "~/lib/product-derived";
-import { type ProductDetail } from "~/lib/types";
-import { OPEN_BOOKING_PARAM } from "~/lib/redirects";
-import { actionsFor, type CarActionsState } from "~/lib/viewer-marks";
-import { sameMaker } from "~/lib/vin";
-import { usePartsFor, useRecentCars, useViewerMarks } from "~/lib/visitor-parts";
+} from "~/lib/catalog/car-listing";
+import { toCardProduct } from "~/lib/catalog/card-product";
+import { formatDate, formatMonth, formatPrice } from "~/lib/shared/format";
+import { pageTitle } from "~/lib/shared/meta";
+import { openGraph } from "~/lib/shared/open-graph";
+import { PATHS, pathTo } from "~/lib/shared/paths";
+import { postedDate, yearsUsed } from "~/lib/catalog/product-derived";
+import { type ProductDetail } from "~/lib/shared/types";
+import { OPEN_BOOKING_PARAM } from "~/lib/accounts/redirects";
+import { actionsFor, type CarActionsState } from "~/lib/catalog/viewer-marks";
+import { sameMaker } from "~/lib/catalog/vin";
+import { usePartsFor, useRecentCars, useViewerMarks } from "~/lib/site/visitor-parts";
 import { type Route } from "./+types/car";
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -108,7 +108,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
   const now = new Date(loaderData.now);
   // (Not useSearchParams: it would add its code to every page's shared bundle, Home's too.)
   const { search } = useLocation();
-  // On the copy rendered for every signed-in visitor, their own parts once loaded (app/lib/visitor-parts.tsx).
+  // On the copy rendered for every signed-in visitor, their own parts once loaded (app/lib/site/visitor-parts.tsx).
   const parts = usePartsFor(loaderData);
   const marks = useViewerMarks(loaderData);
   const own = parts?.car?.own ?? loaderData.own;

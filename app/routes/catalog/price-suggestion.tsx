@@ -5,7 +5,7 @@ import { suggestPrice } from "~/.server/services/catalog/price-analysis";
 import { type PriceSuggestionAnswer, PriceSuggestionResult } from "~/components/catalog/price-suggestion";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { privatePageMeta } from "~/lib/meta";
+import { privatePageMeta } from "~/lib/shared/meta";
 import { priceSuggestionSchema } from "~/lib/schemas/seller-tools";
 import { type Route } from "./+types/price-suggestion";
 

@@ -3,8 +3,8 @@ import { type AppContext } from "~/.server/context";
 import { parseForm, readFormBody } from "~/.server/form-body";
 import { actionResult, failedAction } from "~/.server/page-errors";
 import { listOffers, takeOfferStep } from "~/.server/services/deals/offers";
-import { pageFromUrl } from "~/lib/list-query";
-import { type Permission } from "~/lib/policy";
+import { pageFromUrl } from "~/lib/shared/list-query";
+import { type Permission } from "~/lib/accounts/policy";
 import { offerStepFormSchema } from "~/lib/schemas/offers";
 
 // The two offer pages, one per side of the deal: the seller's Offers and the buyer's My offers list

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { readOutbox } from "~/.server/email/sender";
-import { formatDateTime } from "~/lib/format";
-import { privatePageMeta } from "~/lib/meta";
+import { formatDateTime } from "~/lib/shared/format";
+import { privatePageMeta } from "~/lib/shared/meta";
 import { type Route } from "./+types/dev-outbox";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Outbox");

@@ -4,12 +4,12 @@ import { loadCategoryPage } from "~/.server/services/search/search-page";
 import { CarGrid } from "~/components/catalog/car-grid";
 import { SearchLayout } from "~/components/search/search-filters";
 import { EmptySearch, SearchPager } from "~/components/search/search-results";
-import { pageTitle } from "~/lib/meta";
-import { toCardProduct } from "~/lib/card-product";
-import { openGraph } from "~/lib/open-graph";
-import { formatCars } from "~/lib/format";
-import { PATHS, pathTo } from "~/lib/paths";
-import { activeFilters } from "~/lib/search-params";
+import { pageTitle } from "~/lib/shared/meta";
+import { toCardProduct } from "~/lib/catalog/card-product";
+import { openGraph } from "~/lib/shared/open-graph";
+import { formatCars } from "~/lib/shared/format";
+import { PATHS, pathTo } from "~/lib/shared/paths";
+import { activeFilters } from "~/lib/search/search-params";
 import { type Route } from "./+types/category";
 
 export const meta: Route.MetaFunction = ({ data }) =>

@@ -12,13 +12,13 @@ import { viewerMarksOnPage } from "~/.server/services/catalog/viewer-marks";
 import { getSessionUser } from "~/.server/auth/guards";
 import { listRecentlyViewed } from "~/.server/services/search/recently-viewed";
 import { visitorPartsQuery } from "~/.server/services/site/visitor-parts";
-import { pageTitle } from "~/lib/meta";
-import { PATHS } from "~/lib/paths";
-import { toCardProduct } from "~/lib/card-product";
+import { pageTitle } from "~/lib/shared/meta";
+import { PATHS } from "~/lib/shared/paths";
+import { toCardProduct } from "~/lib/catalog/card-product";
 import { LOCATIONS } from "~/lib/schemas/catalog";
-import { useHydrated } from "~/lib/use-hydrated";
-import { useRecentCars, useViewerMarks } from "~/lib/visitor-parts";
-import { openGraph } from "~/lib/open-graph";
+import { useHydrated } from "~/lib/shared/use-hydrated";
+import { useRecentCars, useViewerMarks } from "~/lib/site/visitor-parts";
+import { openGraph } from "~/lib/shared/open-graph";
 import { type Route } from "./+types/home";
 
 // Recently viewed comes after hydration, from the account or the browser: its code stays out of Home's first load (its budget).
@@ -72,7 +72,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { categories, categoryCount, advertised } = loaderData;
   const now = new Date(loaderData.now);
   const hydrated = useHydrated();
-  // On the copy rendered for every signed-in visitor, their own parts once loaded (app/lib/visitor-parts.tsx).
+  // On the copy rendered for every signed-in visitor, their own parts once loaded (app/lib/site/visitor-parts.tsx).
   const marks = useViewerMarks(loaderData);
   const recent = useRecentCars(loaderData);
   return (

@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
-import { PATHS } from "~/lib/paths";
+import { PATHS } from "~/lib/shared/paths";
 import { type AppContext } from "../../context";
 import { NotFound } from "../../errors";
 import { orRedirectWithError, redirectWithToast } from "../../page-errors";
 import { accountForOAuthProfile } from "./oauth-accounts";
 import { clearCookieHeader, cookieHeader, readCookie } from "../../auth/cookies";
-import { type OAuthProviderName } from "~/lib/oauth-providers";
+import { type OAuthProviderName } from "~/lib/accounts/oauth-providers";
 import { createOAuthAuthorization, fetchOAuthProfile } from "../../auth/oauth";
 import { isProviderName } from "../../auth/providers";
 import { finishSignIn } from "./sign-in";

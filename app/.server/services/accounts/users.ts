@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { type User } from "~/lib/types";
+import { type User } from "~/lib/shared/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { users, type Role } from "../../db/schema";

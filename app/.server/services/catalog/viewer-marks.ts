@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type SQLiteColumn, unionAll } from "drizzle-orm/sqlite-core";
-import { verdict } from "~/lib/policy";
-import { type Role } from "~/lib/roles";
-import { type ViewerMarks } from "~/lib/viewer-marks";
+import { verdict } from "~/lib/accounts/policy";
+import { type Role } from "~/lib/accounts/roles";
+import { type ViewerMarks } from "~/lib/catalog/viewer-marks";
 import { getSessionUser } from "../../auth/guards";
 import { type AppContext } from "../../context";
 import { preparedStatement, type RowsOf, runPrepared } from "../../db/prepared";

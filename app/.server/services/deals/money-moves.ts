@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { type BatchItem } from "drizzle-orm/batch";
-import { formatCents } from "~/lib/format";
-import { PATHS } from "~/lib/paths";
+import { formatCents } from "~/lib/shared/format";
+import { PATHS } from "~/lib/shared/paths";
 import { type AppContext } from "../../context";
 import { payments, payoutAccounts, users } from "../../db/schema";
 import { type Movement } from "../../payments/provider";

@@ -1,5 +1,5 @@
 import { and, eq, inArray, lte, ne, or, type SQL, sql } from "drizzle-orm";
-import { PATHS } from "~/lib/paths";
+import { PATHS } from "~/lib/shared/paths";
 import { type AppContext } from "../../context";
 import { bookings, offers, products, users } from "../../db/schema";
 import { notificationWrites, type Notice, recipientColumns, sendNotificationEmails } from "../notifications/notifications";

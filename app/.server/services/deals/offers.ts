@@ -1,9 +1,9 @@
 import { aliasedTable, and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { totalPages } from "~/lib/list-query";
+import { totalPages } from "~/lib/shared/list-query";
 import { lowestOffer, OFFERS_PER_CAR, type OfferInput, type OfferListQuery, type OfferStep } from "~/lib/schemas/offers";
-import { type OfferItem, type PagedList } from "~/lib/types";
-import { PATHS } from "~/lib/paths";
-import { formatPrice } from "~/lib/format";
+import { type OfferItem, type PagedList } from "~/lib/shared/types";
+import { PATHS } from "~/lib/shared/paths";
+import { formatPrice } from "~/lib/shared/format";
 import { enforce } from "../../auth/enforce";
 import { countEvent, LIMITS } from "../../auth/rate-limits";
 import { type AppContext } from "../../context";

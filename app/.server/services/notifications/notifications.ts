@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import { formatCents, formatDate, formatPrice } from "~/lib/format";
-import { NOTIFICATION_KIND_LIST, type NotificationKind } from "~/lib/notifications";
-import { PATHS, pathTo } from "~/lib/paths";
-import { type PagedList } from "~/lib/types";
+import { formatCents, formatDate, formatPrice } from "~/lib/shared/format";
+import { NOTIFICATION_KIND_LIST, type NotificationKind } from "~/lib/notifications/notification-kinds";
+import { PATHS, pathTo } from "~/lib/shared/paths";
+import { type PagedList } from "~/lib/shared/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { bookings, emailOptOuts, favourites, notifications, outgoingEmails, products, users } from "../../db/schema";

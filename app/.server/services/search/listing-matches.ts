@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { formatPrice } from "~/lib/format";
-import { normalizeSearchQuery, savedSearchName } from "~/lib/saved-searches";
+import { formatPrice } from "~/lib/shared/format";
+import { normalizeSearchQuery, savedSearchName } from "~/lib/search/saved-searches";
 import { type AppContext } from "../../context";
 import { categories, notifications, products, savedSearches, users } from "../../db/schema";
 import { emailInsert, enqueueEmails } from "../../email/outgoing";

@@ -1,5 +1,5 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { type RecentCar } from "~/lib/recent-cars";
+import { type RecentCar } from "~/lib/search/recent-cars";
 import { type AppContext } from "../../context";
 import { batchPrepared, preparedStatement, runPrepared } from "../../db/prepared";
 import { products, recentlyViewed } from "../../db/schema";

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { savedSearchOf } from "~/lib/saved-searches";
-import { type PageFilter, activeFilters, parseSearchLeniently } from "~/lib/search-params";
+import { savedSearchOf } from "~/lib/search/saved-searches";
+import { type PageFilter, activeFilters, parseSearchLeniently } from "~/lib/search/search-params";
 import { type SearchQuery } from "~/lib/schemas/search";
 import { enforce } from "../../auth/enforce";
 import { getSessionUser } from "../../auth/guards";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { roleMay } from "~/lib/policy";
-import { type NavbarUser, type VisitorParts, type VisitorPartsQuery } from "~/lib/visitor-parts";
+import { roleMay } from "~/lib/accounts/policy";
+import { type NavbarUser, type VisitorParts, type VisitorPartsQuery } from "~/lib/site/visitor-parts";
 import { getSessionUser } from "../../auth/guards";
 import { type SessionUser } from "../../auth/sessions";
 import { type AppContext } from "../../context";

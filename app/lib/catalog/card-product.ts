@@ -1,5 +1,5 @@
 import { overview } from "./product-derived";
-import { type Product, type ProductPhoto } from "./types";
+import { type Product, type ProductPhoto } from "../shared/types";
 
 /**
  * What a car card shows, and all that a page sends it: the page's data is written into the HTML for

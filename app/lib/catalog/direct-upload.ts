@@ -1,4 +1,4 @@
-import { downscaleImage, imageSize, smallCopy } from "./downscale-image";
+import { downscaleImage, imageSize, smallCopy } from "../shared/downscale-image";
 
 // Photos sent from the browser straight to object storage (docs/decisions/0009): for the photo
 // and its small copy, ask the API for a pre-signed URL, PUT the bytes there, and have the API

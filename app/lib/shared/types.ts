@@ -11,9 +11,9 @@ import {
   type reportShape,
   type sellerProfileShape,
   type userShape,
-} from "./schemas/responses";
-import { type PriceRating } from "./price-rating";
-import { type Role } from "./roles";
+} from "../schemas/responses";
+import { type PriceRating } from "../catalog/price-rating";
+import { type Role } from "../accounts/roles";
 
 export type AccountType = Role;
 export type User = v.InferOutput<typeof userShape>;

@@ -1,8 +1,8 @@
 import * as v from "valibot";
-import { fuelWord, mileageWords, transmissionWord } from "./car-listing";
-import { formatPrice } from "./format";
-import { PATHS } from "./paths";
-import { SEARCH_PAGE_SIZE, searchQuerySchema, type SearchQuery, type SearchSort } from "./schemas/search";
+import { fuelWord, mileageWords, transmissionWord } from "../catalog/car-listing";
+import { formatPrice } from "../shared/format";
+import { PATHS } from "../shared/paths";
+import { SEARCH_PAGE_SIZE, searchQuerySchema, type SearchQuery, type SearchSort } from "../schemas/search";
 
 // The search pages' state (/cars and a category's page) as it lives in the URL: read leniently,
 // written back without defaults, and named for chips, titles and canonical links.

@@ -1,5 +1,5 @@
 import { type DefaultValue, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseSubmission } from "./schemas/field-messages";
+import { parseSubmission } from "../schemas/field-messages";
 import type * as v from "valibot";
 
 /**

@@ -4,7 +4,7 @@ import { type NavbarUser, useLoadedPartsUser } from "./visitor-parts";
 
 /**
  * The signed-in user anywhere in the tree (null when signed out): from the root loader, or on a page
- * rendered for every signed-in visitor, from their parts once loaded (app/lib/visitor-parts.tsx).
+ * rendered for every signed-in visitor, from their parts once loaded (app/lib/site/visitor-parts.tsx).
  */
 export function useOptionalUser(): NavbarUser | null {
   const root = useRouteLoaderData<typeof rootLoader>("root");

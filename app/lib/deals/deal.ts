@@ -1,5 +1,5 @@
 import type * as v from "valibot";
-import { type dealPaymentShape, type disputeShape, type ledgerEntryShape, type receiptShape } from "./schemas/responses";
+import { type dealPaymentShape, type disputeShape, type ledgerEntryShape, type receiptShape } from "../schemas/responses";
 
 // The deal's shapes, as the contract answers them, and how pages name its states.
 
@@ -7,7 +7,7 @@ export type DealPayment = v.InferOutput<typeof dealPaymentShape>;
 export type LedgerEntry = v.InferOutput<typeof ledgerEntryShape>;
 export type Dispute = v.InferOutput<typeof disputeShape>;
 export type Receipt = v.InferOutput<typeof receiptShape>;
-export type { DisputeInput } from "./schemas/deals";
+export type { DisputeInput } from "../schemas/deals";
 
 export const DEAL_STATUS_LABELS: Record<DealPayment["status"], string> = {
   held: "Money held",

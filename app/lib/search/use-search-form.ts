@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useSubmit } from "react-router";
 import { PAGE_FILTERS, type PageFilter } from "./search-params";
-import { type SearchQuery } from "./schemas/search";
+import { type SearchQuery } from "../schemas/search";
 
 /** Typed fields apply after a pause in typing; the rest as soon as they change. */
 const TYPED = new Set(["q", "minPrice", "maxPrice", "minYear", "maxYear", "maxMileage"]);

@@ -1,10 +1,10 @@
 import { createContext, useContext, useEffect, useState } from "react";
 import { useMatches } from "react-router";
-import { type DealPayment } from "./deal";
-import { PATHS } from "./paths";
-import { type RecentCar } from "./recent-cars";
-import { type Role } from "./roles";
-import { type ViewerMarks } from "./viewer-marks";
+import { type DealPayment } from "../deals/deal";
+import { PATHS } from "../shared/paths";
+import { type RecentCar } from "../search/recent-cars";
+import { type Role } from "../accounts/roles";
+import { type ViewerMarks } from "../catalog/viewer-marks";
 
 // A public page is rendered once for every signed-in visitor and served from the edge cache
 // (workers/page-cache.ts, decision record 31): its data then holds nobody's parts and asks for them

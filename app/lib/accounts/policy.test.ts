@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DASHBOARD_MENU } from "./dashboard-menu";
+import { DASHBOARD_MENU } from "../site/dashboard-menu";
 import { accessLabel, PERMISSIONS, POLICY, refusals, verdict } from "./policy";
 
 describe("access policy", () => {

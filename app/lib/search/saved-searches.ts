@@ -1,9 +1,9 @@
 import * as v from "valibot";
-import { fuelWord, mileageWords, transmissionWord } from "./car-listing";
-import { formatPrice } from "./format";
-import { PATHS } from "./paths";
+import { fuelWord, mileageWords, transmissionWord } from "../catalog/car-listing";
+import { formatPrice } from "../shared/format";
+import { PATHS } from "../shared/paths";
 import { PAGE_FILTERS } from "./search-params";
-import { searchQuerySchema, type SearchQuery } from "./schemas/search";
+import { searchQuerySchema, type SearchQuery } from "../schemas/search";
 
 // A saved search is stored as the query string `GET /api/products` takes, normalized: only the
 // filters and the sort (never the page or its size), defaults left out, in one fixed order, so the

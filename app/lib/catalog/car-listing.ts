@@ -1,7 +1,7 @@
 // What a car's own page derives from its listing: price changes, words for its facts, its title
 // and its schema.org description for search engines.
-import { formatDate, formatMileage, formatPrice } from "./format";
-import { type Product, type ProductDetail } from "./types";
+import { formatDate, formatMileage, formatPrice } from "../shared/format";
+import { type Product, type ProductDetail } from "../shared/types";
 
 export interface PriceChange {
   price: number;

@@ -1,5 +1,5 @@
 import { matchPath } from "react-router";
-import { PATHS, pathTo } from "./paths";
+import { PATHS, pathTo } from "../shared/paths";
 
 /** Only same-origin paths are followed after sign-in: no open redirects. */
 export function safeRedirect(to: unknown, fallback = "/"): string {

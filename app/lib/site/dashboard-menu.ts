@@ -1,6 +1,6 @@
-import { type Permission, roleMay } from "./policy";
-import { PATHS } from "./paths";
-import { ROLES, type Role } from "./roles";
+import { type Permission, roleMay } from "../accounts/policy";
+import { PATHS } from "../shared/paths";
+import { ROLES, type Role } from "../accounts/roles";
 
 export interface MenuLink {
   to: string;
