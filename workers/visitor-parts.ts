@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { loadVisitorParts } from "~/.server/services/site/visitor-parts";
-import { visitorPartsQuerySchema } from "~/lib/schemas/visitor-parts";
+import { visitorPartsQuerySchema } from "~/lib/schemas/site";
 import { handleApiError } from "./api/errors";
 import { queryParams } from "./api/json-body";
 import { type WorkerEnv } from "./hono-env";

@@ -7,7 +7,7 @@ import { checkSecondFactor } from "~/.server/services/accounts/two-factor";
 import { registerUser } from "~/.server/services/accounts/registration";
 import { hasRole, type UserRow } from "~/.server/services/accounts/users";
 import { type Role } from "~/lib/accounts/roles";
-import { signUpSchema, tokenRequestSchema } from "~/lib/schemas/auth";
+import { signUpSchema, tokenRequestSchema } from "~/lib/schemas/accounts";
 import { emailField } from "~/lib/schemas/fields";
 import { accessTokenShape, createdShape, roleFlagShape } from "~/lib/schemas/responses";
 import { type WorkerEnv } from "../hono-env";

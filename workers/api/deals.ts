@@ -7,8 +7,7 @@ import { listMoneyProblems, resolveMoneyProblem } from "~/.server/services/deals
 import { payoutAccountOf, payoutOnboardingLink } from "~/.server/services/deals/payout-accounts";
 import { reconcileNow } from "~/.server/services/deals/reconciliation";
 import { pagedListQuerySchema } from "~/lib/shared/list-query";
-import { disputeStatusSchema, resolveDisputeSchema } from "~/lib/schemas/deals";
-import { moneyProblemStatusSchema, resolveMoneyProblemSchema } from "~/lib/schemas/money";
+import { disputeStatusSchema, moneyProblemStatusSchema, resolveDisputeSchema, resolveMoneyProblemSchema } from "~/lib/schemas/deals";
 import {
   disputePageShape,
   ledgerPageShape,

@@ -5,7 +5,7 @@ import { SESSION_COOKIE } from "~/.server/auth/sessions";
 import { exportAccountData } from "~/.server/services/accounts/account-export";
 import { closeOwnAccount } from "~/.server/services/accounts/close-account";
 import { requestEmailChange } from "~/.server/services/accounts/email-change";
-import { changeEmailSchema, closeAccountSchema } from "~/lib/schemas/account";
+import { changeEmailSchema, closeAccountSchema } from "~/lib/schemas/accounts";
 import { deletedShape } from "~/lib/schemas/responses";
 import { type WorkerEnv } from "../hono-env";
 import { allow } from "./auth";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { requireSimulator } from "~/.server/payments/required";
 import { confirmSimulatorCard, createPaymentIntent, recordPayment } from "~/.server/services/deals/payments";
-import { paymentIntentSchema, recordPaymentSchema, simulatorConfirmSchema } from "~/lib/schemas/payments";
+import { paymentIntentSchema, recordPaymentSchema, simulatorConfirmSchema } from "~/lib/schemas/deals";
 import { clientSecretShape, createdShape, simulatedPaymentShape } from "~/lib/schemas/responses";
 import { doc } from "./openapi";
 import { type WorkerEnv } from "../hono-env";

@@ -4,7 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { FormErrors, PasswordField, primaryButtonClass, secondaryButtonClass, TextField } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/shared/format";
 import { PATHS } from "~/lib/shared/paths";
-import { accountSettingsSchema } from "~/lib/schemas/account";
+import { accountSettingsSchema } from "~/lib/schemas/accounts";
 import { useSchemaForm } from "~/lib/shared/use-schema-form";
 
 // Account settings' parts about the account itself: its data, its address, its devices, closing it.

@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { type ActionResult } from "~/lib/shared/action-result";
 import { PATHS, pathTo } from "~/lib/shared/paths";
 import { signInToBook } from "~/lib/accounts/redirects";
-import { bookingSchema } from "~/lib/schemas/bookings";
+import { bookingSchema } from "~/lib/schemas/deals";
 import { type ActionProduct } from "~/lib/catalog/card-product";
 import { useOptionalUser } from "~/lib/site/use-user";
 import { useSchemaForm } from "~/lib/shared/use-schema-form";

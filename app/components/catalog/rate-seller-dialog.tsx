@@ -3,7 +3,7 @@ import { useFetcher, useLocation } from "react-router";
 import { type ActionResult } from "~/lib/shared/action-result";
 import { PATHS } from "~/lib/shared/paths";
 import { loginUrl } from "~/lib/accounts/redirects";
-import { rateSellerFormSchema } from "~/lib/schemas/reviews";
+import { rateSellerFormSchema } from "~/lib/schemas/catalog";
 import { useSchemaForm } from "~/lib/shared/use-schema-form";
 import { RateSellerFields } from "./rate-seller-fields";
 import { FormDialog } from "../ui/form-dialog";

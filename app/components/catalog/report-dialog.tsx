@@ -3,7 +3,7 @@ import { useFetcher, useLocation } from "react-router";
 import { type ActionResult } from "~/lib/shared/action-result";
 import { PATHS, pathTo } from "~/lib/shared/paths";
 import { loginUrl } from "~/lib/accounts/redirects";
-import { reportFormSchema } from "~/lib/schemas/bookings";
+import { reportFormSchema } from "~/lib/schemas/admin";
 import { type ActionProduct } from "~/lib/catalog/card-product";
 import { useSchemaForm } from "~/lib/shared/use-schema-form";
 import { ReportFields } from "./report-fields";

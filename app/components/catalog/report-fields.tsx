@@ -1,6 +1,6 @@
 import { type FieldMetadata, getCollectionProps } from "@conform-to/react";
 import { REPORT_REASONS } from "~/lib/schemas/catalog";
-import { REPORT_REASON_LABELS } from "~/lib/schemas/bookings";
+import { REPORT_REASON_LABELS } from "~/lib/schemas/admin";
 import { FieldErrors, TextAreaField } from "../ui/field";
 
 type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;

@@ -1,4 +1,4 @@
-// Kept apart from the schemas (app/lib/schemas/reviews.ts), so pages can say the limit without
+// Kept apart from the schemas (app/lib/schemas/catalog.ts), so pages can say the limit without
 // loading the validation library.
 
 /** The most characters a review or a seller's answer may have, once trimmed. */

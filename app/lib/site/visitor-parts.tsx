@@ -32,7 +32,7 @@ export interface VisitorPartsQuery {
   recent?: boolean;
 }
 
-/** The query string a page's ask becomes (parsed by app/lib/schemas/visitor-parts.ts). */
+/** The query string a page's ask becomes (parsed by app/lib/schemas/site.ts). */
 export function visitorPartsSearch(query: VisitorPartsQuery): string {
   const params = new URLSearchParams({ cars: query.cars.join(",") });
   if (query.car) params.set("car", query.car);

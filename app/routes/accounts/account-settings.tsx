@@ -32,7 +32,7 @@ import {
 import { FormErrors, PasswordField, primaryButtonClass, secondaryButtonClass, TextField } from "~/components/ui/field";
 import { privatePageMeta } from "~/lib/shared/meta";
 import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KIND_LIST } from "~/lib/notifications/notification-kinds";
-import { accountSettingsSchema, emailChoiceField } from "~/lib/schemas/account";
+import { accountSettingsSchema, emailChoiceField } from "~/lib/schemas/accounts";
 import { useSchemaForm } from "~/lib/shared/use-schema-form";
 import { type Route } from "./+types/account-settings";
 

@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { privatePageMeta } from "~/lib/shared/meta";
 import { PATHS } from "~/lib/shared/paths";
-import { forgotPasswordSchema } from "~/lib/schemas/auth";
+import { forgotPasswordSchema } from "~/lib/schemas/accounts";
 import { useSchemaForm } from "~/lib/shared/use-schema-form";
 import { type Route } from "./+types/forgot-password";
 

@@ -11,7 +11,7 @@ import { FormErrors, TextField } from "~/components/ui/field";
 import { privatePageMeta } from "~/lib/shared/meta";
 import { PATHS } from "~/lib/shared/paths";
 import { safeRedirect } from "~/lib/accounts/redirects";
-import { twoFactorSchema } from "~/lib/schemas/auth";
+import { twoFactorSchema } from "~/lib/schemas/accounts";
 import { useSchemaForm } from "~/lib/shared/use-schema-form";
 import { type Route } from "./+types/login-two-factor";
 

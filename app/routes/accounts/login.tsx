@@ -14,7 +14,7 @@ import { FormErrors, PasswordField, TextField } from "~/components/ui/field";
 import { pageTitle } from "~/lib/shared/meta";
 import { PATHS } from "~/lib/shared/paths";
 import { safeRedirect, signInReason } from "~/lib/accounts/redirects";
-import { signInSchema } from "~/lib/schemas/auth";
+import { signInSchema } from "~/lib/schemas/accounts";
 import { useSchemaForm } from "~/lib/shared/use-schema-form";
 import { type loader as rootLoader } from "~/root";
 import { type Route } from "./+types/login";

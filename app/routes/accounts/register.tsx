@@ -14,7 +14,7 @@ import { FieldErrors, FormErrors, PasswordField, TextField } from "~/components/
 import { pageTitle } from "~/lib/shared/meta";
 import { PATHS } from "~/lib/shared/paths";
 import { safeRedirect, signInReason } from "~/lib/accounts/redirects";
-import { signUpSchema } from "~/lib/schemas/auth";
+import { signUpSchema } from "~/lib/schemas/accounts";
 import { useSchemaForm } from "~/lib/shared/use-schema-form";
 import { type Route } from "./+types/register";
 

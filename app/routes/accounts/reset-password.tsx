@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { FormErrors, PasswordField } from "~/components/ui/field";
 import { privatePageMeta } from "~/lib/shared/meta";
 import { PATHS } from "~/lib/shared/paths";
-import { resetPasswordSchema } from "~/lib/schemas/auth";
+import { resetPasswordSchema } from "~/lib/schemas/accounts";
 import { useSchemaForm } from "~/lib/shared/use-schema-form";
 import { type Route } from "./+types/reset-password";
 

@@ -16,7 +16,7 @@ import { formatCents, formatCount, formatDateTime } from "~/lib/shared/format";
 import { pageFromUrl } from "~/lib/shared/list-query";
 import { privatePageMeta } from "~/lib/shared/meta";
 import { PATHS, pathTo } from "~/lib/shared/paths";
-import { MONEY_PROBLEM_LABELS, resolveMoneyProblemSchema } from "~/lib/schemas/money";
+import { MONEY_PROBLEM_LABELS, resolveMoneyProblemSchema } from "~/lib/schemas/deals";
 import { rowActionSchema } from "~/lib/schemas/rows";
 import { type Route } from "./+types/money-problems";
 

@@ -13,7 +13,7 @@ import { formatDateTime, formatQuantity } from "~/lib/shared/format";
 import { PATHS, pathTo } from "~/lib/shared/paths";
 import { parseListQueryLeniently } from "~/lib/shared/list-query";
 import { privatePageMeta } from "~/lib/shared/meta";
-import { REPORT_REASON_LABELS } from "~/lib/schemas/bookings";
+import { REPORT_REASON_LABELS } from "~/lib/schemas/admin";
 import { rowActionSchema } from "~/lib/schemas/rows";
 import type { AdminReport } from "~/.server/services/admin/reports";
 import { type Route } from "./+types/reported-items";

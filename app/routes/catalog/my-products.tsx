@@ -13,7 +13,7 @@ import { formatCount, formatPrice } from "~/lib/shared/format";
 import { privatePageMeta } from "~/lib/shared/meta";
 import { PATHS, pathTo } from "~/lib/shared/paths";
 import { rowActionSchema } from "~/lib/schemas/rows";
-import { MY_PRODUCTS_PAGE_SIZE, parseMyProductsQuery, STATUS_WORDS } from "~/lib/schemas/seller-tools";
+import { MY_PRODUCTS_PAGE_SIZE, parseMyProductsQuery, STATUS_WORDS } from "~/lib/schemas/catalog";
 import { type Route } from "./+types/my-products";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("My Products");

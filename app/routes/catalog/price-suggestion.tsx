@@ -6,7 +6,7 @@ import { type PriceSuggestionAnswer, PriceSuggestionResult } from "~/components/
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { privatePageMeta } from "~/lib/shared/meta";
-import { priceSuggestionSchema } from "~/lib/schemas/seller-tools";
+import { priceSuggestionSchema } from "~/lib/schemas/catalog";
 import { type Route } from "./+types/price-suggestion";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Price suggestion");

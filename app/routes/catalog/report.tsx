@@ -8,7 +8,7 @@ import { createReport } from "~/.server/services/admin/reports";
 import { ReportFields } from "~/components/catalog/report-fields";
 import { Button } from "~/components/ui/button";
 import { privatePageMeta } from "~/lib/shared/meta";
-import { reportFormSchema } from "~/lib/schemas/bookings";
+import { reportFormSchema } from "~/lib/schemas/admin";
 import { useSchemaForm } from "~/lib/shared/use-schema-form";
 import { type Route } from "./+types/report";
 

@@ -17,7 +17,7 @@ import { pageTitle } from "~/lib/shared/meta";
 import { openGraph } from "~/lib/shared/open-graph";
 import { PATHS, pathTo } from "~/lib/shared/paths";
 import { roleMay } from "~/lib/accounts/policy";
-import { answerReviewFormSchema, removeReviewFormSchema } from "~/lib/schemas/reviews";
+import { answerReviewFormSchema, removeReviewFormSchema } from "~/lib/schemas/catalog";
 import { type Route } from "./+types/seller";
 
 export const meta: Route.MetaFunction = ({ data }) =>

@@ -12,7 +12,7 @@ import { Button } from "~/components/ui/button";
 import { privatePageMeta } from "~/lib/shared/meta";
 import { PATHS, pathTo } from "~/lib/shared/paths";
 import { loginUrl } from "~/lib/accounts/redirects";
-import { bookingSchema } from "~/lib/schemas/bookings";
+import { bookingSchema } from "~/lib/schemas/deals";
 import { useSchemaForm } from "~/lib/shared/use-schema-form";
 import { type Route } from "./+types/book";
 

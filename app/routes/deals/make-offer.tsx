@@ -11,7 +11,7 @@ import { formatPrice } from "~/lib/shared/format";
 import { privatePageMeta } from "~/lib/shared/meta";
 import { PATHS, pathTo } from "~/lib/shared/paths";
 import { loginUrl } from "~/lib/accounts/redirects";
-import { lowestOffer, OFFERS_PER_CAR, offerSchema } from "~/lib/schemas/offers";
+import { lowestOffer, OFFERS_PER_CAR, offerSchema } from "~/lib/schemas/deals";
 import { useSchemaForm } from "~/lib/shared/use-schema-form";
 import { type Route } from "./+types/make-offer";
 

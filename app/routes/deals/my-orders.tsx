@@ -19,7 +19,7 @@ import { ResultBanner } from "~/components/ui/result-banner";
 import { formatCents, formatPrice } from "~/lib/shared/format";
 import { privatePageMeta } from "~/lib/shared/meta";
 import { PATHS, pathTo } from "~/lib/shared/paths";
-import { rateSellerFormSchema } from "~/lib/schemas/reviews";
+import { rateSellerFormSchema } from "~/lib/schemas/catalog";
 import { rowActionSchema } from "~/lib/schemas/rows";
 import { type Route } from "./+types/my-orders";
 

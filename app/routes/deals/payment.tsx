@@ -11,7 +11,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { formatDateTime, formatPrice } from "~/lib/shared/format";
 import { privatePageMeta } from "~/lib/shared/meta";
 import { PATHS, pathTo } from "~/lib/shared/paths";
-import { simulatorCardFormSchema } from "~/lib/schemas/payments";
+import { simulatorCardFormSchema } from "~/lib/schemas/deals";
 import { type Route } from "./+types/payment";
 
 const StripeCardForm = lazy(() => import("~/components/deals/stripe-card-form"));

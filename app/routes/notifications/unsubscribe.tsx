@@ -8,7 +8,7 @@ import { ResultBanner } from "~/components/ui/result-banner";
 import { privatePageMeta } from "~/lib/shared/meta";
 import { NOTIFICATION_KIND_LABELS } from "~/lib/notifications/notification-kinds";
 import { PATHS } from "~/lib/shared/paths";
-import { oneClickUnsubscribeSchema } from "~/lib/schemas/unsubscribe";
+import { oneClickUnsubscribeSchema } from "~/lib/schemas/notifications";
 import { type Route } from "./+types/unsubscribe";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Unsubscribe");

@@ -10,7 +10,7 @@ import { StatGrid } from "~/components/ui/stat";
 import { formatCars, formatCount, formatPrice } from "~/lib/shared/format";
 import { privatePageMeta } from "~/lib/shared/meta";
 import { PATHS } from "~/lib/shared/paths";
-import { type MyProductsStatus } from "~/lib/schemas/seller-tools";
+import { type MyProductsStatus } from "~/lib/schemas/catalog";
 import { type Route } from "./+types/dashboard-home";
 import { type loader as dashboardLoader } from "./dashboard-layout";
 

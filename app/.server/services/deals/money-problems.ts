@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { totalPages } from "~/lib/shared/list-query";
-import { type MoneyProblemKind } from "~/lib/schemas/money";
+import { type MoneyProblemKind } from "~/lib/schemas/deals";
 import { type PagedList } from "~/lib/shared/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";

@@ -1,6 +1,6 @@
 import { aliasedTable, and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { totalPages } from "~/lib/shared/list-query";
-import { lowestOffer, OFFERS_PER_CAR, type OfferInput, type OfferListQuery, type OfferStep } from "~/lib/schemas/offers";
+import { lowestOffer, OFFERS_PER_CAR, type OfferInput, type OfferListQuery, type OfferStep } from "~/lib/schemas/deals";
 import { type OfferItem, type PagedList } from "~/lib/shared/types";
 import { PATHS } from "~/lib/shared/paths";
 import { formatPrice } from "~/lib/shared/format";

@@ -1,20 +1,10 @@
 import * as v from "valibot";
 import { REPORT_REASONS } from "./catalog";
-import { optionalFreeText, requiredText } from "./fields";
-
-const id = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(64, message));
-
-/** Booking a car: only the buyer's phone and meeting place come from the client. */
-export const bookingSchema = v.object({
-  product_id: id("Choose a car to book"),
-  phone: requiredText("Phone is required", 80),
-  meetingLocation: requiredText("Meeting location is required", 80),
-});
-export type BookingInput = v.InferOutput<typeof bookingSchema>;
+import { carIdField, optionalFreeText } from "./fields";
 
 /** Reporting a listing: why (one of the listed reasons, "other" when not said) and an optional note. */
 export const reportSchema = v.object({
-  product_id: id("Choose a car to report"),
+  product_id: carIdField("Choose a car to report"),
   reason: v.optional(v.picklist(REPORT_REASONS, "Choose one of the listed reasons"), "other"),
   note: optionalFreeText("Write the note as text", 500),
 });
