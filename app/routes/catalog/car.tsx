@@ -11,7 +11,7 @@ import { BookedBy } from "~/components/deals/booked-by";
 import { noteCarVisit } from "~/.server/services/search/recently-viewed";
 import { CompareToggle } from "~/components/catalog/compare-toggle";
 import { PaymentCalculator } from "~/components/catalog/payment-calculator";
-import { RecentlyViewed } from "~/components/catalog/recently-viewed";
+import { RecentlyViewed } from "~/components/search/recently-viewed";
 import { ShareCar } from "~/components/catalog/share-car";
 import { OrderDeal } from "~/components/deals/order-deal";
 import { CarGallery } from "~/components/catalog/car-gallery";

@@ -5,7 +5,7 @@ import { parseForm, readFormBody } from "~/.server/form-body";
 import { actionResult, failedAction, orPageError } from "~/.server/page-errors";
 import { findProduct } from "~/.server/services/catalog/products";
 import { createReport } from "~/.server/services/admin/reports";
-import { ReportFields } from "~/components/catalog/report-fields";
+import { ReportFields } from "~/components/admin/report-fields";
 import { Button } from "~/components/ui/button";
 import { privatePageMeta } from "~/lib/shared/meta";
 import { reportFormSchema } from "~/lib/schemas/admin";

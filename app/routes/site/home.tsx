@@ -23,7 +23,7 @@ import { type Route } from "./+types/home";
 
 // Recently viewed comes after hydration, from the account or the browser: its code stays out of Home's first load (its budget).
 const RecentlyViewed = lazy(() =>
-  import("~/components/catalog/recently-viewed").then(({ RecentlyViewed }) => ({ default: RecentlyViewed })),
+  import("~/components/search/recently-viewed").then(({ RecentlyViewed }) => ({ default: RecentlyViewed })),
 );
 
 export const meta: Route.MetaFunction = ({ data }) => [

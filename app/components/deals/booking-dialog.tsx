@@ -7,7 +7,7 @@ import { bookingSchema } from "~/lib/schemas/deals";
 import { type ActionProduct } from "~/lib/catalog/card-product";
 import { useOptionalUser } from "~/lib/site/use-user";
 import { useSchemaForm } from "~/lib/shared/use-schema-form";
-import { BookingFields } from "../deals/booking-fields";
+import { BookingFields } from "./booking-fields";
 import { FormDialog } from "../ui/form-dialog";
 
 /** Book Now's modal form; a refusal keeps it open with its message. */
