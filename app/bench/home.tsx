@@ -1,4 +1,4 @@
-// The framework floor of Home: the page itself, rendered from its first answer's data.
+// The render-only copy of Home for the bench: the page itself, rendered from its first answer's data.
 import * as page from "~/routes/site/home";
 import { fixedLoader } from "./fixed-loader";
 

@@ -1,4 +1,4 @@
-// The framework floor of a category page: the page itself, rendered from its first answer's data.
+// The render-only copy of a category page for the bench: the page itself, rendered from its first answer's data.
 import * as page from "~/routes/search/category";
 import { fixedLoader } from "./fixed-loader";
 

@@ -1,4 +1,4 @@
-// The framework floor of a car's page: the page itself, rendered from its first answer's data.
+// The render-only copy of a car's page for the bench: the page itself, rendered from its first answer's data.
 import * as page from "~/routes/catalog/car";
 import { fixedLoader } from "./fixed-loader";
 

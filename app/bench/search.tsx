@@ -1,4 +1,4 @@
-// The framework floor of the search page (/cars): the page itself, rendered from its first answer's data.
+// The render-only copy of the search page (/cars) for the bench: the page itself, rendered from its first answer's data.
 import * as page from "~/routes/search/search";
 import { fixedLoader } from "./fixed-loader";
 
