@@ -1,8 +1,8 @@
 // Public pages, kept in this data centre's cache (Workers Cache API) and served to the next visitor
 // as they were stored, bytes and headers, the Content-Security-Policy included (decision records 19,
 // 29 and 31). Each is rendered once for every anonymous visitor and once for every signed-in one
-// whose browser runs our scripts: that copy names nobody, and the visitor's own parts come after
-// hydration in one private request (app/lib/site/visitor-parts.tsx).
+// whose browser runs our scripts: that copy names nobody, and the visitor's personal data comes after
+// hydration in one private request (app/lib/site/personal-page-data.tsx).
 
 import { type MiddlewareHandler } from "hono";
 import { SESSION_COOKIE } from "~/.server/auth/sessions";

@@ -3,7 +3,7 @@ import { formatPrice } from "~/lib/shared/format";
 import { PATHS, pathTo } from "~/lib/shared/paths";
 import { type ProductDetail } from "~/lib/shared/types";
 import { useOptionalUser } from "~/lib/site/use-user";
-import { type CarActionsState } from "~/lib/catalog/viewer-marks";
+import { type CarActionsState } from "~/lib/catalog/viewer-car-actions";
 import { MESSAGE_SELLER_ID, mayMessage } from "../messages/message-seller";
 import { buttonClass } from "../ui/button";
 

@@ -10,7 +10,7 @@ const BrowserRecentlyViewed = lazy(() => import("./browser-recently-viewed"));
  * "Recently viewed", on Home and car pages. `cars` comes from the account when someone is signed
  * in; null means nobody is, and then the list is the browser's own, shown after hydration (so the
  * page the edge cache keeps is the same for every visitor); undefined, that a signed-in visitor's
- * list is on its way (app/lib/site/visitor-parts.tsx), and nothing is shown meanwhile. `current`: the car whose page this is
+ * list is on its way (app/lib/site/personal-page-data.tsx), and nothing is shown meanwhile. `current`: the car whose page this is
  * (an anonymous visit adds it to the browser's list; it is never listed on its own page).
  */
 export function RecentlyViewed({ cars, current }: { cars: RecentCar[] | null | undefined; current?: RecentCar }) {

@@ -1,14 +1,14 @@
 import * as v from "valibot";
 
-// The query of GET /visitor-parts (workers/visitor-parts.ts): what a page rendered once for
-// every signed-in visitor asks for its visitor's own parts (app/lib/site/visitor-parts.tsx).
+// The query of GET /visitor-parts (workers/personal-page-data.ts): what a page rendered once for
+// every signed-in visitor asks for its visitor's personal data (app/lib/site/personal-page-data.tsx).
 
 /** The most cars one page shows (a search page's largest page, Home's advertised cars, a car and its similar ones). */
 export const MOST_CARS_ON_A_PAGE = 100;
 
 const CAR_ID = /^[A-Za-z0-9-]{1,64}$/;
 
-export const visitorPartsQuerySchema = v.object({
+export const personalPageQuerySchema = v.object({
   cars: v.optional(
     v.pipe(
       v.string(),

@@ -25,7 +25,7 @@ export const PATHS = {
   makeOffer: "/cars/:id/offer",
   unsubscribe: "/unsubscribe",
   favourite: "/favourites/:productId",
-  visitorParts: "/visitor-parts",
+  personalPageData: "/visitor-parts",
   logout: "/logout",
   oauthStart: "/auth/:provider",
   oauthCallback: "/auth/:provider/callback",

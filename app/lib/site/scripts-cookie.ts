@@ -1,6 +1,6 @@
 /**
  * Set by the browser once a page has hydrated: this visitor's browser runs our scripts, so a page
- * rendered for every signed-in visitor can fill in their own parts, and the edge cache may serve
+ * rendered for every signed-in visitor can fill in their personal data, and the edge cache may serve
  * them one (workers/page-cache.ts). Without it a signed-in visitor's pages are rendered for them.
  */
 export const SCRIPTS_COOKIE = "ar_js";

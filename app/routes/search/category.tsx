@@ -59,7 +59,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             nothingForSale={activeFilters(query, FIXED).length === 0 ? "No car Available for this category" : undefined}
           />
         ) : (
-          <CarGrid cars={products} now={now} marks={loaderData.marks} eager columns="besideFilters" />
+          <CarGrid cars={products} now={now} carActions={loaderData.carActions} eager columns="besideFilters" />
         )}
         <SearchPager
           state={state}

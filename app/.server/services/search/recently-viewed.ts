@@ -62,7 +62,7 @@ export async function noteCarVisit(ctx: AppContext, userId: string, productId: s
   return recent;
 }
 
-/** The visit noted alone (the list was read already, as a car page's visitor parts do). */
+/** The visit noted alone (the list was read already, as a car page's personal data does). */
 export async function recordCarVisit(ctx: AppContext, userId: string, productId: string): Promise<void> {
   await ctx.db.batch(visitWrites(ctx, userId, productId));
 }

@@ -3,9 +3,9 @@ import { eventually } from "../support/eventually";
 import { accessToken, register, request, signIn, sql, uniqueEmail } from "./client";
 
 // A signed-in visitor whose browser runs our scripts gets Home, searches and car pages from the
-// edge cache: one copy rendered for every signed-in visitor, naming nobody, and their own parts
+// edge cache: one copy rendered for every signed-in visitor, naming nobody, and their personal data
 // (name, counts, hearts, bookings, their purchase, their own car) in one private request after
-// hydration, GET /visitor-parts (workers/page-cache.ts, app/lib/site/visitor-parts.tsx).
+// hydration, GET /visitor-parts (workers/page-cache.ts, app/lib/site/personal-page-data.tsx).
 
 const SCRIPTS = "ar_js=1";
 
@@ -31,7 +31,7 @@ async function hitFor(path: string, cookie?: string): Promise<Page> {
   throw new Error(`${path} was never served from the cache`);
 }
 
-async function visitorParts(query: string, cookie?: string) {
+async function personalPageData(query: string, cookie?: string) {
   const response = await request(`/visitor-parts?${query}`, { headers: cookie ? { cookie } : {} });
   return { response, body: (await response.json()) as Record<string, unknown> & { message?: string } };
 }
@@ -62,7 +62,7 @@ describe("pages for signed-in visitors whose browser runs our scripts", () => {
       const forB = await hitFor(path, b.cookie);
       for (const trace of [a.name, a.email, b.name, b.email, 'aria-pressed="true"'])
         expect(forB.html, `${path}: ${trace}`).not.toContain(trace);
-      // The signed-in copy, not the anonymous one: it offers Sign out, not Sign In, (their parts come after hydration).
+      // The signed-in copy, not the anonymous one: it offers Sign out, not Sign In, (their personal data comes after hydration).
       expect(forB.html, path).toContain("Sign out");
       expect(forB.html, path).not.toContain(">Sign In<");
       // Stored for every signed-in visitor in our own cache, but no other cache may keep it.
@@ -73,36 +73,36 @@ describe("pages for signed-in visitors whose browser runs our scripts", () => {
     }
   });
 
-  it("get their own parts in one private answer: name, counts, hearts, and on a car's page whether it is theirs", async () => {
+  it("get their personal data in one private answer: name, counts, hearts, and on a car's page whether it is theirs", async () => {
     const [a, b] = [await signedInUser("Partsy"), await signedInUser("Partless")];
     const { car, other, sellerEmail } = await carsOnSale();
     const query = `cars=${car},${other}&car=${car}&recent=1`;
-    const before = await visitorParts(query, a.cookie);
+    const before = await personalPageData(query, a.cookie);
     expect(before.response.status).toBe(200);
     expect(before.response.headers.get("cache-control")).toBe("private, no-store");
     expect(before.body).toMatchObject({
       user: { name: a.name, email: a.email, role: "buyer", unreadNotifications: expect.any(Number), unreadMessages: expect.any(Number) },
-      marks: { mayBook: true, favouriteIds: [], bookedIds: [] },
+      carActions: { mayBook: true, favouriteIds: [], bookedIds: [] },
       car: { own: false, deal: null },
     });
     // A finished write is in the next answer at once: nothing of it is cached.
     await request(`/api/favourites/${other}`, { method: "PUT", headers: { authorization: `Bearer ${a.token}` } });
-    expect((await visitorParts(query, a.cookie)).body.marks).toMatchObject({ favouriteIds: [other] });
-    expect((await visitorParts(query, b.cookie)).body).toMatchObject({ user: { name: b.name }, marks: { favouriteIds: [] } });
+    expect((await personalPageData(query, a.cookie)).body.carActions).toMatchObject({ favouriteIds: [other] });
+    expect((await personalPageData(query, b.cookie)).body).toMatchObject({ user: { name: b.name }, carActions: { favouriteIds: [] } });
     // Its seller: their own car (Edit, not Book), and no Book Now for sellers.
     const seller = `${await signIn(sellerEmail)}; ${SCRIPTS}`;
-    expect((await visitorParts(query, seller)).body).toMatchObject({ car: { own: true }, marks: { mayBook: false } });
-    // Signed out (a session that ended): nobody's parts.
-    expect((await visitorParts(query)).body).toMatchObject({ user: null, car: null, recent: null, marks: { favouriteIds: [] } });
+    expect((await personalPageData(query, seller)).body).toMatchObject({ car: { own: true }, carActions: { mayBook: false } });
+    // Signed out (a session that ended): nobody's personal data.
+    expect((await personalPageData(query)).body).toMatchObject({ user: null, car: null, recent: null, carActions: { favouriteIds: [] } });
     // The car's visit goes on the account's recently viewed cars.
     const recent = await eventually(
-      async () => (await visitorParts("cars=&recent=1", a.cookie)).body.recent as { _id: string }[],
+      async () => (await personalPageData("cars=&recent=1", a.cookie)).body.recent as { _id: string }[],
       (cars) => cars.some((listed) => listed._id === car),
     );
     expect(recent[0]._id).toBe(car);
   });
 
-  it("count a signed-in visitor's look at a car once, by their parts, and a seller's look at their own car not at all", async () => {
+  it("count a signed-in visitor's look at a car once, by their personal data request, and a seller's look at their own car not at all", async () => {
     const viewer = await signedInUser("Viewer");
     // A car no other test here looks at, so its count moves only with this test's looks.
     const [{ id, email: sellerEmail }] = await sql(
@@ -115,10 +115,10 @@ describe("pages for signed-in visitors whose browser runs our scripts", () => {
     const start = await views();
     for (const cookie of [viewer.cookie, seller]) {
       await page(`/cars/${car}`, cookie);
-      await visitorParts(`cars=${car}&car=${car}`, cookie);
+      await personalPageData(`cars=${car}&car=${car}`, cookie);
     }
     await eventually(views, (count) => count === start + 1);
-    // An anonymous visitor's page is counted as the Worker answers it (their browser asks for no parts).
+    // An anonymous visitor's page is counted as the Worker answers it (their browser asks for no personal data).
     await page(`/cars/${car}`);
     expect(await eventually(views, (count) => count >= start + 2)).toBe(start + 2);
   });
@@ -149,11 +149,11 @@ describe("pages for signed-in visitors whose browser runs our scripts", () => {
       ["cars=&car=%3Cscript%3E", /car id/],
       ["cars=&recent=yes", /recent/],
     ] as const) {
-      const { response, body } = await visitorParts(query, user.cookie);
+      const { response, body } = await personalPageData(query, user.cookie);
       expect(response.status, query).toBe(400);
       expect(body.message, query).toMatch(message);
     }
-    // An unknown car is simply nobody's: no parts of a car page.
-    expect((await visitorParts("cars=&car=no-such-car", user.cookie)).body).toMatchObject({ car: null });
+    // An unknown car is simply nobody's: no personal data of a car page.
+    expect((await personalPageData("cars=&car=no-such-car", user.cookie)).body).toMatchObject({ car: null });
   });
 });

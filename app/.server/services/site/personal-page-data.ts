@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { roleMay } from "~/lib/accounts/policy";
-import { type NavbarUser, type VisitorParts, type VisitorPartsQuery } from "~/lib/site/visitor-parts";
+import { type NavbarUser, type PersonalPageData, type PersonalPageQuery } from "~/lib/site/personal-page-data";
 import { getSessionUser } from "../../auth/guards";
 import { type SessionUser } from "../../auth/sessions";
 import { type AppContext } from "../../context";
 import { batchPrepared, preparedStatement } from "../../db/prepared";
 import { products } from "../../db/schema";
 import { countCarView, viewerOf } from "../catalog/car-views";
-import { viewerMarksOf, viewerMarksQuery } from "../catalog/viewer-marks";
+import { viewerCarActionsOf, viewerCarActionsQuery } from "../catalog/viewer-car-actions";
 import { ownDealOf, ownDealQuery } from "../deals/bookings";
 import { recentCarsQuery, recordCarVisit } from "../search/recently-viewed";
 
@@ -29,9 +29,9 @@ export function navbarUserOf(user: SessionUser): NavbarUser {
 
 /**
  * What a page rendered for every signed-in visitor asks of its visitor (null on any other render:
- * a page rendered for one person already holds their parts).
+ * a page rendered for one person already holds their personal data).
  */
-export function visitorPartsQuery(ctx: AppContext, query: VisitorPartsQuery): VisitorPartsQuery | null {
+export function personalPageQueryFor(ctx: AppContext, query: PersonalPageQuery): PersonalPageQuery | null {
   return ctx.sharedPage?.member ? query : null;
 }
 
@@ -40,17 +40,17 @@ const sellerOf = preparedStatement(["productId"], (ctx, { productId }) =>
 );
 
 /**
- * The visitor's own parts of a page: who they are (the navbar), their marks on its cars and, on a
+ * A page's personal data: who the visitor is (the navbar), their actions on its cars and, on a
  * car's page, whether the car is theirs and their purchase of it, which notes the visit and counts
  * the view (a seller's look at their own car is no view). Signed out (an ended session): nobody's.
  * Two round trips: the session, then one batch of the rest (every statement prepared once, db/prepared.ts).
  */
-export async function loadVisitorParts(ctx: AppContext, request: Request, query: VisitorPartsQuery): Promise<VisitorParts> {
+export async function loadPersonalPageData(ctx: AppContext, request: Request, query: PersonalPageQuery): Promise<PersonalPageData> {
   const user = await getSessionUser(ctx, request);
-  if (!user) return { user: null, marks: viewerMarksOf(null, []), car: null, recent: null };
+  if (!user) return { user: null, carActions: viewerCarActionsOf(null, []), car: null, recent: null };
   const productId = query.car ?? "";
-  const [markRows, dealRows, [car], recent] = await batchPrepared(ctx, [
-    viewerMarksQuery(ctx, user.id, [...new Set(query.cars)]),
+  const [carActionRows, dealRows, [car], recent] = await batchPrepared(ctx, [
+    viewerCarActionsQuery(ctx, user.id, [...new Set(query.cars)]),
     ownDealQuery(ctx, user.id, productId),
     sellerOf(ctx, { productId }),
     // The other cars, as the car page rendered for one visitor lists them.
@@ -64,7 +64,7 @@ export async function loadVisitorParts(ctx: AppContext, request: Request, query:
   }
   return {
     user: navbarUserOf(user),
-    marks: viewerMarksOf(user, markRows),
+    carActions: viewerCarActionsOf(user, carActionRows),
     car: car ? { own, deal: ownDealOf(dealRows) } : null,
     recent: query.recent || query.car ? recent : null,
   };

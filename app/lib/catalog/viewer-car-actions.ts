@@ -3,7 +3,7 @@
  * card offers only what is possible: Book Now to buyers and to visitors (who are asked to sign in),
  * never to sellers and admins; "Booked" and "Reported" once done.
  */
-export interface ViewerMarks {
+export interface ViewerCarActions {
   mayBook: boolean;
   favouriteIds: string[];
   bookedIds: string[];
@@ -21,11 +21,11 @@ export interface CarActionsState {
   reported: boolean;
 }
 
-export function actionsFor(marks: ViewerMarks, productId: string): CarActionsState {
+export function actionsFor(carActions: ViewerCarActions, productId: string): CarActionsState {
   return {
-    mayBook: marks.mayBook,
-    booked: marks.bookedIds.includes(productId),
-    payBookingId: marks.unpaidBookings[productId] ?? null,
-    reported: marks.reportedIds.includes(productId),
+    mayBook: carActions.mayBook,
+    booked: carActions.bookedIds.includes(productId),
+    payBookingId: carActions.unpaidBookings[productId] ?? null,
+    reported: carActions.reportedIds.includes(productId),
   };
 }
