@@ -156,7 +156,7 @@ export default tseslint.config(
             {
               target: ["./app/components", "./app/lib"],
               from: "./app/.server",
-              message: "Components and shared code run in the browser too: no server modules (shapes belong in app/lib/types.ts).",
+              message: "Components and shared code run in the browser too: no server modules (shapes belong in app/lib/shared/types.ts).",
             },
           ],
         },
@@ -167,12 +167,12 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}", "workers/**/*.ts"],
     rules: {
       // Each call builds an Intl formatter (tens of µs of Worker CPU per rendered number, decision
-      // record 21): app/lib/format.ts holds formatters built once per isolate.
+      // record 21): app/lib/shared/format.ts holds formatters built once per isolate.
       "no-restricted-syntax": [
         "error",
         {
           selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]",
-          message: "Use a formatter from app/lib/format.ts (built once per isolate), not toLocale*String.",
+          message: "Use a formatter from app/lib/shared/format.ts (built once per isolate), not toLocale*String.",
         },
       ],
     },

@@ -13,16 +13,16 @@ import {
 } from "react-router";
 import { useEffect } from "react";
 import { getSessionUser } from "./.server/auth/guards";
-import { navbarUserOf } from "./.server/services/site/visitor-parts";
+import { navbarUserOf } from "./.server/services/site/personal-page-data";
 import { readFlash } from "./.server/flash";
 import { type Route } from "./+types/root";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import stylesheet from "./app.css?url";
 import { ErrorPage } from "./components/site/error-page-on-demand";
 import { ToasterHost } from "./components/ui/toaster-host";
-import { reloadOnStaleBuild } from "./lib/reload-on-stale-build";
-import { noteScriptsRun } from "./lib/scripts-cookie";
-import { useMarkReady, VisitorPartsProvider } from "./lib/visitor-parts";
+import { reloadOnStaleBuild } from "./lib/site/reload-on-stale-build";
+import { noteScriptsRun } from "./lib/site/scripts-cookie";
+import { useMarkReady, PersonalPageDataProvider } from "./lib/site/personal-page-data";
 
 export const links: LinksFunction = () => [
   // With a precedence React puts the stylesheet ahead of the module preloads in <head>: without one it
@@ -36,7 +36,7 @@ export const links: LinksFunction = () => [
 /**
  * Who is signed in (for the navbar and guards) and a toast handed over from the last redirect. A
  * page rendered for every signed-in visitor (workers/page-cache.ts) names nobody: the visitor's
- * parts come after hydration (app/lib/visitor-parts.tsx).
+ * personal data comes after hydration (app/lib/site/personal-page-data.tsx).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, flash] = await Promise.all([getSessionUser(context.app, request), readFlash(context.app, request)]);
@@ -88,10 +88,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <>
       <NavigationProgress />
       <ToasterHost flash={loaderData.toast} />
-      {/* Marks the page ready (hydrated, with its visitor's parts if it waits for them): browser tests wait for it. */}
-      <VisitorPartsProvider>
+      {/* Marks the page ready (hydrated, with its visitor's personal data if it waits for it): browser tests wait for it. */}
+      <PersonalPageDataProvider>
         <Outlet />
-      </VisitorPartsProvider>
+      </PersonalPageDataProvider>
     </>
   );
 }

@@ -1,28 +1,34 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { describe, expect, it } from "vitest";
-import routes, { benchFloorRoutes, FLOOR_PREFIX } from "./routes";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import routes from "./routes";
 
 type Entry = { path?: string; file: string; children?: Entry[] };
 const flatten = (entries: Entry[]): Entry[] => entries.flatMap((entry) => [entry, ...flatten(entry.children ?? [])]);
+const benchFiles = (entries: Entry[]) => flatten(entries).filter((entry) => entry.file.startsWith("bench/"));
 
-describe("the framework-floor pages (bench builds only)", () => {
-  it("are not in the route table of a build without BENCH_FLOOR, as `npm run build` makes", () => {
-    expect(process.env.BENCH_FLOOR).toBeUndefined();
-    const entries = flatten(routes as Entry[]);
-    expect(entries.some((entry) => entry.path?.startsWith(FLOOR_PREFIX) || entry.file.includes("bench-floor"))).toBe(false);
-    expect(benchFloorRoutes(false)).toEqual([]);
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
+
+describe("the route table", () => {
+  it("holds only the product's pages in a build without BENCH_RENDER_ONLY, as `npm run build` makes", () => {
+    expect(process.env.BENCH_RENDER_ONLY).toBeUndefined();
+    expect(benchFiles(routes as Entry[])).toEqual([]);
   });
 
-  it("give each measured page its floor under /__floor when asked", () => {
-    const floors = flatten(benchFloorRoutes(true) as Entry[]);
-    expect(floors.map((entry) => entry.path)).toEqual([
-      FLOOR_PREFIX,
-      `${FLOOR_PREFIX}/category/:id`,
-      `${FLOOR_PREFIX}/cars`,
-      `${FLOOR_PREFIX}/cars/:id`,
-      `${FLOOR_PREFIX}/sellers/:id`,
+  it("takes in the bench's render-only pages, inside the public layout, in the bench's build", async () => {
+    vi.stubEnv("BENCH_RENDER_ONLY", "1");
+    vi.resetModules();
+    const benchTable = (await import("./routes")).default as Entry[];
+    const publicLayout = benchTable.find((entry) => entry.file === "routes/site/public-layout.tsx")!;
+    expect(benchFiles(publicLayout.children!).map((entry) => entry.file)).toEqual([
+      "bench/home.tsx",
+      "bench/category.tsx",
+      "bench/search.tsx",
+      "bench/car.tsx",
+      "bench/seller.tsx",
     ]);
-    for (const entry of floors) expect(existsSync(path.join(import.meta.dirname, entry.file))).toBe(true);
+    // and nothing else: the product's pages are the same.
+    expect(flatten(benchTable).length - flatten(routes as Entry[]).length).toBe(5);
   });
 });

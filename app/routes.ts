@@ -1,30 +1,12 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
-import { below, INFO_PAGES, PATHS } from "./lib/paths";
+import { below, INFO_PAGES, PATHS } from "./lib/shared/paths";
 
-// The URLs come from app/lib/paths.ts; each child's path is written relative to its parent's.
+// The URLs come from app/lib/shared/paths.ts; each child's path is written relative to its parent's.
 const top = (path: string) => below("/", path);
 const dashboard = (path: string) => below(PATHS.dashboard, path);
 
-/** The prefix of the bench's framework-floor pages. */
-export const FLOOR_PREFIX = "__floor";
-
-/**
- * Bench builds only (BENCH_FLOOR=1, scripts/bench/build.ts), never `npm run build`: the measured
- * pages again under /__floor, rendered from their first answer's data without the database
- * (app/bench-floor), the framework's floor beside each page in `npm run bench`.
- */
-export function benchFloorRoutes(enabled: boolean) {
-  if (!enabled) return [];
-  return prefix(FLOOR_PREFIX, [
-    index("bench-floor/home.tsx"),
-    route(top(PATHS.category), "bench-floor/category.tsx"),
-    route(top(PATHS.search), "bench-floor/search.tsx"),
-    route(top(PATHS.car), "bench-floor/car.tsx"),
-    route(top(PATHS.seller), "bench-floor/seller.tsx"),
-  ]);
-}
-
-export default [
+/** The product's pages: all that `npm run build` serves. */
+const productRoutes = [
   layout("routes/site/public-layout.tsx", [
     index("routes/site/home.tsx", { id: "home-index" }),
     route(top(PATHS.homeAlias), "routes/site/home.tsx"),
@@ -49,7 +31,6 @@ export default [
     route(top(PATHS.messageSeller), "routes/messages/message-seller.tsx"),
     route(top(PATHS.makeOffer), "routes/deals/make-offer.tsx"),
     route(top(PATHS.unsubscribe), "routes/notifications/unsubscribe.tsx"),
-    ...benchFloorRoutes(process.env.BENCH_FLOOR === "1"),
     route("*", "routes/site/not-found.tsx"),
   ]),
   route(top(PATHS.logout), "routes/accounts/logout.tsx"),
@@ -92,3 +73,6 @@ export default [
     route(dashboard(PATHS.moneyProblems), "routes/admin/money-problems.tsx"),
   ]),
 ] satisfies RouteConfig;
+
+// Only the bench's build (scripts/bench/build.ts) adds its own pages, from app/bench/routes.ts.
+export default process.env.BENCH_RENDER_ONLY === "1" ? (await import("./bench/routes")).withRenderOnlyPages(productRoutes) : productRoutes;

@@ -21,7 +21,7 @@ import { removeUnusedUploads } from "~/.server/services/uploads/uploads";
 import { subscribe } from "~/.server/services/events";
 import { SUBSCRIBERS } from "~/.server/services/subscribers";
 import { LOCAL_UPLOAD_PATH } from "~/.server/storage/presigned-put";
-import { PATHS } from "~/lib/paths";
+import { PATHS } from "~/lib/shared/paths";
 import { api } from "./api";
 import { applyContentSecurityPolicy, hardeningHeaders } from "./security-headers";
 import { type WorkerEnv } from "./hono-env";
@@ -32,7 +32,7 @@ import { pageCache, requestForEveryone } from "./page-cache";
 import { requestIdOf } from "./request-id";
 import { seo } from "./seo";
 import { stripeWebhook } from "./webhooks/stripe";
-import { visitorParts } from "./visitor-parts";
+import { personalPageDataRoute } from "./personal-page-data";
 
 declare module "react-router" {
   export interface AppLoadContext {
@@ -114,7 +114,7 @@ app.use(pageCache);
 
 app.route("/api", api);
 app.route("/images", images);
-app.route(PATHS.visitorParts, visitorParts);
+app.route(PATHS.personalPageData, personalPageDataRoute);
 // The local stand-in for R2's S3 endpoint, in development builds only; it passes every request on when R2 is configured.
 if (__LOCAL_R2_STAND_IN__) app.route(LOCAL_UPLOAD_PATH, createLocalR2StandIn());
 app.route("/webhooks/stripe", stripeWebhook);
@@ -129,7 +129,7 @@ app.use("*", (c, next) => (c.req.path === PATHS.unsubscribe ? next() : pageFormC
 app.all("*", async (c) => {
   // Pages answer GET, HEAD and POST; React Router would treat OPTIONS as an error (405).
   if (c.req.method === "OPTIONS") return c.body(null, 204, { Allow: "GET, HEAD, POST" });
-  // A page rendered for everyone (the page cache's) sees no cookie: nobody's parts can go into it.
+  // A page rendered for everyone (the page cache's) sees no cookie: nobody's personal data can go into it.
   const request = c.var.app.sharedPage ? requestForEveryone(c.req.raw) : c.req.raw;
   const response = await requestHandler(request, {
     app: c.var.app,

@@ -40,8 +40,8 @@ function decodedId(segment: string): string | null {
 
 /**
  * A view is counted once the car's page (or its data) answered 200, unless its own seller was
- * looking. A page rendered for every signed-in visitor does not know who looks: their visitor parts
- * count it (app/.server/services/site/visitor-parts.ts).
+ * looking. A page rendered for every signed-in visitor does not know who looks: the request for their
+ * personal data counts it (app/.server/services/site/personal-page-data.ts).
  */
 export const countCarViews: MiddlewareHandler<WorkerEnv> = async (c, next) => {
   await next();

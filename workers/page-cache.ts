@@ -1,14 +1,14 @@
 // Public pages, kept in this data centre's cache (Workers Cache API) and served to the next visitor
 // as they were stored, bytes and headers, the Content-Security-Policy included (decision records 19,
 // 29 and 31). Each is rendered once for every anonymous visitor and once for every signed-in one
-// whose browser runs our scripts: that copy names nobody, and the visitor's own parts come after
-// hydration in one private request (app/lib/visitor-parts.tsx).
+// whose browser runs our scripts: that copy names nobody, and the visitor's personal data comes after
+// hydration in one private request (app/lib/site/personal-page-data.tsx).
 
 import { type MiddlewareHandler } from "hono";
 import { SESSION_COOKIE } from "~/.server/auth/sessions";
 import { EVERY_PAGE, PAGE_TAGS, tagsToRenew } from "~/.server/page-changes";
-import { INFO_PAGES, PATHS } from "~/lib/paths";
-import { SCRIPTS_COOKIE } from "~/lib/scripts-cookie";
+import { INFO_PAGES, PATHS } from "~/lib/shared/paths";
+import { SCRIPTS_COOKIE } from "~/lib/site/scripts-cookie";
 import { SEARCH_PARAMETERS } from "~/lib/schemas/search";
 import { type WorkerEnv } from "./hono-env";
 

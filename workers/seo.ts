@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { listCarsForSitemap } from "~/.server/services/site/car-page";
 import { listCategories } from "~/.server/services/catalog/categories";
 import { listMakesForSale } from "~/.server/services/site/search-page";
-import { INFO_PAGES, PATHS, pathTo } from "~/lib/paths";
+import { INFO_PAGES, PATHS, pathTo } from "~/lib/shared/paths";
 import { type WorkerEnv } from "./hono-env";
 
 const PUBLIC_PAGES = [

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { type OAuthProviderName } from "~/lib/oauth-providers";
+import { type OAuthProviderName } from "~/lib/accounts/oauth-providers";
 import { oauthSettings, type OAuthSettings } from "./auth/oauth";
 
 export type AppEnvironment = "production" | "development" | "test";

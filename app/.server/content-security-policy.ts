@@ -3,7 +3,7 @@
 // bytes, so a page kept in the edge cache is served with the header it was stored with: no nonce to
 // write into it per response.
 
-import { PATHS, prefixOf } from "~/lib/paths";
+import { PATHS, prefixOf } from "~/lib/shared/paths";
 import { type AppConfig } from "./config";
 
 const STRIPE = {

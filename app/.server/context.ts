@@ -39,7 +39,7 @@ export interface AppContext {
   cache: Map<string, unknown>;
   /**
    * Set by the page cache (workers/page-cache.ts) when this page is rendered once for everyone, with
-   * no cookie: `member` when it is for every signed-in visitor, whose own parts come after hydration.
+   * no cookie: `member` when it is for every signed-in visitor, whose personal data comes after hydration.
    */
   sharedPage: { member: boolean } | null;
   /** What this request's writes changed of the public pages (page-changes.ts), for the page cache. */

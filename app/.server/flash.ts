@@ -1,4 +1,4 @@
-import { TOAST_TYPES, type ToastMessage } from "~/lib/toast";
+import { TOAST_TYPES, type ToastMessage } from "~/lib/shared/toast";
 import { clearCookieHeader, cookieHeader, readCookie } from "./auth/cookies";
 import { type AppContext } from "./context";
 

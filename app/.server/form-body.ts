@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { readBodyWithin } from "./body-limit";
-import { MAX_PHOTO_BYTES } from "~/lib/photo";
+import { MAX_PHOTO_BYTES } from "~/lib/shared/photo";
 
 const FORM_LIMIT = 64 * 1024;
 // One photo plus room for the other fields and the multipart framing.

@@ -3,8 +3,8 @@
 // Anything else is a real failure and goes on to the error boundary (500).
 import { type Submission } from "@conform-to/react";
 import { data, redirect } from "react-router";
-import { type ActionResult } from "~/lib/action-result";
-import { type ToastMessage } from "~/lib/toast";
+import { type ActionResult } from "~/lib/shared/action-result";
+import { type ToastMessage } from "~/lib/shared/toast";
 import { type AppContext } from "./context";
 import { DomainError, retryAfterSeconds } from "./errors";
 import { flashHeader } from "./flash";

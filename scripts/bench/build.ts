@@ -12,8 +12,8 @@ export function privateServerBuild(root: string, serverDir: string, log: (messag
   for (let attempt = 1; ; attempt++) {
     if (!process.env.BENCH_SKIP_BUILD) {
       log("building the app…");
-      // With the framework-floor pages (app/routes.ts): only the bench's builds have them.
-      execSync(LOCAL_BUILD, { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BENCH_FLOOR: "1" } });
+      // With the render-only pages (app/bench/routes.ts): only the bench's builds have them.
+      execSync(LOCAL_BUILD, { cwd: root, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, BENCH_RENDER_ONLY: "1" } });
     }
     rmSync(serverDir, { recursive: true, force: true });
     const built = path.join(root, process.env.BUILD_DIR ?? "build", "server");

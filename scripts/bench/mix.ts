@@ -134,7 +134,7 @@ export function readShares(signedIn = SIGNED_IN_SHARE): Record<ReadKind, number>
   const [home, homeSignedIn] = split(READ_SHARES.home);
   const [searchPage, searchPageSignedIn] = split(READ_SHARES.searchPage);
   const [carPage, carPageSignedIn] = split(READ_SHARES.carPage);
-  const visitorParts = homeSignedIn + searchPageSignedIn + carPageSignedIn;
+  const personalPageRequests = homeSignedIn + searchPageSignedIn + carPageSignedIn;
   const shares: Record<ReadKind, number> = {
     home,
     "home-signed-in": homeSignedIn,
@@ -142,12 +142,12 @@ export function readShares(signedIn = SIGNED_IN_SHARE): Record<ReadKind, number>
     "search-page-signed-in": searchPageSignedIn,
     "car-page": carPage,
     "car-page-signed-in": carPageSignedIn,
-    "visitor-parts": visitorParts,
+    "visitor-parts": personalPageRequests,
     "api-search": READ_SHARES.apiSearch,
     "api-product": READ_SHARES.apiProduct,
     "api-advertised": READ_SHARES.apiAdvertised,
   };
-  const total = 1 + visitorParts;
+  const total = 1 + personalPageRequests;
   for (const kind of READ_KINDS) shares[kind] /= total;
   return shares;
 }

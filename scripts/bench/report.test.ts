@@ -50,27 +50,34 @@ describe("the routes' report", () => {
   });
   const baseline = { rps: 1000, p50: 1, p99: 2, completed: 1000, non2xx: 0, errors: 0, workerCpuMs: 0.1 };
 
-  it("sets each page beside its framework floor and marks the 1.3× goal", () => {
+  it("sets each page beside its render-only copy and marks the 1.3× goal", () => {
     const { text, failures } = renderReport({
       title: ["t"],
       baselines: [baseline],
       routes: [
         { route: "GET / (Home, SSR)", kind: "ssr", data: "large", result: result(12, 100), baselineRps: 1000 },
         { route: "GET /cars/:id (car page, SSR)", kind: "ssr", data: "large", result: result(5, 200), baselineRps: 1000 },
-        { route: "floor: GET /", kind: "floor", data: "large", result: result(8, 150), baselineRps: 1000, floorOf: "GET / (Home, SSR)" },
         {
-          route: "floor: GET /cars/:id",
-          kind: "floor",
+          route: "render-only: GET /",
+          kind: "render-only",
+          data: "large",
+          result: result(8, 150),
+          baselineRps: 1000,
+          copyOf: "GET / (Home, SSR)",
+        },
+        {
+          route: "render-only: GET /cars/:id",
+          kind: "render-only",
           data: "large",
           result: result(4, 250),
           baselineRps: 1000,
-          floorOf: "GET /cars/:id (car page, SSR)",
+          copyOf: "GET /cars/:id (car page, SSR)",
         },
       ],
     });
     expect(text).toMatch(/GET \/ \(Home, SSR\) \[large\]\s+12\.00\s+8\.00\s+1\.50\s+1\.50\s+≤1\.3 FAIL/);
     expect(text).toMatch(/GET \/cars\/:id \(car page, SSR\) \[large\]\s+5\.00\s+4\.00\s+1\.25\s+1\.25\s+≤1\.3 PASS/);
-    // The Home page's floor goal, and the two pages' req/s goals (≥35 % of the baseline).
+    // The Home page's goal beside its copy, and the two pages' req/s goals (≥35 % of the baseline).
     expect(failures).toBe(3);
   });
 });

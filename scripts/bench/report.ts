@@ -4,10 +4,10 @@ import { type Measurement } from "./load.ts";
 
 /**
  * "ssr-cached": an anonymous page served from the page cache (workers/page-cache.ts); "ceiling": a
- * fixed answer of the baseline Worker that shows what the runtime itself allows (no goal); "floor":
- * a page rendered by the app from fixed data with no database (the framework's floor, no goal of its own).
+ * fixed answer of the baseline Worker that shows what the runtime itself allows (no goal); "render-only":
+ * a page rendered by the app from fixed data with no database (what the framework alone costs, no goal of its own).
  */
-export type RouteKind = "ssr" | "ssr-cached" | "api-read" | "api-write" | "ceiling" | "floor";
+export type RouteKind = "ssr" | "ssr-cached" | "api-read" | "api-write" | "ceiling" | "render-only";
 /**
  * The catalogue a run reads, and whether the Worker keeps search answers in its cache: the "-cold"
  * ones run the same Worker with the Cache API switched off, so every search reads the database.
@@ -27,8 +27,8 @@ export interface RouteResult {
   p99GoalMs?: number;
   /** A Worker CPU goal, ms a request at 100,000 products. */
   cpuGoalMs?: number;
-  /** A framework-floor row: the page it is the floor of. */
-  floorOf?: string;
+  /** A render-only row: the page it copies. */
+  copyOf?: string;
 }
 
 /** The bench's goals: a share of the baseline's req/s, p99 growth with data, round trips. */
@@ -36,8 +36,8 @@ export const TARGETS = {
   ratio: { ssr: 0.35, "ssr-cached": 0.4, "api-read": 0.5 } as Partial<Record<RouteKind, number>>,
   p99Growth: 1.5,
   dbTrips: 3,
-  /** A page's Worker CPU at most this many times its framework floor's. */
-  overFloor: 1.3,
+  /** A page's Worker CPU at most this many times its render-only copy's. */
+  overRenderOnly: 1.3,
 };
 
 const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");
@@ -98,7 +98,7 @@ export function renderReport(options: { title: string[]; baselines: Measurement[
       cpu(r.result.dbCpuMs),
       String(r.result.non2xx + r.result.errors),
       goal === undefined ? "—" : `≥${percent(goal)} ${check(ratio >= goal)}`,
-      r.kind === "ceiling" || r.kind === "floor"
+      r.kind === "ceiling" || r.kind === "render-only"
         ? "—"
         : trips === undefined
           ? "?"
@@ -146,23 +146,23 @@ export function renderReport(options: { title: string[]; baselines: Measurement[
   }
   const growthTable = table(["Route (large ÷ small)", "req/s ratio", "p99 ratio", "Worker CPU ratio", "p99 goal"], growth);
 
-  const floors: string[][] = [];
-  for (const floor of options.routes.filter((r) => r.floorOf !== undefined)) {
-    const page = options.routes.find((r) => r.route === floor.floorOf && r.data === floor.data);
+  const copies: string[][] = [];
+  for (const copy of options.routes.filter((r) => r.copyOf !== undefined)) {
+    const page = options.routes.find((r) => r.route === copy.copyOf && r.data === copy.data);
     if (!page) continue;
-    const cpuRatio = (page.result.workerCpuMs ?? NaN) / (floor.result.workerCpuMs ?? NaN);
-    floors.push([
+    const cpuRatio = (page.result.workerCpuMs ?? NaN) / (copy.result.workerCpuMs ?? NaN);
+    copies.push([
       `${page.route} [${page.data}]`,
       cpu(page.result.workerCpuMs),
-      cpu(floor.result.workerCpuMs),
+      cpu(copy.result.workerCpuMs),
       Number.isFinite(cpuRatio) ? fixed(cpuRatio, 2) : "?",
-      fixed(floor.result.rps / page.result.rps, 2),
-      Number.isFinite(cpuRatio) ? `≤${TARGETS.overFloor} ${check(cpuRatio <= TARGETS.overFloor)}` : "?",
+      fixed(copy.result.rps / page.result.rps, 2),
+      Number.isFinite(cpuRatio) ? `≤${TARGETS.overRenderOnly} ${check(cpuRatio <= TARGETS.overRenderOnly)}` : "?",
     ]);
   }
-  const floorTable = table(
-    ["Page beside its framework floor", "page CPU", "floor CPU", "CPU ratio", "floor's req/s ÷ page's", "goal"],
-    floors,
+  const renderOnlyTable = table(
+    ["Page beside its render-only copy", "page CPU", "copy CPU", "CPU ratio", "copy's req/s ÷ page's", "goal"],
+    copies,
   );
 
   const text = [
@@ -173,11 +173,11 @@ export function renderReport(options: { title: string[]; baselines: Measurement[
     "How cost grows with data (large catalogue ÷ demo catalogue):",
     growthTable,
     "",
-    ...(floors.length === 0
+    ...(copies.length === 0
       ? []
       : [
-          "Each page beside its framework floor (the same page rendered by the app from its first answer's data, no database):",
-          floorTable,
+          "Each page beside its render-only copy (the same page rendered by the app from its first answer's data, no database):",
+          renderOnlyTable,
           "",
         ]),
     "vs base: req/s ÷ the mean of the baseline runs just before and after. DB trips: libSQL pipeline requests per",

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { floorSpecs, type RouteSpec } from "./routes.ts";
+import { renderOnlySpecs, type RouteSpec } from "./routes.ts";
 
-describe("the framework-floor rows", () => {
-  it("sit beside each rendered page, on its own URLs under /__floor (never its placeholder path)", () => {
+describe("the render-only rows", () => {
+  it("sit beside each rendered page, on its own URLs under /__render-only (never its placeholder path)", () => {
     let n = 0;
     const pages: RouteSpec[] = [
       {
@@ -14,24 +14,24 @@ describe("the framework-floor rows", () => {
       { name: "GET / (Home, SSR)", kind: "ssr", datasets: ["large"], plan: () => ({ path: "/" }) },
       { name: "GET /api/products/:id", kind: "api-read", datasets: ["large"], plan: () => ({ path: "/api/products/1" }) },
     ];
-    const floors = floorSpecs(pages);
-    expect(floors.map((floor) => [floor.name, floor.floorOf, floor.kind, floor.datasets])).toEqual([
-      ["floor: GET /category/:id", "GET /category/:id (SSR, signed in)", "floor", ["large"]],
-      ["floor: GET /", "GET / (Home, SSR)", "floor", ["large"]],
+    const copies = renderOnlySpecs(pages);
+    expect(copies.map((copy) => [copy.name, copy.copyOf, copy.kind, copy.datasets])).toEqual([
+      ["render-only: GET /category/:id", "GET /category/:id (SSR, signed in)", "render-only", ["large"]],
+      ["render-only: GET /", "GET / (Home, SSR)", "render-only", ["large"]],
     ]);
-    const category = floors[0].plan("large");
+    const category = copies[0].plan("large");
     expect(category.headers).toEqual({ cookie: "s=1" });
     const paths = [category.path, ...Array.from({ length: 6 }, () => category.next!().path)];
     expect(paths).toEqual([
-      "/__floor/category/1",
-      "/__floor/category/2",
-      "/__floor/category/3",
-      "/__floor/category/4",
-      "/__floor/category/5",
-      "/__floor/category/1",
-      "/__floor/category/2",
+      "/__render-only/category/1",
+      "/__render-only/category/2",
+      "/__render-only/category/3",
+      "/__render-only/category/4",
+      "/__render-only/category/5",
+      "/__render-only/category/1",
+      "/__render-only/category/2",
     ]);
-    const home = floors[1].plan("large");
-    expect([home.path, home.next!().path]).toEqual(["/__floor", "/__floor"]);
+    const home = copies[1].plan("large");
+    expect([home.path, home.next!().path]).toEqual(["/__render-only", "/__render-only"]);
   });
 });

@@ -3,7 +3,7 @@ import { accessToken, accessTokens, sessionCookie } from "./auth.ts";
 import { type BenchData } from "./databases.ts";
 import { type RequestPlan } from "./load.ts";
 import { type Dataset, type RouteKind } from "./report.ts";
-import { FLOOR_PREFIX } from "../../app/routes.ts";
+import { RENDER_ONLY_PREFIX } from "../../app/bench/routes.ts";
 import { HOME_SIZED_FROM_CACHE_PATH, HOME_SIZED_PATH } from "./workerd.ts";
 
 const ADMIN = "admin@autoreseller.test";
@@ -22,8 +22,8 @@ export interface RouteSpec {
   onBaseline?: boolean;
   /** A page that may not be built yet: skipped (and said so) when its first request answers 404. */
   optional?: boolean;
-  /** A framework-floor row: the name of the page it is the floor of. */
-  floorOf?: string;
+  /** A render-only row: the name of the page it copies. */
+  copyOf?: string;
 }
 
 /** Credentials one app (one dataset) needs for the measured routes. */
@@ -91,24 +91,24 @@ const rendered =
   };
 
 /**
- * Each measured page's framework floor (bench builds only, app/routes.ts): the same page under
- * /__floor, rendered from its first answer's data with no database, on the large catalogue. Each
+ * Each measured page's render-only copy (bench builds only, app/bench/routes.ts): the same page under
+ * /__render-only, rendered from its first answer's data with no database, on the large catalogue. Each
  * cycles a few of its page's URLs, so the first answers are soon all in.
  */
-export function floorSpecs(pages: RouteSpec[]): RouteSpec[] {
+export function renderOnlySpecs(pages: RouteSpec[]): RouteSpec[] {
   return pages.flatMap((page) => {
     if (page.kind !== "ssr") return [];
     return [
       {
-        name: `floor: ${page.name.replace(/ \(.*$/, "")}`,
-        kind: "floor" as const,
+        name: `render-only: ${page.name.replace(/ \(.*$/, "")}`,
+        kind: "render-only" as const,
         datasets: ["large" as const],
-        floorOf: page.name,
+        copyOf: page.name,
         plan: (d: Dataset) => {
           const planned = page.plan(d);
           // A plan with `next` draws every request's path from it (its own `path` may be a placeholder).
           const paths = planned.next ? Array.from({ length: 5 }, () => planned.next!().path ?? planned.path) : [planned.path];
-          const path = cycle(paths.map((p) => `/${FLOOR_PREFIX}${p === "/" ? "" : p}`));
+          const path = cycle(paths.map((p) => `/${RENDER_ONLY_PREFIX}${p === "/" ? "" : p}`));
           return { ...planned, path: path(), next: () => ({ path: path() }) };
         },
       },
@@ -119,7 +119,7 @@ export function floorSpecs(pages: RouteSpec[]): RouteSpec[] {
 /** The measured routes, in run order; read routes run on both datasets, the write on the large one. */
 export function routeSpecs(data: Record<Dataset, BenchData>, creds: Record<Dataset, Credentials>): RouteSpec[] {
   const routes = measuredRoutes(data, creds);
-  return [...routes, ...floorSpecs(routes)];
+  return [...routes, ...renderOnlySpecs(routes)];
 }
 
 function measuredRoutes(data: Record<Dataset, BenchData>, creds: Record<Dataset, Credentials>): RouteSpec[] {

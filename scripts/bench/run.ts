@@ -146,7 +146,7 @@ async function main() {
         baselineRps: (baselines.at(-1)!.rps + after.rps) / 2,
         p99GoalMs: catalogueOf(d) === "large" ? spec.p99GoalMs : undefined,
         cpuGoalMs: catalogueOf(d) === "large" ? spec.cpuGoalMs : undefined,
-        floorOf: spec.floorOf,
+        copyOf: spec.copyOf,
       });
       baselines.push(after);
     }

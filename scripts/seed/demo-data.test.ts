@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeVin, vinProblem } from "../../app/lib/vin.ts";
+import { decodeVin, vinProblem } from "../../app/lib/catalog/vin.ts";
 import { buildDemoMarket, DEMO_CATEGORIES, DEMO_USERS, demoVin, type DemoCar } from "./demo-data.ts";
 
 const NOW = Date.parse("2026-11-23T12:00:00Z");

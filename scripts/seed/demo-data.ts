@@ -3,7 +3,7 @@
 // Everything is generated from a fixed PRNG seed, so every run produces the same market; only
 // the dates move with the time of seeding (they are kept relative to it).
 
-import { vinCheckDigit } from "../../app/lib/vin.ts";
+import { vinCheckDigit } from "../../app/lib/catalog/vin.ts";
 import { rng } from "./car-shapes.ts";
 import { type Angle, type CarBody } from "./photos.ts";
 

@@ -1,7 +1,7 @@
 import { type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatCents } from "../../app/lib/format";
-import { estimateLoan } from "../../app/lib/loan";
+import { formatCents } from "../../app/lib/shared/format";
+import { estimateLoan } from "../../app/lib/catalog/loan";
 import { dealHelpers } from "../support/deal";
 import { app, expectAccessible, gotoInteractive, launchBrowser, openPage, signInAs } from "./browser";
 

@@ -2,11 +2,11 @@ import { build } from "esbuild";
 import path from "node:path";
 import { type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type uploadPhotoDirect as UploadPhotoDirect } from "~/lib/direct-upload";
+import { type uploadPhotoDirect as UploadPhotoDirect } from "~/lib/catalog/direct-upload";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { app, launchBrowser, openPage, signInAs } from "./browser";
 
-// app/lib/direct-upload.ts in Chromium, in a signed-in page: the photo and its small copy go
+// app/lib/catalog/direct-upload.ts in Chromium, in a signed-in page: the photo and its small copy go
 // straight to the bucket (the local stand-in) with the session cookie, and come back as URLs.
 // No page uses it yet, so the test bundles the module and runs it in the page.
 
@@ -17,7 +17,7 @@ let bigPhoto: string;
 beforeAll(async () => {
   browser = await launchBrowser();
   const bundle = await build({
-    entryPoints: [path.resolve("app/lib/direct-upload.ts")],
+    entryPoints: [path.resolve("app/lib/catalog/direct-upload.ts")],
     bundle: true,
     write: false,
     format: "iife",

@@ -1,6 +1,6 @@
 import { type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PATHS, pathTo } from "../../app/lib/paths";
+import { PATHS, pathTo } from "../../app/lib/shared/paths";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { launchBrowser, openPage, signInAs } from "./browser";
 import { arrangeRowsOnEveryPage, carPages, dashboardPages, DEMO_EMAILS, demoIds, type Ids, signedOutPages } from "./pages";

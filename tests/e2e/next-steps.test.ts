@@ -1,6 +1,6 @@
 import { type Browser, type Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatDate } from "../../app/lib/format";
+import { formatDate } from "../../app/lib/shared/format";
 import { dealHelpers } from "../support/deal";
 import { app, expectAccessible, expectFitsAt360, gotoInteractive, launchBrowser, openPage, payWithTestCard, signInAs } from "./browser";
 

@@ -53,8 +53,8 @@ describe("a cached page in Chromium", () => {
 });
 
 // A signed-in visitor gets the copy rendered for every signed-in visitor from the
-// cache; their own parts (name, counts, hearts) come after hydration from GET /visitor-parts
-// (app/lib/visitor-parts.tsx), without a hydration mismatch, and the page stays usable without them.
+// cache; their personal data (name, counts, hearts) comes after hydration from GET /visitor-parts
+// (app/lib/site/personal-page-data.tsx), without a hydration mismatch, and the page stays usable without them.
 describe("a signed-in visitor's page from the cache in Chromium", () => {
   const BUYER = { email: "buyer@autoreseller.test", name: "Nadia Islam" };
 
@@ -100,7 +100,7 @@ describe("a signed-in visitor's page from the cache in Chromium", () => {
     await close();
   });
 
-  it("stays usable when their parts fail to load: signed in without a name, and the heart still saves", async () => {
+  it("stays usable when their personal data fails to load: signed in without a name, and the heart still saves", async () => {
     const { page, close } = await openPage(browser);
     const carPath = await signedInOnCachedCar(page);
     await page.route("**/visitor-parts?**", (route) => route.abort());

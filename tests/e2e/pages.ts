@@ -1,8 +1,8 @@
 import { expect } from "vitest";
-import { DASHBOARD_MENU, SETTINGS_LINK } from "../../app/lib/dashboard-menu";
-import { INFO_PAGES, PATHS, pathTo } from "../../app/lib/paths";
-import { roleMay } from "../../app/lib/policy";
-import { type Role } from "../../app/lib/roles";
+import { DASHBOARD_MENU, SETTINGS_LINK } from "../../app/lib/site/dashboard-menu";
+import { INFO_PAGES, PATHS, pathTo } from "../../app/lib/shared/paths";
+import { roleMay } from "../../app/lib/accounts/policy";
+import { type Role } from "../../app/lib/accounts/roles";
 import { dealHelpers } from "../support/deal";
 import { eventually } from "../support/eventually";
 import { app, listCarThroughApi } from "./browser";

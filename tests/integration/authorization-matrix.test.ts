@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
-import { accessLabel, type Permission, PERMISSIONS } from "~/lib/policy";
+import { accessLabel, type Permission, PERMISSIONS } from "~/lib/accounts/policy";
 import { accessToken, apiJson, appUrl, register, registerSeller, request, signIn, sql, uniqueEmail, uploadImage } from "./client";
 import { type ApiDocument, responseChecker } from "./openapi-responses";
 

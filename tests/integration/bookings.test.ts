@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Booking, type Product } from "~/lib/types";
+import { type Booking, type Product } from "~/lib/shared/types";
 import { accessToken, apiJson, database, postForm, register, request, signIn, uniqueEmail } from "./client";
 
 let products: Product[];

@@ -12,7 +12,7 @@ const KB = 1024;
 // deliberate half kilobyte, not a drift. Compare on every card and recently viewed cars on Home
 // (both load their working code only after hydration; what stays is the link, the lazy imports and
 // the hydration check) made it ~12.9 KB, so 13 KB. Serving signed-in visitors the page cached for
-// them all and bringing their own parts after hydration (app/lib/visitor-parts.tsx, on every page)
+// them all and bringing their personal data after hydration (app/lib/site/personal-page-data.tsx, on every page)
 // added ~0.9 KB, ~13.8 KB, so 14 KB. The carousel's pictures (eager first, lazy others) and the
 // menu's counts of what waits made it ~14.05 KB on 2026-11-28, so 14.5 KB.
 const OWN_JS_BUDGET = 14.5 * KB;

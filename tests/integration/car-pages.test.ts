@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { VERIFIED_MEANING } from "~/components/catalog/seller-badge";
-import { decodeVin } from "~/lib/vin";
+import { decodeVin } from "~/lib/catalog/vin";
 import { appUrl, request, signIn, sql } from "./client";
 
 // The server-rendered pages of a car and of a seller, what they tell search engines, and the

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type ProductDetail } from "~/lib/types";
-import { vinCheckDigit } from "~/lib/vin";
+import { type ProductDetail } from "~/lib/shared/types";
+import { vinCheckDigit } from "~/lib/catalog/vin";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { accessToken, appUrl, firstCategoryId, register, registerSeller, request, signIn, sql, uniqueEmail, uploadImage } from "./client";
 

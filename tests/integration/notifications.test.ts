@@ -1,4 +1,4 @@
-import { NOTIFICATION_KIND_LIST } from "~/lib/notifications";
+import { NOTIFICATION_KIND_LIST } from "~/lib/notifications/notification-kinds";
 import { beforeAll, describe, expect, it } from "vitest";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { startFileStack } from "../support/file-stack";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Product } from "~/lib/types";
+import { type Product } from "~/lib/shared/types";
 import { accessToken, apiJson, register, request, uniqueEmail } from "./client";
 import { type ApiDocument, responseChecker } from "./openapi-responses";
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { DASHBOARD_MENU } from "~/lib/dashboard-menu";
-import { ROLES, type Role } from "~/lib/roles";
+import { DASHBOARD_MENU } from "~/lib/site/dashboard-menu";
+import { ROLES, type Role } from "~/lib/accounts/roles";
 import { request, signIn } from "./client";
 
 // The dashboard menu and the page guards read the same policy: a role opens exactly the pages its

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { formatPrice } from "~/lib/format";
+import { formatPrice } from "~/lib/shared/format";
 import { accessToken, apiJson, postForm, register, request, signIn, sql, uniqueEmail } from "./client";
 
 // Anonymous visitors' public pages come from the Cache API (workers/page-cache.ts, decision records 19

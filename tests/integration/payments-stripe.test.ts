@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Product } from "~/lib/types";
+import { type Product } from "~/lib/shared/types";
 import { stripeSdkFor } from "../fakes/stripe-api";
 import { STRIPE_WEBHOOK_SECRET } from "../support/stripe-secrets";
 import { uniqueEmail } from "../support/http-client";

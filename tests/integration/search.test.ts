@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Product } from "~/lib/types";
+import { type Product } from "~/lib/shared/types";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { accessToken, apiJson, registerSeller, request, sql, uniqueEmail, uploadImage } from "./client";
 

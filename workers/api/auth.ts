@@ -2,7 +2,7 @@ import { type Context, type MiddlewareHandler } from "hono";
 import { getSessionUser, getTokenUser, requireApiPermission } from "~/.server/auth/guards";
 import { Forbidden, Unauthorized } from "~/.server/errors";
 import { type UserRow } from "~/.server/services/users/users";
-import { accessLabel, needsSignIn, type Permission, POLICY, type PublicPermission, REFUSAL_STATUS, refusals } from "~/lib/policy";
+import { accessLabel, needsSignIn, type Permission, POLICY, type PublicPermission, REFUSAL_STATUS, refusals } from "~/lib/accounts/policy";
 import { type WorkerEnv } from "../hono-env";
 import { describing, errorResponses } from "./openapi";
 

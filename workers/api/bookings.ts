@@ -9,12 +9,12 @@ import {
   type Order,
 } from "~/.server/services/deals/bookings";
 import { createReport } from "~/.server/services/admin/reports";
-import { bookingSchema, reportSchema } from "~/lib/schemas/bookings";
+import { reportSchema } from "~/lib/schemas/admin";
 import { emailField } from "~/lib/schemas/fields";
 import { bookingShape, createdShape, deletedShape, receiptShape, receivedBookingPageShape, updatedShape } from "~/lib/schemas/responses";
 import { findReceipt } from "~/.server/services/deals/receipts";
-import { declineSchema, disputeSchema } from "~/lib/schemas/deals";
-import { pagedListQuerySchema } from "~/lib/list-query";
+import { bookingSchema, declineSchema, disputeSchema } from "~/lib/schemas/deals";
+import { pagedListQuerySchema } from "~/lib/shared/list-query";
 import { confirmHandover, declineBooking, openDispute, refundBySeller } from "~/.server/services/deals/deal-actions";
 import { doc } from "./openapi";
 import { type WorkerEnv } from "../hono-env";

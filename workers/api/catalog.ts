@@ -13,16 +13,15 @@ import {
 } from "~/.server/services/catalog/products";
 import { analysePrice, suggestPrice } from "~/.server/services/catalog/price-analysis";
 import { carStatistics } from "~/.server/services/catalog/car-statistics";
-import { priceSuggestionSchema } from "~/lib/schemas/seller-tools";
+import { priceSuggestionSchema, productApiSchema, productUpdateSchema } from "~/lib/schemas/catalog";
 import { searchProducts } from "~/.server/services/search/search";
 import { searchCountsOutcome } from "~/.server/services/search/search-counts";
 import { searchCategory } from "~/.server/services/site/search-page";
 import { findSellerProfile } from "~/.server/services/catalog/sellers";
 import { searchQuerySchema } from "~/lib/schemas/search";
 import { uploadPhoto } from "~/.server/services/uploads/uploads";
-import { MAX_PHOTO_BYTES, PHOTO_TOO_LARGE } from "~/lib/photo";
-import { pageQuerySchema } from "~/lib/list-query";
-import { productApiSchema, productUpdateSchema } from "~/lib/schemas/catalog";
+import { MAX_PHOTO_BYTES, PHOTO_TOO_LARGE } from "~/lib/shared/photo";
+import { pageQuerySchema } from "~/lib/shared/list-query";
 import { emailField } from "~/lib/schemas/fields";
 import {
   categoryShape,

@@ -6,9 +6,8 @@ import { adminLedger, asLedgerEntries, sellerPayouts } from "~/.server/services/
 import { listMoneyProblems, resolveMoneyProblem } from "~/.server/services/deals/money-problems";
 import { payoutAccountOf, payoutOnboardingLink } from "~/.server/services/deals/payout-accounts";
 import { reconcileNow } from "~/.server/services/deals/reconciliation";
-import { pagedListQuerySchema } from "~/lib/list-query";
-import { disputeStatusSchema, resolveDisputeSchema } from "~/lib/schemas/deals";
-import { moneyProblemStatusSchema, resolveMoneyProblemSchema } from "~/lib/schemas/money";
+import { pagedListQuerySchema } from "~/lib/shared/list-query";
+import { disputeStatusSchema, moneyProblemStatusSchema, resolveDisputeSchema, resolveMoneyProblemSchema } from "~/lib/schemas/deals";
 import {
   disputePageShape,
   ledgerPageShape,

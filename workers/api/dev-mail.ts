@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { listMailTo, requireDevelopmentMode } from "~/.server/services/notifications/dev-mail";
-import { devMailQuerySchema } from "~/lib/schemas/account";
+import { devMailQuerySchema } from "~/lib/schemas/accounts";
 import { devMailShape } from "~/lib/schemas/responses";
 import { type WorkerEnv } from "../hono-env";
 import { allow } from "./auth";

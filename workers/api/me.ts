@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { exportAccountData } from "~/.server/services/accounts/account-export";
 import { closeOwnAccount } from "~/.server/services/accounts/close-account";
 import { requestEmailChange } from "~/.server/services/accounts/email-change";
-import { changeEmailSchema, closeAccountSchema } from "~/lib/schemas/account";
+import { changeEmailSchema, closeAccountSchema } from "~/lib/schemas/accounts";
 import { deletedShape } from "~/lib/schemas/responses";
 import { type WorkerEnv } from "../hono-env";
 import { allow } from "./auth";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { listNotifications, markNotificationsRead } from "~/.server/services/notifications/notifications";
-import { pagedListQuerySchema } from "~/lib/list-query";
+import { pagedListQuerySchema } from "~/lib/shared/list-query";
 import { markReadSchema } from "~/lib/schemas/notifications";
 import { notificationPageShape, updatedShape } from "~/lib/schemas/responses";
 import { type WorkerEnv } from "../hono-env";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { acceptOffer, counterOffer, declineOffer, listOffers, makeOffer, withdrawOffer } from "~/.server/services/deals/offers";
-import { counterSchema, offerListQuerySchema, offerSchema } from "~/lib/schemas/offers";
+import { counterSchema, offerListQuerySchema, offerSchema } from "~/lib/schemas/deals";
 import { createdShape, offerPageShape, updatedShape } from "~/lib/schemas/responses";
 import { doc } from "./openapi";
 import { type WorkerEnv } from "../hono-env";

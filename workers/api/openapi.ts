@@ -117,7 +117,7 @@ export const OPENAPI_DOCUMENTATION = {
     version: "1.0.0",
     description:
       "The REST contract of the Auto Reseller used-car marketplace. Errors are `{ message, issues? }`. " +
-      "Each operation's `x-access` is the contract's \"who\" and `x-permission` the access policy's rule (app/lib/policy.ts).",
+      "Each operation's `x-access` is the contract's \"who\" and `x-permission` the access policy's rule (app/lib/accounts/policy.ts).",
     license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
   },
   components: {

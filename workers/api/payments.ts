@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { confirmSimulatorCard, createPaymentIntent, recordPayment, requirePaymentSimulator } from "~/.server/services/deals/payments";
-import { paymentIntentSchema, recordPaymentSchema, simulatorConfirmSchema } from "~/lib/schemas/payments";
+import { paymentIntentSchema, recordPaymentSchema, simulatorConfirmSchema } from "~/lib/schemas/deals";
 import { clientSecretShape, createdShape, simulatedPaymentShape } from "~/lib/schemas/responses";
 import { doc } from "./openapi";
 import { type WorkerEnv } from "../hono-env";

@@ -1,4 +1,4 @@
-import { type Product } from "~/lib/types";
+import { type Product } from "~/lib/shared/types";
 
 /**
  * A product as the contract answers it: exactly its fields. Pages also get each photo's small copy

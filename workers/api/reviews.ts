@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { answerReview, createReview, listSellerReviews, removeReview } from "~/.server/services/catalog/reviews";
-import { type SellerReview } from "~/lib/reviews";
-import { pagedListQuerySchema } from "~/lib/list-query";
-import { reviewAnswerSchema, reviewIdParam, reviewSchema } from "~/lib/schemas/reviews";
+import { type SellerReview } from "~/lib/catalog/reviews";
+import { pagedListQuerySchema } from "~/lib/shared/list-query";
+import { reviewAnswerSchema, reviewIdParam, reviewSchema } from "~/lib/schemas/catalog";
 import { createdShape, deletedShape, reviewPageShape, updatedShape } from "~/lib/schemas/responses";
 import { type WorkerEnv } from "../hono-env";
 import { allow } from "./auth";

@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { openDirectUpload, pendingObjectKey } from "~/.server/services/uploads/direct-uploads";
 import { LOCAL_BUCKET, LOCAL_SIGNING_KEY, usesLocalUploads } from "~/.server/storage/presigned-put";
-import { isPhotoKey } from "~/lib/photo";
+import { isPhotoKey } from "~/lib/shared/photo";
 import { type WorkerEnv } from "../hono-env";
 import { checkPresignedRequest } from "./signature-check";
 

@@ -1,5 +1,5 @@
-import { type Permission, refusalMessage, verdict } from "~/lib/policy";
-import { type Role } from "~/lib/roles";
+import { type Permission, refusalMessage, verdict } from "~/lib/accounts/policy";
+import { type Role } from "~/lib/accounts/roles";
 import { Forbidden, NotFound, Unauthorized } from "../errors";
 
 /**

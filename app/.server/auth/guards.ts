@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { loginUrl } from "~/lib/redirects";
-import { type Permission, roleMay } from "~/lib/policy";
-import { type Role } from "~/lib/roles";
+import { loginUrl } from "~/lib/accounts/redirects";
+import { type Permission, roleMay } from "~/lib/accounts/policy";
+import { type Role } from "~/lib/accounts/roles";
 import { noteUser, type AppContext } from "../context";
 import { readTokenUser } from "./access-tokens";
 import { enforce } from "./enforce";

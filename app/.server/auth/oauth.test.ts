@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOAuthProvider, type FakeOAuthProvider } from "../../../tests/fakes/oauth-provider";
 import { OAuthError, createOAuthAuthorization, fetchOAuthProfile, oauthSettings, type OAuthSettings } from "./oauth";
-import { type OAuthProviderName } from "~/lib/oauth-providers";
+import { type OAuthProviderName } from "~/lib/accounts/oauth-providers";
 
 const REDIRECT_URI = "http://localhost:5173/auth/callback";
 const CONFIGURED = {

@@ -1,7 +1,7 @@
 // Google and GitHub sign-in: authorization code flow with state and PKCE (S256), as a full-page redirect.
 // arctic builds the authorization URL and does the token exchange; reading the profile is ours.
 import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState } from "arctic";
-import { type OAuthProviderName } from "~/lib/oauth-providers";
+import { type OAuthProviderName } from "~/lib/accounts/oauth-providers";
 import { DomainError } from "../errors";
 
 export interface OAuthEndpoints {

@@ -1,4 +1,4 @@
-import { NOTIFICATION_KIND_LABELS, type NotificationKind } from "~/lib/notifications";
+import { NOTIFICATION_KIND_LABELS, type NotificationKind } from "~/lib/notifications/notification-kinds";
 import { type EmailMessage } from "./sender";
 
 export function passwordResetEmail(to: string, link: string): EmailMessage {

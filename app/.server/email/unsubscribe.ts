@@ -1,5 +1,5 @@
-import { isNotificationKind, type NotificationKind } from "~/lib/notifications";
-import { PATHS } from "~/lib/paths";
+import { isNotificationKind, type NotificationKind } from "~/lib/notifications/notification-kinds";
+import { PATHS } from "~/lib/shared/paths";
 import { type AppContext } from "../context";
 
 // One-click unsubscribe links: the user and the kind of email, signed with an HMAC over both under

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte } from "drizzle-orm";
-import { PATHS } from "~/lib/paths";
+import { PATHS } from "~/lib/shared/paths";
 import { type Database } from "../db/client";
 import { payoutAccounts, simulatedIntents, simulatedMovements } from "../db/schema";
 import { type CreateIntentInput, type Movement, type PaymentIntent, type PaymentProvider, PaymentProviderError } from "./provider";

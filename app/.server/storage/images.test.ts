@@ -5,7 +5,7 @@ import { startTestDatabase } from "../../../tests/support/test-database";
 import { LIMITS } from "../auth/rate-limits";
 import { rateLimits, uploads, users } from "../db/schema";
 import { PayloadTooLarge, TooManyRequests, UnsupportedMediaType } from "../errors";
-import { MAX_PHOTO_BYTES } from "~/lib/photo";
+import { MAX_PHOTO_BYTES } from "~/lib/shared/photo";
 import { storeImage } from "./images";
 
 let database: Awaited<ReturnType<typeof startTestDatabase>>;

@@ -3,7 +3,7 @@ import { consumeLimit, LIMITS } from "../auth/rate-limits";
 import { type AppContext } from "../context";
 import { uploads } from "../db/schema";
 import { PayloadTooLarge } from "../errors";
-import { isPhotoKey, MAX_PHOTO_BYTES, PHOTO_TOO_LARGE, photoKeyOf, photoUrl } from "~/lib/photo";
+import { isPhotoKey, MAX_PHOTO_BYTES, PHOTO_TOO_LARGE, photoKeyOf, photoUrl } from "~/lib/shared/photo";
 import { type ImageDimensions, type ImageFormat } from "./image-dimensions";
 import { inspectImage } from "./inspect-image";
 

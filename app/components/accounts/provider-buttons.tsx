@@ -1,5 +1,5 @@
-import { type OAuthProviderName } from "~/lib/oauth-providers";
-import { PATHS, pathTo } from "~/lib/paths";
+import { type OAuthProviderName } from "~/lib/accounts/oauth-providers";
+import { PATHS, pathTo } from "~/lib/shared/paths";
 
 const LABELS: Record<OAuthProviderName, string> = { google: "Continue with Google", github: "Continue with GitHub" };
 

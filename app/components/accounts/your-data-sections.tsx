@@ -2,10 +2,10 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { FormErrors, PasswordField, primaryButtonClass, secondaryButtonClass, TextField } from "~/components/ui/field";
-import { formatDateTime } from "~/lib/format";
-import { PATHS } from "~/lib/paths";
-import { accountSettingsSchema } from "~/lib/schemas/account";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { formatDateTime } from "~/lib/shared/format";
+import { PATHS } from "~/lib/shared/paths";
+import { accountSettingsSchema } from "~/lib/schemas/accounts";
+import { useSchemaForm } from "~/lib/shared/use-schema-form";
 
 // Account settings' parts about the account itself: its data, its address, its devices, closing it.
 // Every one is a plain form post, so each works before (and without) JavaScript.

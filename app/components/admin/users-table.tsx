@@ -1,8 +1,8 @@
 import { Link, useLocation } from "react-router";
-import { formatQuantity } from "~/lib/format";
-import { PATHS } from "~/lib/paths";
-import { type ListQuery } from "~/lib/list-query";
-import { type PagedList, type User } from "~/lib/types";
+import { formatQuantity } from "~/lib/shared/format";
+import { PATHS } from "~/lib/shared/paths";
+import { type ListQuery } from "~/lib/shared/list-query";
+import { type PagedList, type User } from "~/lib/shared/types";
 import { ConfirmPanel } from "../ui/confirm-panel";
 import { type Column, DataTable, ROW_BUTTON } from "../ui/data-table";
 import { ConfirmLink, Pager } from "../ui/paged-list";

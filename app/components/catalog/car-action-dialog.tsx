@@ -1,6 +1,6 @@
-import { type ActionProduct } from "~/lib/card-product";
-import BookingDialog from "./booking-dialog";
-import ReportDialog from "./report-dialog";
+import { type ActionProduct } from "~/lib/catalog/card-product";
+import BookingDialog from "../deals/booking-dialog";
+import ReportDialog from "../admin/report-dialog";
 
 /**
  * Book Now's or Report's dialog. One module for both, so a card carries one lazy import (and one

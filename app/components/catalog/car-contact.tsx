@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
-import { formatPrice } from "~/lib/format";
-import { PATHS, pathTo } from "~/lib/paths";
-import { type ProductDetail } from "~/lib/types";
-import { useOptionalUser } from "~/lib/use-user";
-import { type CarActionsState } from "~/lib/viewer-marks";
+import { formatPrice } from "~/lib/shared/format";
+import { PATHS, pathTo } from "~/lib/shared/paths";
+import { type ProductDetail } from "~/lib/shared/types";
+import { useOptionalUser } from "~/lib/site/use-user";
+import { type CarActionsState } from "~/lib/catalog/viewer-car-actions";
 import { MESSAGE_SELLER_ID, mayMessage } from "../messages/message-seller";
 import { buttonClass } from "../ui/button";
 

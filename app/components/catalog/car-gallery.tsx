@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
-import { photoSources } from "~/lib/photo";
-import { type ProductPhoto } from "~/lib/types";
+import { photoSources } from "~/lib/shared/photo";
+import { type ProductPhoto } from "~/lib/shared/types";
 import { SWIPE_PX, ZoomablePhoto } from "./zoomable-photo";
 
 const noSubscription = () => () => {};

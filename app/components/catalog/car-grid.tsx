@@ -1,7 +1,7 @@
 import { ProductActions } from "./product-actions";
 import { ProductCard } from "./product-card";
-import { type CardProduct } from "~/lib/card-product";
-import { actionsFor, type ViewerMarks } from "~/lib/viewer-marks";
+import { type CardProduct } from "~/lib/catalog/card-product";
+import { actionsFor, type ViewerCarActions } from "~/lib/catalog/viewer-car-actions";
 
 // Each layout's columns, and a card photo's width in it (`sizes`) so a narrow slot takes the small copy.
 const COLUMNS = {
@@ -24,20 +24,20 @@ const COLUMNS = {
 };
 
 /**
- * Cars as cards with Book Now and Report as the viewer may use them (`marks`: saved, booked,
+ * Cars as cards with Book Now and Report as the viewer may use them (`carActions`: saved, booked,
  * reported). With `eager` (a grid at the top of its page) the first card's photo is fetched at once
  * and before anything else, being the page's largest paint on phones; the rest load when scrolled near.
  */
 export function CarGrid({
   cars,
   now,
-  marks,
+  carActions,
   eager = false,
   columns = "page",
 }: {
   cars: CardProduct[];
   now: Date;
-  marks: ViewerMarks;
+  carActions: ViewerCarActions;
   eager?: boolean;
   columns?: keyof typeof COLUMNS;
 }) {
@@ -50,8 +50,8 @@ export function CarGrid({
           now={now}
           sizes={COLUMNS[columns].photo}
           eager={eager && index === 0}
-          saved={marks.favouriteIds.includes(car._id)}
-          actions={<ProductActions product={car} place="card" {...actionsFor(marks, car._id)} />}
+          saved={carActions.favouriteIds.includes(car._id)}
+          actions={<ProductActions product={car} place="card" {...actionsFor(carActions, car._id)} />}
         />
       ))}
     </div>

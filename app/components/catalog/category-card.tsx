@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { type Category } from "~/lib/types";
-import { formatCars } from "~/lib/format";
-import { PATHS, pathTo } from "~/lib/paths";
+import { type Category } from "~/lib/shared/types";
+import { formatCars } from "~/lib/shared/format";
+import { PATHS, pathTo } from "~/lib/shared/paths";
 
 // Below the search and the carousel on every screen: never the first paint, so fetched when near.
 export function CategoryCard({ category }: { category: Category & { cars?: number } }) {

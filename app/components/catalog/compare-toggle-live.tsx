@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { compareUrl, MAX_COMPARED, toggleCompared } from "~/lib/compare";
-import { localList } from "~/lib/local-list";
+import { compareUrl, MAX_COMPARED, toggleCompared } from "~/lib/catalog/compare";
+import { localList } from "~/lib/shared/local-list";
 import { showToast } from "../ui/toast";
 
 /** The cars picked for comparing, in the browser (the compare page itself takes them from its URL). */

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from "react";
-import { PATHS } from "~/lib/paths";
-import { useHydrated } from "~/lib/use-hydrated";
+import { PATHS } from "~/lib/shared/paths";
+import { useHydrated } from "~/lib/shared/use-hydrated";
 
 // The toggle's code loads once the page has hydrated, not with every page of cards (Home's budget:
-// for the same reason the link is written here rather than with ~/lib/compare).
+// for the same reason the link is written here rather than with ~/lib/catalog/compare).
 const CompareToggleLive = lazy(() => import("./compare-toggle-live"));
 
 /**

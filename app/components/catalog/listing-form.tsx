@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { type ReactNode, useCallback, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { FUEL_WORDS } from "~/lib/car-listing";
-import { formatPrice } from "~/lib/format";
+import { FUEL_WORDS } from "~/lib/catalog/car-listing";
+import { formatPrice } from "~/lib/shared/format";
 import { CONDITIONS, FUELS, LOCATIONS, MAX_PHOTOS, productEditFormSchema, productFormSchema, TRANSMISSIONS } from "~/lib/schemas/catalog";
-import { useHydrated } from "~/lib/use-hydrated";
-import { useSchemaForm } from "~/lib/use-schema-form";
-import { vinFill, vinMakerNote } from "~/lib/vin";
+import { useHydrated } from "~/lib/shared/use-hydrated";
+import { useSchemaForm } from "~/lib/shared/use-schema-form";
+import { vinFill, vinMakerNote } from "~/lib/catalog/vin";
 import { SuggestPrice } from "./price-suggestion";
 import { PhotoPicker, type StoredPhoto } from "./photo-picker";
 import { FieldErrors, FormErrors, primaryButtonClass, SelectField, TextAreaField, TextField } from "../ui/field";

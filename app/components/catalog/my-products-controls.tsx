@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { MY_PRODUCTS_SORTS, MY_PRODUCTS_STATUSES, type MyProductsQuery, SORT_WORDS, STATUS_WORDS } from "~/lib/schemas/seller-tools";
+import { MY_PRODUCTS_SORTS, MY_PRODUCTS_STATUSES, type MyProductsQuery, SORT_WORDS, STATUS_WORDS } from "~/lib/schemas/catalog";
 import { buttonClass } from "../ui/button";
 import { inputClass } from "../ui/field";
 

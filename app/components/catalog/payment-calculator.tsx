@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useLocation } from "react-router";
-import { formatCents, formatPrice } from "~/lib/format";
-import { estimateLoan, LOAN_TERMS, loanInputFrom } from "~/lib/loan";
+import { formatCents, formatPrice } from "~/lib/shared/format";
+import { estimateLoan, LOAN_TERMS, loanInputFrom } from "~/lib/catalog/loan";
 
 type FieldName = "deposit" | "term" | "apr";
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { uploadPhotoDirect } from "~/lib/direct-upload";
+import { uploadPhotoDirect } from "~/lib/catalog/direct-upload";
 import { MAX_PHOTOS } from "~/lib/schemas/catalog";
 import { buttonClass } from "../ui/button";
 

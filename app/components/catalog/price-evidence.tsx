@@ -1,10 +1,10 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import { PriceRatingBadge } from "~/components/catalog/price-rating-badge";
-import { mileageWords } from "~/lib/car-listing";
-import { formatPrice } from "~/lib/format";
-import { PATHS, pathTo } from "~/lib/paths";
-import { type PriceAnalysis } from "~/lib/types";
+import { mileageWords } from "~/lib/catalog/car-listing";
+import { formatPrice } from "~/lib/shared/format";
+import { PATHS, pathTo } from "~/lib/shared/paths";
+import { type PriceAnalysis } from "~/lib/shared/types";
 
 /**
  * A car's "Why this rating" panel (decision record 17): the estimate, the cars it was made from as

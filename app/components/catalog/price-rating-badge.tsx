@@ -1,5 +1,5 @@
 import { Badge, type Tone } from "~/components/ui/badge";
-import { type PriceRating } from "~/lib/price-rating";
+import { type PriceRating } from "~/lib/catalog/price-rating";
 
 const SHOWN: Record<PriceRating, { label: string; tone: Tone }> = {
   great: { label: "Great price", tone: "success" },

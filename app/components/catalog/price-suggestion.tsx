@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { formatCount, formatPrice } from "~/lib/format";
-import { PATHS, pathTo } from "~/lib/paths";
-import { useHydrated } from "~/lib/use-hydrated";
+import { formatCount, formatPrice } from "~/lib/shared/format";
+import { PATHS, pathTo } from "~/lib/shared/paths";
+import { useHydrated } from "~/lib/shared/use-hydrated";
 import { buttonClass } from "../ui/button";
 
 /** A comparable as the suggestion shows it. */

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
-import { PATHS, pathTo } from "~/lib/paths";
-import { type ActionProduct } from "~/lib/card-product";
-import { type CarActionsState } from "~/lib/viewer-marks";
+import { PATHS, pathTo } from "~/lib/shared/paths";
+import { type ActionProduct } from "~/lib/catalog/card-product";
+import { type CarActionsState } from "~/lib/catalog/viewer-car-actions";
 
 // The dialogs (and their form library) load when someone first opens one, not with the page.
 const CarActionDialog = lazy(() => import("./car-action-dialog"));

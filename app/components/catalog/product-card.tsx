@@ -5,11 +5,11 @@ import { PriceRatingBadge } from "~/components/catalog/price-rating-badge";
 import { VerifiedBadge } from "~/components/catalog/seller-badge";
 import { SellerRatingSummary } from "~/components/catalog/seller-rating";
 import { ChipList } from "~/components/ui/chip";
-import { formatMileage, formatPrice } from "~/lib/format";
-import { PATHS, pathTo } from "~/lib/paths";
-import { photoSources } from "~/lib/photo";
-import { type CardProduct } from "~/lib/card-product";
-import { postedDate, yearsUsed } from "~/lib/product-derived";
+import { formatMileage, formatPrice } from "~/lib/shared/format";
+import { PATHS, pathTo } from "~/lib/shared/paths";
+import { photoSources } from "~/lib/shared/photo";
+import { type CardProduct } from "~/lib/catalog/card-product";
+import { postedDate, yearsUsed } from "~/lib/catalog/product-derived";
 
 /**
  * A car for sale (spec point 2), photo first: the photo, the price, its facts as chips, then the

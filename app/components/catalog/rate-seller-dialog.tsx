@@ -1,10 +1,10 @@
 import { getFormProps } from "@conform-to/react";
 import { useFetcher, useLocation } from "react-router";
-import { type ActionResult } from "~/lib/action-result";
-import { PATHS } from "~/lib/paths";
-import { loginUrl } from "~/lib/redirects";
-import { rateSellerFormSchema } from "~/lib/schemas/reviews";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { type ActionResult } from "~/lib/shared/action-result";
+import { PATHS } from "~/lib/shared/paths";
+import { loginUrl } from "~/lib/accounts/redirects";
+import { rateSellerFormSchema } from "~/lib/schemas/catalog";
+import { useSchemaForm } from "~/lib/shared/use-schema-form";
 import { RateSellerFields } from "./rate-seller-fields";
 import { FormDialog } from "../ui/form-dialog";
 

@@ -1,5 +1,5 @@
 import { type FieldMetadata, getCollectionProps } from "@conform-to/react";
-import { REVIEW_TEXT_LIMIT, REVIEW_TEXT_MAX } from "~/lib/reviews";
+import { REVIEW_TEXT_LIMIT, REVIEW_TEXT_MAX } from "~/lib/catalog/reviews";
 import { Stars } from "./stars";
 import { FieldErrors, TextAreaField } from "../ui/field";
 

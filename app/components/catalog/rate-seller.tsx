@@ -1,8 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { Form } from "react-router";
-import { rateSellerFormSchema } from "~/lib/schemas/reviews";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { rateSellerFormSchema } from "~/lib/schemas/catalog";
+import { useSchemaForm } from "~/lib/shared/use-schema-form";
 import { RateSellerFields } from "./rate-seller-fields";
 import { Stars } from "./stars";
 import { Button, ButtonLink } from "../ui/button";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { VERIFIED_SELLERS_PATH } from "~/lib/paths";
+import { VERIFIED_SELLERS_PATH } from "~/lib/shared/paths";
 
 /** What the badge means, in the only terms that are true here: an admin verifies sellers in the dashboard. */
 export const VERIFIED_MEANING = "Verified sellers have had their account reviewed and approved by an Auto Reseller admin.";

@@ -1,4 +1,4 @@
-import { type SellerRating } from "~/lib/types";
+import { type SellerRating } from "~/lib/shared/types";
 
 /**
  * A seller's average rating and review count ("★ 4.6 · 12 reviews"), read the same by screen readers

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
-import { photoSources } from "~/lib/photo";
-import { type ProductPhoto } from "~/lib/types";
+import { photoSources } from "~/lib/shared/photo";
+import { type ProductPhoto } from "~/lib/shared/types";
 
 /** How far a finger travels sideways for a swipe to the next or previous photo. */
 export const SWIPE_PX = 40;

@@ -1,6 +1,6 @@
 import { type FieldMetadata } from "@conform-to/react";
-import { formatPrice } from "~/lib/format";
-import { type Product } from "~/lib/types";
+import { formatPrice } from "~/lib/shared/format";
+import { type Product } from "~/lib/shared/types";
 import { TextField } from "../ui/field";
 
 type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { DEAL_STATUS_TONES, LEDGER_KIND_LABELS, type LedgerLine, saleStatusLabel, sellerLedgerWords } from "~/lib/deal";
-import { formatCents, formatDateTime } from "~/lib/format";
-import { PATHS, pathTo } from "~/lib/paths";
+import { DEAL_STATUS_TONES, LEDGER_KIND_LABELS, type LedgerLine, saleStatusLabel, sellerLedgerWords } from "~/lib/deals/deal";
+import { formatCents, formatDateTime } from "~/lib/shared/format";
+import { PATHS, pathTo } from "~/lib/shared/paths";
 import { Badge } from "../ui/badge";
 import { type Column, DataTable } from "../ui/data-table";
 import { SimplePager } from "../ui/simple-pager";

@@ -1,11 +1,11 @@
 import { Form } from "react-router";
-import { type OfferItem } from "~/lib/types";
+import { type OfferItem } from "~/lib/shared/types";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { inputClass } from "~/components/ui/field";
-import { formatDateTime, formatPrice } from "~/lib/format";
-import { PATHS, pathTo } from "~/lib/paths";
+import { formatDateTime, formatPrice } from "~/lib/shared/format";
+import { PATHS, pathTo } from "~/lib/shared/paths";
 
 // The Offers pages' rows: the offer against the asking price, the time left, and the caller's steps.
 

@@ -1,6 +1,6 @@
-import { type DealPayment } from "~/lib/deal";
-import { formatCents, formatDate } from "~/lib/format";
-import { PATHS } from "~/lib/paths";
+import { type DealPayment } from "~/lib/deals/deal";
+import { formatCents, formatDate } from "~/lib/shared/format";
+import { PATHS } from "~/lib/shared/paths";
 import { Badge } from "../ui/badge";
 import { ButtonLink } from "../ui/button";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { formatDate } from "~/lib/format";
-import { PATHS, pathTo } from "~/lib/paths";
+import { formatDate } from "~/lib/shared/format";
+import { PATHS, pathTo } from "~/lib/shared/paths";
 
 interface OrderContact {
   createdAt: string;

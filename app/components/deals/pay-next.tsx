@@ -1,4 +1,4 @@
-import { PATHS, pathTo } from "~/lib/paths";
+import { PATHS, pathTo } from "~/lib/shared/paths";
 import { ButtonLink } from "../ui/button";
 
 /** What comes after booking: paying, which alone gets the car (the first buyer to pay gets it). */

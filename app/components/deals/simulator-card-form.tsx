@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { parseExpiry, slashExpiry, spaceCardNumber } from "~/lib/card-input";
-import { formatPrice } from "~/lib/format";
-import { useHydrated } from "~/lib/use-hydrated";
+import { parseExpiry, slashExpiry, spaceCardNumber } from "~/lib/deals/card-input";
+import { formatPrice } from "~/lib/shared/format";
+import { useHydrated } from "~/lib/shared/use-hydrated";
 import { primaryButtonClass } from "../ui/field";
 import { confirmSimulatedCard } from "./payment-api";
 

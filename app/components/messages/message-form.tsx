@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
-import { MESSAGE_MAX_LENGTH } from "~/lib/messages";
+import { MESSAGE_MAX_LENGTH } from "~/lib/messages/message-length";
 import { primaryButtonClass } from "../ui/field";
 
 /**

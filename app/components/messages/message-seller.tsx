@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { roleMay } from "~/lib/policy";
-import { PATHS, pathTo } from "~/lib/paths";
-import { loginUrl } from "~/lib/redirects";
-import { type Product } from "~/lib/types";
-import { useOptionalUser } from "~/lib/use-user";
+import { roleMay } from "~/lib/accounts/policy";
+import { PATHS, pathTo } from "~/lib/shared/paths";
+import { loginUrl } from "~/lib/accounts/redirects";
+import { type Product } from "~/lib/shared/types";
+import { useOptionalUser } from "~/lib/site/use-user";
 import { MessageForm } from "./message-form";
 
 /** Where "Message" buttons on a car's page lead: this section. */

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { PATHS } from "~/lib/paths";
-import { useOptionalUser } from "~/lib/use-user";
+import { PATHS } from "~/lib/shared/paths";
+import { useOptionalUser } from "~/lib/site/use-user";
 
 /** An icon link with its unread count as a badge (server-rendered from the session lookup). */
 function CountLink({ to, name, unread, icon }: { to: string; name: string; unread: number; icon: string }) {

@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from "react-router";
-import { PATHS, pathTo } from "~/lib/paths";
+import { PATHS, pathTo } from "~/lib/shared/paths";
 
 /**
  * The heart on cards and car pages: a form post that works without JavaScript (the action

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { PATHS } from "~/lib/paths";
+import { PATHS } from "~/lib/shared/paths";
 
 const fieldClass = "min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600";
 

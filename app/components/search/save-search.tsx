@@ -1,7 +1,7 @@
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import { type ActionResult } from "~/lib/action-result";
-import { PATHS } from "~/lib/paths";
-import { loginUrl } from "~/lib/redirects";
+import { type ActionResult } from "~/lib/shared/action-result";
+import { PATHS } from "~/lib/shared/paths";
+import { loginUrl } from "~/lib/accounts/redirects";
 
 /**
  * "Save this search" on /cars: a form post to the page's own action (works without JavaScript).

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef } from "react";
 import { useNavigation } from "react-router";
-import { formatCars, formatTimeOfDay } from "~/lib/format";
+import { formatCars, formatTimeOfDay } from "~/lib/shared/format";
 import { CONDITIONS, FUELS, LOCATIONS, TRANSMISSIONS } from "~/lib/schemas/catalog";
 import { type Facet, SEARCH_SORTS } from "~/lib/schemas/search";
-import { SORT_LABELS, activeFilters } from "~/lib/search-params";
-import { useHydrated } from "~/lib/use-hydrated";
-import { useSearchForm } from "~/lib/use-search-form";
-import { fuelWord, transmissionWord } from "~/lib/car-listing";
-import { type Product } from "~/lib/types";
+import { SORT_LABELS, activeFilters } from "~/lib/search/search-params";
+import { useHydrated } from "~/lib/shared/use-hydrated";
+import { useSearchForm } from "~/lib/search/use-search-form";
+import { fuelWord, transmissionWord } from "~/lib/catalog/car-listing";
+import { type Product } from "~/lib/shared/types";
 import { FilterChips, RESULT_COUNT_ID, type SearchState } from "./search-results";
 import { Button } from "../ui/button";
 

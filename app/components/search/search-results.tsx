@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { formatCars } from "~/lib/format";
-import { type PagerItem } from "~/lib/pager";
+import { formatCars } from "~/lib/shared/format";
+import { type PagerItem } from "~/lib/shared/pager";
 import { PageLinks } from "../ui/paged-list";
-import { type PageFilter, activeFilters, filterLabel, searchHref } from "~/lib/search-params";
+import { type PageFilter, activeFilters, filterLabel, searchHref } from "~/lib/search/search-params";
 import { encodeCursor, type Facet, type SearchQuery } from "~/lib/schemas/search";
-import { type Category } from "~/lib/types";
+import { type Category } from "~/lib/shared/types";
 
 export interface SearchState {
   /** The page the form submits to (/cars, or a category's page). */

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteLoaderData } from "react-router";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/shared/meta";
 import { NotFound } from "./not-found";
 
 const MESSAGES: Record<number, string> = {

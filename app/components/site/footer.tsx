@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PRODUCT_NAME } from "~/lib/meta";
+import { PRODUCT_NAME } from "~/lib/shared/meta";
 
 const socials = [
   {

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { PRODUCT_NAME } from "~/lib/meta";
-import { PATHS } from "~/lib/paths";
+import { PRODUCT_NAME } from "~/lib/shared/meta";
+import { PATHS } from "~/lib/shared/paths";
 import { NavbarCounts } from "../notifications/navbar-counts";
 
-/** Someone signed in; their name is null on a page rendered for every signed-in visitor until their parts come. */
+/** Someone signed in; their name is null on a page rendered for every signed-in visitor until their personal data comes. */
 export interface SignedInVisitor {
   name: string | null;
 }

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/shared/meta";
 
 /** The 404 page (spec point 2). */
 export function NotFound() {

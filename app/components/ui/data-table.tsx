@@ -1,6 +1,6 @@
 import { type ReactNode } from "react";
 import { Link } from "react-router";
-import { nextSort, type SortOrder } from "~/lib/list-query";
+import { nextSort, type SortOrder } from "~/lib/shared/list-query";
 import { useListHref } from "./paged-list";
 
 export interface Column<Row> {

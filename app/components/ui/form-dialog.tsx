@@ -1,8 +1,8 @@
 import { type getFormProps } from "@conform-to/react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Link, type FetcherWithComponents } from "react-router";
-import { type ActionResult } from "~/lib/action-result";
-import { useOptionalUser } from "~/lib/use-user";
+import { type ActionResult } from "~/lib/shared/action-result";
+import { useOptionalUser } from "~/lib/site/use-user";
 import { primaryButtonClass, secondaryButtonClass } from "./field";
 import { Spinner } from "./spinner";
 import { showToast } from "./toast";

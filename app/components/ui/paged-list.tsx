@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { type PagerItem, pagerItems } from "~/lib/pager";
+import { type PagerItem, pagerItems } from "~/lib/shared/pager";
 
 /** The URL for the same list with some query values changed (state lives in the URL). */
 export function useListHref() {

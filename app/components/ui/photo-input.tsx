@@ -1,6 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
-import { downscaleImage } from "~/lib/downscale-image";
+import { downscaleImage } from "~/lib/shared/downscale-image";
 import { FieldErrors } from "./field";
 
 const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"];

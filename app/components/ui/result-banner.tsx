@@ -1,4 +1,4 @@
-import { type ActionResult } from "~/lib/action-result";
+import { type ActionResult } from "~/lib/shared/action-result";
 
 /** The outcome of a row action (sweet-alert style title and text), announced to screen readers. */
 export function ResultBanner({ result }: { result?: ActionResult }) {

@@ -1,4 +1,4 @@
-import { type ToastMessage } from "~/lib/toast";
+import { type ToastMessage } from "~/lib/shared/toast";
 
 // A tiny toast queue that every page can use. The toast library itself (sonner) is loaded only
 // when the first toast is shown, so pages that never toast do not download it.

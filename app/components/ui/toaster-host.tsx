@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { type ToastMessage } from "~/lib/toast";
+import { type ToastMessage } from "~/lib/shared/toast";
 import { showToast, whenToastRequested } from "./toast";
 
 const Toaster = lazy(() => import("./toaster"));

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { toast as sonner, Toaster as SonnerToaster } from "sonner";
-import { TOAST_DURATION_MS, TOAST_GAP, TOAST_LIMIT, TOAST_MAX_WIDTH, TOAST_TOP_OFFSET, type ToastMessage } from "~/lib/toast";
+import { TOAST_DURATION_MS, TOAST_GAP, TOAST_LIMIT, TOAST_MAX_WIDTH, TOAST_TOP_OFFSET, type ToastMessage } from "~/lib/shared/toast";
 import { connectToaster } from "./toast";
 
 function present({ type, message }: ToastMessage) {

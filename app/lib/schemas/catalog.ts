@@ -1,7 +1,8 @@
 import * as v from "valibot";
-import { PHOTO_URL_PATTERN } from "../photo";
-import { vinProblem, VIN_FORMAT_MESSAGE } from "../vin";
-import { nameText, requiredText } from "./fields";
+import { PHOTO_URL_PATTERN } from "../shared/photo";
+import { vinProblem, VIN_FORMAT_MESSAGE } from "../catalog/vin";
+import { nameText, requiredText, optionalFreeText } from "./fields";
+import { REVIEW_TEXT_LIMIT, REVIEW_TEXT_MAX } from "../catalog/reviews";
 
 export const LOCATIONS = ["Dhaka", "Chittagong", "Khulna", "Barishal", "Rangpur", "Rajshahi", "Sylhet"] as const;
 export const CONDITIONS = ["Excellent", "Good", "Fair"] as const;
@@ -217,3 +218,118 @@ export const categoryFormSchema = v.object({
     v.check((file) => file.size > 0, "Photo is required"),
   ),
 });
+
+// The seller's own tools: My Products' filter, sort and search (in the URL), and the price
+// suggestion asked for while listing.
+
+export const MY_PRODUCTS_STATUSES = ["all", "for-sale", "sold", "booked-this-week"] as const;
+export type MyProductsStatus = (typeof MY_PRODUCTS_STATUSES)[number];
+export const MY_PRODUCTS_SORTS = ["newest", "oldest", "name", "price-high", "price-low"] as const;
+export type MyProductsSort = (typeof MY_PRODUCTS_SORTS)[number];
+export const MY_PRODUCTS_PAGE_SIZE = 20;
+
+export const STATUS_WORDS: Record<MyProductsStatus, string> = {
+  all: "All cars",
+  "for-sale": "For sale",
+  sold: "Sold",
+  "booked-this-week": "Booked this week",
+};
+export const SORT_WORDS: Record<MyProductsSort, string> = {
+  newest: "Newest first",
+  oldest: "Oldest first",
+  name: "Name (A–Z)",
+  "price-high": "Price, highest first",
+  "price-low": "Price, lowest first",
+};
+
+const DEFAULTS = { status: "all", sort: "newest", q: "", page: 1 } as const;
+
+export const myProductsQuerySchema = v.object({
+  status: v.optional(v.picklist(MY_PRODUCTS_STATUSES, "Choose a status from the list"), DEFAULTS.status),
+  sort: v.optional(v.picklist(MY_PRODUCTS_SORTS, "Choose an order from the list"), DEFAULTS.sort),
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60, "Search at most 60 characters")), DEFAULTS.q),
+  page: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,6}$/, "Page must be a whole number"), v.transform(Number), v.minValue(1, "Page must be 1 or more")),
+    "1",
+  ),
+});
+export type MyProductsQuery = v.InferOutput<typeof myProductsQuerySchema>;
+
+/** My Products' state from its URL; a value that is not one falls back to its default (a page never fails on it). */
+export function parseMyProductsQuery(params: URLSearchParams): MyProductsQuery {
+  const query: Record<string, unknown> = { ...DEFAULTS };
+  for (const key of Object.keys(DEFAULTS) as (keyof typeof DEFAULTS)[]) {
+    const value = params.get(key);
+    if (value === null) continue;
+    const parsed = v.safeParse(myProductsQuerySchema, { [key]: value });
+    if (parsed.success) query[key] = parsed.output[key];
+  }
+  return query as MyProductsQuery;
+}
+
+/** The make, model, year and mileage a price suggestion is made from (the query of its page); an empty mileage is none. */
+export const priceSuggestionSchema = v.object({
+  make: requiredText("Make is required", 40),
+  model: requiredText("Model is required", 60),
+  purchaseYear: v.pipe(
+    v.string("Purchase's Year is required"),
+    v.nonEmpty("Purchase's Year is required"),
+    v.regex(/^\d{4}$/, "Purchase year must be a year such as 2018"),
+    v.transform(Number),
+    v.minValue(1950, "Purchase year must be 1950 or later"),
+  ),
+  mileageKm: v.optional(
+    v.union(
+      [
+        v.pipe(
+          v.literal(""),
+          v.transform(() => undefined),
+        ),
+        v.pipe(v.string(), v.regex(/^\d{1,7}$/, "Mileage must be a whole number of km"), v.transform(Number)),
+      ],
+      "Mileage must be a whole number of km",
+    ),
+    "",
+  ),
+});
+export type PriceSuggestionQuery = v.InferOutput<typeof priceSuggestionSchema>;
+
+// Reviews of sellers by their buyers (../shared/api-contract.md "Reviews"): the API and the pages'
+// forms validate with these.
+
+const RATING_MESSAGE = "Choose a rating from 1 to 5 stars";
+const TOO_LONG = `Use at most ${REVIEW_TEXT_LIMIT}`;
+
+const bookingId = v.pipe(
+  v.string("bookingId is required"),
+  v.trim(),
+  v.nonEmpty("bookingId is required"),
+  v.maxLength(64, "bookingId is required"),
+);
+
+/** `POST /api/reviews` and My Orders' "Rate the seller": a whole number of stars and optional words. */
+export const reviewSchema = v.object({
+  bookingId,
+  rating: v.pipe(v.number(RATING_MESSAGE), v.integer(RATING_MESSAGE), v.minValue(1, RATING_MESSAGE), v.maxValue(5, RATING_MESSAGE)),
+  text: optionalFreeText("Write the review as text", REVIEW_TEXT_MAX, TOO_LONG),
+});
+export type ReviewInput = v.InferOutput<typeof reviewSchema>;
+
+/** The seller's one answer to a review. */
+export const reviewAnswerSchema = v.object({ text: requiredText("Write your answer", REVIEW_TEXT_MAX, TOO_LONG) });
+
+/** A review named in a path. */
+export const reviewIdParam = v.object({
+  id: v.pipe(v.string("Name a review"), v.nonEmpty("Name a review"), v.maxLength(64, "Name a review")),
+});
+
+/** My Orders' "Rate the seller" form: the review, named as one of the page's actions. */
+export const rateSellerFormSchema = v.object({ intent: v.literal("rate"), ...reviewSchema.entries });
+
+/** The seller page's forms: the seller's answer to a review, an admin's removal of one. */
+export const answerReviewFormSchema = v.object({
+  intent: v.literal("answer", "Unknown action"),
+  id: reviewIdParam.entries.id,
+  ...reviewAnswerSchema.entries,
+});
+export const removeReviewFormSchema = v.object({ intent: v.literal("remove", "Unknown action"), id: reviewIdParam.entries.id });

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { signUpSchema } from "./auth";
+import { signUpSchema } from "./accounts";
 import { categoryApiSchema, productApiSchema } from "./catalog";
 import { nameText, requiredText } from "./fields";
 

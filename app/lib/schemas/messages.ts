@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { MESSAGE_MAX_LENGTH } from "../messages";
+import { MESSAGE_MAX_LENGTH } from "../messages/message-length";
 import { optionalFreeText, requiredText } from "./fields";
 
 // Messages between a buyer and a seller (../shared/api-contract.md "Messages"): the API and the

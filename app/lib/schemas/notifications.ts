@@ -26,3 +26,8 @@ export const notificationsPageActionSchema = v.variant(
   ],
   "Unknown action",
 );
+
+/** The body of a one-click unsubscribe (RFC 8058), from a mail client or the page's own button. */
+export const oneClickUnsubscribeSchema = v.object({
+  "List-Unsubscribe": v.literal("One-Click", "Use the Unsubscribe button"),
+});

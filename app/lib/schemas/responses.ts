@@ -1,12 +1,12 @@
-import { PRICE_RATINGS } from "../price-rating";
+import { PRICE_RATINGS } from "../catalog/price-rating";
 import * as v from "valibot";
-import { NOTIFICATION_KIND_LIST } from "../notifications";
-import { ROLES } from "../roles";
+import { NOTIFICATION_KIND_LIST } from "../notifications/notification-kinds";
+import { ROLES } from "../accounts/roles";
 import { FUELS, REPORT_REASONS, TRANSMISSIONS } from "./catalog";
-import { MONEY_PROBLEM_KINDS } from "./money";
+import { MONEY_PROBLEM_KINDS, OFFER_STATUS_LIST } from "./deals";
 
 // The contract's answers ("Shapes", "Write responses", "Paged lists" in ../shared/api-contract.md),
-// declared once: app/lib/types.ts infers the types pages use from them, and the OpenAPI document
+// declared once: app/lib/shared/types.ts infers the types pages use from them, and the OpenAPI document
 // describes each success answer with them (a `ref` makes a named schema in the document).
 
 const named = <S extends v.GenericSchema>(ref: string, schema: S) => v.pipe(schema, v.metadata({ ref }));
@@ -270,7 +270,6 @@ export const moneyProblemPageShape = named("MoneyProblemPage", pagedShape(moneyP
 export const reconcileShape = named("Reconciliation", v.object({ checked: v.number(), problems: v.number() }));
 export const payoutLinkShape = v.object({ url: v.string() });
 
-export const OFFER_STATUS_LIST = ["open", "countered", "accepted", "declined", "withdrawn", "expired"] as const;
 export const offerShape = named(
   "Offer",
   v.object({

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { PHOTO_KEY_PATTERN } from "../photo";
+import { PHOTO_KEY_PATTERN } from "../shared/photo";
 
 // Photos sent straight to object storage (POST /api/images/uploads): what a browser may ask to upload.
 

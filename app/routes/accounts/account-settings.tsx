@@ -5,7 +5,7 @@ import { flashHeader } from "~/.server/flash";
 import { closeOwnAccount } from "~/.server/services/accounts/close-account";
 import { listDevices, signOutDevice, signOutEverywhereElse } from "~/.server/services/accounts/devices";
 import { requestEmailChange } from "~/.server/services/accounts/email-change";
-import { PATHS } from "~/lib/paths";
+import { PATHS } from "~/lib/shared/paths";
 import {
   answerTo,
   ChangeEmailSection,
@@ -28,10 +28,10 @@ import {
   startTotpEnrolment,
 } from "~/.server/services/accounts/two-factor";
 import { FormErrors, PasswordField, primaryButtonClass, secondaryButtonClass, TextField } from "~/components/ui/field";
-import { privatePageMeta } from "~/lib/meta";
-import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KIND_LIST } from "~/lib/notifications";
-import { accountSettingsSchema, emailChoiceField } from "~/lib/schemas/account";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KIND_LIST } from "~/lib/notifications/notification-kinds";
+import { accountSettingsSchema, emailChoiceField } from "~/lib/schemas/accounts";
+import { useSchemaForm } from "~/lib/shared/use-schema-form";
 import { type Route } from "./+types/account-settings";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Account settings");

@@ -4,8 +4,8 @@ import { failedAction } from "~/.server/page-errors";
 import { confirmEmailChange, pendingEmailChange } from "~/.server/services/accounts/email-change";
 import { AuthCard } from "~/components/accounts/auth-card";
 import { primaryButtonClass } from "~/components/ui/field";
-import { privatePageMeta } from "~/lib/meta";
-import { PATHS } from "~/lib/paths";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { PATHS } from "~/lib/shared/paths";
 import { type Route } from "./+types/confirm-email-change";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Confirm new email");

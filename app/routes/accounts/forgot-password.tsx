@@ -6,10 +6,10 @@ import { requestPasswordReset } from "~/.server/services/accounts/email-links";
 import { AuthCard } from "~/components/accounts/auth-card";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
-import { privatePageMeta } from "~/lib/meta";
-import { PATHS } from "~/lib/paths";
-import { forgotPasswordSchema } from "~/lib/schemas/auth";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { PATHS } from "~/lib/shared/paths";
+import { forgotPasswordSchema } from "~/lib/schemas/accounts";
+import { useSchemaForm } from "~/lib/shared/use-schema-form";
 import { type Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Forgot password");

@@ -7,11 +7,11 @@ import { AuthCard } from "~/components/accounts/auth-card";
 import { Spinner } from "~/components/ui/spinner";
 import { Button } from "~/components/ui/button";
 import { FormErrors, TextField } from "~/components/ui/field";
-import { privatePageMeta } from "~/lib/meta";
-import { PATHS } from "~/lib/paths";
-import { safeRedirect } from "~/lib/redirects";
-import { twoFactorSchema } from "~/lib/schemas/auth";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { PATHS } from "~/lib/shared/paths";
+import { safeRedirect } from "~/lib/accounts/redirects";
+import { twoFactorSchema } from "~/lib/schemas/accounts";
+import { useSchemaForm } from "~/lib/shared/use-schema-form";
 import { type Route } from "./+types/login-two-factor";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Two-factor sign-in");

@@ -1,6 +1,6 @@
 import { startOAuth } from "~/.server/services/accounts/oauth-sign-in";
 import { orPageError } from "~/.server/page-errors";
-import { safeRedirect } from "~/lib/redirects";
+import { safeRedirect } from "~/lib/accounts/redirects";
 import { type Route } from "./+types/oauth-start";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -11,11 +11,11 @@ import { Spinner } from "~/components/ui/spinner";
 import { ProviderButtons } from "~/components/accounts/provider-buttons";
 import { Button } from "~/components/ui/button";
 import { FieldErrors, FormErrors, PasswordField, TextField } from "~/components/ui/field";
-import { pageTitle } from "~/lib/meta";
-import { PATHS } from "~/lib/paths";
-import { safeRedirect, signInReason } from "~/lib/redirects";
-import { signUpSchema } from "~/lib/schemas/auth";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { pageTitle } from "~/lib/shared/meta";
+import { PATHS } from "~/lib/shared/paths";
+import { safeRedirect, signInReason } from "~/lib/accounts/redirects";
+import { signUpSchema } from "~/lib/schemas/accounts";
+import { useSchemaForm } from "~/lib/shared/use-schema-form";
 import { type Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = () => [

@@ -6,10 +6,10 @@ import { resetPassword } from "~/.server/services/accounts/email-links";
 import { AuthCard } from "~/components/accounts/auth-card";
 import { Button } from "~/components/ui/button";
 import { FormErrors, PasswordField } from "~/components/ui/field";
-import { privatePageMeta } from "~/lib/meta";
-import { PATHS } from "~/lib/paths";
-import { resetPasswordSchema } from "~/lib/schemas/auth";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { PATHS } from "~/lib/shared/paths";
+import { resetPasswordSchema } from "~/lib/schemas/accounts";
+import { useSchemaForm } from "~/lib/shared/use-schema-form";
 import { type Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Choose a new password");

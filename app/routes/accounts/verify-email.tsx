@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { verifyEmail } from "~/.server/services/accounts/email-links";
 import { AuthCard } from "~/components/accounts/auth-card";
-import { privatePageMeta } from "~/lib/meta";
-import { PATHS } from "~/lib/paths";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { PATHS } from "~/lib/shared/paths";
 import { type Route } from "./+types/verify-email";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Confirm email");

@@ -13,12 +13,12 @@ import { ConfirmLink, confirmTarget } from "~/components/ui/paged-list";
 import { PhotoInput } from "~/components/ui/photo-input";
 import { ResultBanner } from "~/components/ui/result-banner";
 import { SimplePager } from "~/components/ui/simple-pager";
-import { type ActionResult } from "~/lib/action-result";
-import { formatCars } from "~/lib/format";
-import { pageFromUrl } from "~/lib/list-query";
-import { privatePageMeta } from "~/lib/meta";
+import { type ActionResult } from "~/lib/shared/action-result";
+import { formatCars } from "~/lib/shared/format";
+import { pageFromUrl } from "~/lib/shared/list-query";
+import { privatePageMeta } from "~/lib/shared/meta";
 import { categoryFormSchema, categoryRowFormSchema } from "~/lib/schemas/catalog";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useSchemaForm } from "~/lib/shared/use-schema-form";
 import { type Route } from "./+types/add-category";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Add Category");

@@ -6,8 +6,8 @@ import { openReportsBySeller } from "~/.server/services/admin/flags";
 import { ResultBanner } from "~/components/ui/result-banner";
 import { UsersTable } from "~/components/admin/users-table";
 import { confirmTarget } from "~/components/ui/paged-list";
-import { parseListQueryLeniently } from "~/lib/list-query";
-import { privatePageMeta } from "~/lib/meta";
+import { parseListQueryLeniently } from "~/lib/shared/list-query";
+import { privatePageMeta } from "~/lib/shared/meta";
 import { rowActionSchema } from "~/lib/schemas/rows";
 import { type Route } from "./+types/admin-users";
 

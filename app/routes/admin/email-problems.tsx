@@ -2,9 +2,9 @@ import { requirePermission } from "~/.server/auth/guards";
 import { listEmailProblems } from "~/.server/services/admin/email-problems";
 import { type Column, DataTable } from "~/components/ui/data-table";
 import { SimplePager } from "~/components/ui/simple-pager";
-import { formatDateTime } from "~/lib/format";
-import { pageFromUrl } from "~/lib/list-query";
-import { privatePageMeta } from "~/lib/meta";
+import { formatDateTime } from "~/lib/shared/format";
+import { pageFromUrl } from "~/lib/shared/list-query";
+import { privatePageMeta } from "~/lib/shared/meta";
 import { type Route } from "./+types/email-problems";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Email problems");

@@ -6,12 +6,12 @@ import { clearFlag, listOpenFlags } from "~/.server/services/admin/flags";
 import { type Column, DataTable, ROW_BUTTON } from "~/components/ui/data-table";
 import { Pager } from "~/components/ui/paged-list";
 import { ResultBanner } from "~/components/ui/result-banner";
-import { type FlagReason } from "~/lib/flags";
+import { type FlagReason } from "~/lib/admin/flags";
 import type { OpenFlag } from "~/.server/services/admin/flags";
-import { formatDateTime, formatQuantity } from "~/lib/format";
-import { pageFromUrl } from "~/lib/list-query";
-import { privatePageMeta } from "~/lib/meta";
-import { PATHS, pathTo } from "~/lib/paths";
+import { formatDateTime, formatQuantity } from "~/lib/shared/format";
+import { pageFromUrl } from "~/lib/shared/list-query";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { PATHS, pathTo } from "~/lib/shared/paths";
 import { rowActionSchema } from "~/lib/schemas/rows";
 import { type Route } from "./+types/flags";
 

@@ -12,11 +12,11 @@ import { inputClass } from "~/components/ui/field";
 import { ResultBanner } from "~/components/ui/result-banner";
 import { SimplePager } from "~/components/ui/simple-pager";
 import { StatusTabs } from "~/components/ui/status-tabs";
-import { formatCents, formatCount, formatDateTime } from "~/lib/format";
-import { pageFromUrl } from "~/lib/list-query";
-import { privatePageMeta } from "~/lib/meta";
-import { PATHS, pathTo } from "~/lib/paths";
-import { MONEY_PROBLEM_LABELS, resolveMoneyProblemSchema } from "~/lib/schemas/money";
+import { formatCents, formatCount, formatDateTime } from "~/lib/shared/format";
+import { pageFromUrl } from "~/lib/shared/list-query";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { PATHS, pathTo } from "~/lib/shared/paths";
+import { MONEY_PROBLEM_LABELS, resolveMoneyProblemSchema } from "~/lib/schemas/deals";
 import { rowActionSchema } from "~/lib/schemas/rows";
 import { type Route } from "./+types/money-problems";
 

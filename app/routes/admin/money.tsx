@@ -3,10 +3,10 @@ import { adminLedger, ledgerBalances } from "~/.server/services/deals/ledger";
 import { LedgerTable } from "~/components/deals/ledger-table";
 import { Badge } from "~/components/ui/badge";
 import { StatGrid } from "~/components/ui/stat";
-import { formatCents } from "~/lib/format";
-import { pageFromUrl } from "~/lib/list-query";
-import { privatePageMeta } from "~/lib/meta";
-import { PATHS } from "~/lib/paths";
+import { formatCents } from "~/lib/shared/format";
+import { pageFromUrl } from "~/lib/shared/list-query";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { PATHS } from "~/lib/shared/paths";
 import { type Route } from "./+types/money";
 
 // The admins' Money page: the ledger's totals, whether they balance, and every entry, newest first.

@@ -6,10 +6,10 @@ import { listCategories } from "~/.server/services/catalog/categories";
 import { addProduct, createProduct } from "~/.server/services/catalog/products";
 import { ListingForm } from "~/components/catalog/listing-form";
 import { primaryButtonClass } from "~/components/ui/field";
-import { privatePageMeta } from "~/lib/meta";
-import { PATHS } from "~/lib/paths";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { PATHS } from "~/lib/shared/paths";
 import { CONFIRM_EMAIL_TO_LIST, photosFromForm, productFormSchema } from "~/lib/schemas/catalog";
-import { fillFromVin } from "~/lib/vin";
+import { fillFromVin } from "~/lib/catalog/vin";
 import { type Route } from "./+types/add-product";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Add a product");

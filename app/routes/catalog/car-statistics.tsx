@@ -5,9 +5,9 @@ import { carStatistics } from "~/.server/services/catalog/car-statistics";
 import { ColumnChart } from "~/components/site/bar-chart";
 import { ButtonLink } from "~/components/ui/button";
 import { Stat } from "~/components/ui/stat";
-import { formatCount, formatDate } from "~/lib/format";
-import { privatePageMeta } from "~/lib/meta";
-import { PATHS, pathTo } from "~/lib/paths";
+import { formatCount, formatDate } from "~/lib/shared/format";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { PATHS, pathTo } from "~/lib/shared/paths";
 import { type Route } from "./+types/car-statistics";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Car statistics");

@@ -3,15 +3,15 @@ import { orPageError } from "~/.server/page-errors";
 import { findCarPage } from "~/.server/services/site/car-page";
 import { analyseCarPrice } from "~/.server/services/catalog/price-analysis";
 import { markOwnCarView } from "~/.server/services/catalog/car-views";
-import { viewerMarksOnPage } from "~/.server/services/catalog/viewer-marks";
-import { visitorPartsQuery } from "~/.server/services/site/visitor-parts";
+import { viewerCarActionsOnPage } from "~/.server/services/catalog/viewer-car-actions";
+import { personalPageQueryFor } from "~/.server/services/site/personal-page-data";
 import { getSessionUser } from "~/.server/auth/guards";
 import { findOwnDeal } from "~/.server/services/deals/bookings";
 import { BookedBy } from "~/components/deals/booked-by";
 import { noteCarVisit } from "~/.server/services/search/recently-viewed";
 import { CompareToggle } from "~/components/catalog/compare-toggle";
 import { PaymentCalculator } from "~/components/catalog/payment-calculator";
-import { RecentlyViewed } from "~/components/catalog/recently-viewed";
+import { RecentlyViewed } from "~/components/search/recently-viewed";
 import { ShareCar } from "~/components/catalog/share-car";
 import { OrderDeal } from "~/components/deals/order-deal";
 import { CarGallery } from "~/components/catalog/car-gallery";
@@ -36,18 +36,18 @@ import {
   mileageWords,
   priceChanges,
   transmissionWord,
-} from "~/lib/car-listing";
-import { toCardProduct } from "~/lib/card-product";
-import { formatDate, formatMonth, formatPrice } from "~/lib/format";
-import { pageTitle } from "~/lib/meta";
-import { openGraph } from "~/lib/open-graph";
-import { PATHS, pathTo } from "~/lib/paths";
-import { postedDate, yearsUsed } from "~/lib/product-derived";
-import { type ProductDetail } from "~/lib/types";
-import { OPEN_BOOKING_PARAM } from "~/lib/redirects";
-import { actionsFor, type CarActionsState } from "~/lib/viewer-marks";
-import { sameMaker } from "~/lib/vin";
-import { usePartsFor, useRecentCars, useViewerMarks } from "~/lib/visitor-parts";
+} from "~/lib/catalog/car-listing";
+import { toCardProduct } from "~/lib/catalog/card-product";
+import { formatDate, formatMonth, formatPrice } from "~/lib/shared/format";
+import { pageTitle } from "~/lib/shared/meta";
+import { openGraph } from "~/lib/shared/open-graph";
+import { PATHS, pathTo } from "~/lib/shared/paths";
+import { postedDate, yearsUsed } from "~/lib/catalog/product-derived";
+import { type ProductDetail } from "~/lib/shared/types";
+import { OPEN_BOOKING_PARAM } from "~/lib/accounts/redirects";
+import { actionsFor, type CarActionsState } from "~/lib/catalog/viewer-car-actions";
+import { sameMaker } from "~/lib/catalog/vin";
+import { usePersonalPageData, useRecentCars, useViewerCarActions } from "~/lib/site/personal-page-data";
 import { type Route } from "./+types/car";
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -70,7 +70,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Not awaited: the page renders without it and the panel streams in (one more round trip, in parallel).
   const priceAnalysis = analyseCarPrice(ctx, product);
   const shownIds = [product._id, ...similar.map((car) => car._id)];
-  const [marks, user] = await Promise.all([viewerMarksOnPage(ctx, request, shownIds), getSessionUser(ctx, request)]);
+  const [carActions, user] = await Promise.all([viewerCarActionsOnPage(ctx, request, shownIds), getSessionUser(ctx, request)]);
   // The viewer's own purchase of this car (what comes next). A signed-in visit is noted in the same
   // round (their recently viewed cars come back with it).
   const [deal, recent] = await Promise.all([
@@ -91,8 +91,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     recent,
     similar: similar.map(toCardProduct),
     sellerSince,
-    marks,
-    visitorParts: visitorPartsQuery(ctx, { cars: shownIds, car: product._id }),
+    carActions,
+    personalPageQuery: personalPageQueryFor(ctx, { cars: shownIds, car: product._id }),
     priceAnalysis,
     // Decided here so the makers' table stays out of the browser's bundle.
     vinSays: decodedMaker && product.make && !sameMaker(decodedMaker, product.make) ? decodedMaker : null,
@@ -108,13 +108,13 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
   const now = new Date(loaderData.now);
   // (Not useSearchParams: it would add its code to every page's shared bundle, Home's too.)
   const { search } = useLocation();
-  // On the copy rendered for every signed-in visitor, their own parts once loaded (app/lib/visitor-parts.tsx).
-  const parts = usePartsFor(loaderData);
-  const marks = useViewerMarks(loaderData);
-  const own = parts?.car?.own ?? loaderData.own;
-  const deal = parts?.car ? parts.car.deal : loaderData.deal;
+  // On the copy rendered for every signed-in visitor, their personal data once loaded (app/lib/site/personal-page-data.tsx).
+  const personal = usePersonalPageData(loaderData);
+  const carActions = useViewerCarActions(loaderData);
+  const own = personal?.car?.own ?? loaderData.own;
+  const deal = personal?.car ? personal.car.deal : loaderData.deal;
   const recent = useRecentCars(loaderData);
-  const actions = actionsFor(marks, product._id);
+  const actions = actionsFor(carActions, product._id);
   return (
     // Room at the bottom on phones for the sticky bar.
     <main id="main" className="mx-auto max-w-7xl px-4 pt-6 pb-24 sm:pt-8 lg:pb-8">
@@ -123,7 +123,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
         <h1 className="min-w-0 break-words text-2xl font-bold sm:text-3xl">{product.productName}</h1>
         <span className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-900">{product.condition}</span>
         {product.isPaid && <span className="rounded-full bg-slate-800 px-3 py-1 text-sm font-bold uppercase text-white">Sold</span>}
-        <FavouriteButton productId={product._id} productName={product.productName} saved={marks.favouriteIds.includes(product._id)} />
+        <FavouriteButton productId={product._id} productName={product.productName} saved={carActions.favouriteIds.includes(product._id)} />
         <ShareCar url={loaderData.url} title={product.productName} />
         <CompareToggle productId={product._id} productName={product.productName} />
       </div>
@@ -177,7 +177,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
           <h2 id="similar-heading" className="mb-6 text-2xl font-bold">
             Similar cars
           </h2>
-          <CarGrid cars={similar} now={now} marks={marks} />
+          <CarGrid cars={similar} now={now} carActions={carActions} />
         </section>
       )}
     </main>

@@ -1,8 +1,8 @@
 import { CategoryCard } from "~/components/catalog/category-card";
 import { SimplePager } from "~/components/ui/simple-pager";
 import { pageOfCategories } from "~/.server/services/catalog/categories";
-import { pageFromUrl } from "~/lib/list-query";
-import { pageTitle } from "~/lib/meta";
+import { pageFromUrl } from "~/lib/shared/list-query";
+import { pageTitle } from "~/lib/shared/meta";
 import { type Route } from "./+types/categories";
 
 export const meta: Route.MetaFunction = ({ data }) => [

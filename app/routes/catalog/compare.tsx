@@ -2,13 +2,13 @@ import { Link } from "react-router";
 import { findCarsToCompare } from "~/.server/services/catalog/compare";
 import { PriceRatingBadge } from "~/components/catalog/price-rating-badge";
 import { Badge } from "~/components/ui/badge";
-import { fuelWord, mileageWords, transmissionWord } from "~/lib/car-listing";
-import { bestValues, comparedIds, type ComparedFact, compareUrl, MAX_COMPARED } from "~/lib/compare";
-import { formatPrice } from "~/lib/format";
-import { privatePageMeta } from "~/lib/meta";
-import { PATHS, pathTo } from "~/lib/paths";
-import { photoSources } from "~/lib/photo";
-import { type Product } from "~/lib/types";
+import { fuelWord, mileageWords, transmissionWord } from "~/lib/catalog/car-listing";
+import { bestValues, comparedIds, type ComparedFact, compareUrl, MAX_COMPARED } from "~/lib/catalog/compare";
+import { formatPrice } from "~/lib/shared/format";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { PATHS, pathTo } from "~/lib/shared/paths";
+import { photoSources } from "~/lib/shared/photo";
+import { type Product } from "~/lib/shared/types";
 import { type Route } from "./+types/compare";
 
 // Not for search engines: a comparison is someone's pick of cars, a page per combination.

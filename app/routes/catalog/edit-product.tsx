@@ -5,10 +5,10 @@ import { formAnswer, invalidForm, orPageError, redirectWithToast } from "~/.serv
 import { listCategories } from "~/.server/services/catalog/categories";
 import { findOwnListing, updateListing } from "~/.server/services/catalog/seller-cars";
 import { ListingForm } from "~/components/catalog/listing-form";
-import { privatePageMeta } from "~/lib/meta";
-import { PATHS } from "~/lib/paths";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { PATHS } from "~/lib/shared/paths";
 import { photosFromForm, productEditFormSchema } from "~/lib/schemas/catalog";
-import { fillFromVin } from "~/lib/vin";
+import { fillFromVin } from "~/lib/catalog/vin";
 import { type Route } from "./+types/edit-product";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Edit a listing");

@@ -9,11 +9,11 @@ import { Pager, useListHref } from "~/components/ui/paged-list";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { type Column, DataTable, ROW_BUTTON } from "~/components/ui/data-table";
 import { ResultBanner } from "~/components/ui/result-banner";
-import { formatCount, formatPrice } from "~/lib/format";
-import { privatePageMeta } from "~/lib/meta";
-import { PATHS, pathTo } from "~/lib/paths";
+import { formatCount, formatPrice } from "~/lib/shared/format";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { PATHS, pathTo } from "~/lib/shared/paths";
 import { rowActionSchema } from "~/lib/schemas/rows";
-import { MY_PRODUCTS_PAGE_SIZE, parseMyProductsQuery, STATUS_WORDS } from "~/lib/schemas/seller-tools";
+import { MY_PRODUCTS_PAGE_SIZE, parseMyProductsQuery, STATUS_WORDS } from "~/lib/schemas/catalog";
 import { type Route } from "./+types/my-products";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("My Products");

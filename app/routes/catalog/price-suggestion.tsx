@@ -5,8 +5,8 @@ import { suggestPrice } from "~/.server/services/catalog/price-analysis";
 import { type PriceSuggestionAnswer, PriceSuggestionResult } from "~/components/catalog/price-suggestion";
 import { buttonClass } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
-import { privatePageMeta } from "~/lib/meta";
-import { priceSuggestionSchema } from "~/lib/schemas/seller-tools";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { priceSuggestionSchema } from "~/lib/schemas/catalog";
 import { type Route } from "./+types/price-suggestion";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Price suggestion");

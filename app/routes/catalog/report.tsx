@@ -5,11 +5,11 @@ import { parseForm, readFormBody } from "~/.server/form-body";
 import { actionResult, failedAction, orPageError } from "~/.server/page-errors";
 import { findProduct } from "~/.server/services/catalog/products";
 import { createReport } from "~/.server/services/admin/reports";
-import { ReportFields } from "~/components/catalog/report-fields";
+import { ReportFields } from "~/components/admin/report-fields";
 import { Button } from "~/components/ui/button";
-import { privatePageMeta } from "~/lib/meta";
-import { reportFormSchema } from "~/lib/schemas/bookings";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { reportFormSchema } from "~/lib/schemas/admin";
+import { useSchemaForm } from "~/lib/shared/use-schema-form";
 import { type Route } from "./+types/report";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Report this item");

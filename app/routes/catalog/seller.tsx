@@ -4,20 +4,20 @@ import { parseForm, readFormBody } from "~/.server/form-body";
 import { formResult, orPageError, redirectWithToast } from "~/.server/page-errors";
 import { answerReview, listSellerReviews, removeReview } from "~/.server/services/catalog/reviews";
 import { listSellerCarsForSale } from "~/.server/services/catalog/sellers";
-import { viewerMarksOnPage } from "~/.server/services/catalog/viewer-marks";
+import { viewerCarActionsOnPage } from "~/.server/services/catalog/viewer-car-actions";
 import { CarGrid } from "~/components/catalog/car-grid";
 import { VerifiedBadge } from "~/components/catalog/seller-badge";
 import { SellerRatingSummary } from "~/components/catalog/seller-rating";
 import { SellerReviews } from "~/components/catalog/seller-reviews";
 import { SimplePager } from "~/components/ui/simple-pager";
-import { formatCars, formatMonth } from "~/lib/format";
-import { toCardProduct } from "~/lib/card-product";
-import { pageFromUrl } from "~/lib/list-query";
-import { pageTitle } from "~/lib/meta";
-import { openGraph } from "~/lib/open-graph";
-import { PATHS, pathTo } from "~/lib/paths";
-import { roleMay } from "~/lib/policy";
-import { answerReviewFormSchema, removeReviewFormSchema } from "~/lib/schemas/reviews";
+import { formatCars, formatMonth } from "~/lib/shared/format";
+import { toCardProduct } from "~/lib/catalog/card-product";
+import { pageFromUrl } from "~/lib/shared/list-query";
+import { pageTitle } from "~/lib/shared/meta";
+import { openGraph } from "~/lib/shared/open-graph";
+import { PATHS, pathTo } from "~/lib/shared/paths";
+import { roleMay } from "~/lib/accounts/policy";
+import { answerReviewFormSchema, removeReviewFormSchema } from "~/lib/schemas/catalog";
 import { type Route } from "./+types/seller";
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -51,7 +51,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const mayRemove = !!viewer && roleMay(viewer.role, "remove:review");
   const confirmId = new URL(request.url).searchParams.get("confirm");
   const origin = ctx.publicOrigin;
-  const marks = await viewerMarksOnPage(
+  const carActions = await viewerCarActionsOnPage(
     ctx,
     request,
     result.products.map((product) => product._id),
@@ -64,7 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     mayAnswer: viewer?.id === params.id,
     mayRemove,
     confirm: mayRemove && reviews.data.some((review) => review._id === confirmId) ? confirmId : null,
-    marks,
+    carActions,
     origin,
     url: `${origin}${pathTo(PATHS.seller, { id: params.id })}`,
     now: ctx.now().toISOString(),
@@ -148,7 +148,7 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
       {products.length === 0 ? (
         <p className="rounded-2xl border border-slate-200 bg-white p-8 text-center text-lg">This seller has no cars for sale right now.</p>
       ) : (
-        <CarGrid cars={products} now={now} marks={loaderData.marks} eager />
+        <CarGrid cars={products} now={now} carActions={loaderData.carActions} eager />
       )}
       <SimplePager
         page={page}

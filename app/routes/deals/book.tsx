@@ -9,11 +9,11 @@ import { PayNext } from "~/components/deals/pay-next";
 import { findProduct } from "~/.server/services/catalog/products";
 import { BookingFields } from "~/components/deals/booking-fields";
 import { Button } from "~/components/ui/button";
-import { privatePageMeta } from "~/lib/meta";
-import { PATHS, pathTo } from "~/lib/paths";
-import { loginUrl } from "~/lib/redirects";
-import { bookingSchema } from "~/lib/schemas/bookings";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { PATHS, pathTo } from "~/lib/shared/paths";
+import { loginUrl } from "~/lib/accounts/redirects";
+import { bookingSchema } from "~/lib/schemas/deals";
+import { useSchemaForm } from "~/lib/shared/use-schema-form";
 import { type Route } from "./+types/book";
 
 export const meta: Route.MetaFunction = ({ data }) => privatePageMeta(data ? `Book ${data.product.productName}` : "Book a car");

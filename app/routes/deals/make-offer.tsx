@@ -7,12 +7,12 @@ import { findProduct } from "~/.server/services/catalog/products";
 import { makeOffer } from "~/.server/services/deals/offers";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FormErrors, TextAreaField, TextField } from "~/components/ui/field";
-import { formatPrice } from "~/lib/format";
-import { privatePageMeta } from "~/lib/meta";
-import { PATHS, pathTo } from "~/lib/paths";
-import { loginUrl } from "~/lib/redirects";
-import { lowestOffer, OFFERS_PER_CAR, offerSchema } from "~/lib/schemas/offers";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { formatPrice } from "~/lib/shared/format";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { PATHS, pathTo } from "~/lib/shared/paths";
+import { loginUrl } from "~/lib/accounts/redirects";
+import { lowestOffer, OFFERS_PER_CAR, offerSchema } from "~/lib/schemas/deals";
+import { useSchemaForm } from "~/lib/shared/use-schema-form";
 import { type Route } from "./+types/make-offer";
 
 // "Make an offer" from a car's page (and its phone bar): the form works without JavaScript.

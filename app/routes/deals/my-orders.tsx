@@ -16,10 +16,10 @@ import { ButtonLink } from "~/components/ui/button";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { EmptyState } from "~/components/ui/empty-state";
 import { ResultBanner } from "~/components/ui/result-banner";
-import { formatCents, formatPrice } from "~/lib/format";
-import { privatePageMeta } from "~/lib/meta";
-import { PATHS, pathTo } from "~/lib/paths";
-import { rateSellerFormSchema } from "~/lib/schemas/reviews";
+import { formatCents, formatPrice } from "~/lib/shared/format";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { PATHS, pathTo } from "~/lib/shared/paths";
+import { rateSellerFormSchema } from "~/lib/schemas/catalog";
 import { rowActionSchema } from "~/lib/schemas/rows";
 import { type Route } from "./+types/my-orders";
 

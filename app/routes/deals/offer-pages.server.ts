@@ -3,9 +3,9 @@ import { type AppContext } from "~/.server/context";
 import { parseForm, readFormBody } from "~/.server/form-body";
 import { actionResult, failedAction } from "~/.server/page-errors";
 import { listOffers, takeOfferStep } from "~/.server/services/deals/offers";
-import { pageFromUrl } from "~/lib/list-query";
-import { type Permission } from "~/lib/policy";
-import { offerStepFormSchema } from "~/lib/schemas/offers";
+import { pageFromUrl } from "~/lib/shared/list-query";
+import { type Permission } from "~/lib/accounts/policy";
+import { offerStepFormSchema } from "~/lib/schemas/deals";
 
 // The two offer pages, one per side of the deal: the seller's Offers and the buyer's My offers list
 // and answer offers the same way; only who may open them and whose offers they list differ.

@@ -1,7 +1,7 @@
 import { OfferList } from "~/components/deals/offer-list";
 import { ResultBanner } from "~/components/ui/result-banner";
 import { SimplePager } from "~/components/ui/simple-pager";
-import { privatePageMeta } from "~/lib/meta";
+import { privatePageMeta } from "~/lib/shared/meta";
 import { answerOffer, loadOffers } from "./offer-pages.server";
 import { type Route } from "./+types/offers";
 

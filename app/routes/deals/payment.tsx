@@ -8,10 +8,10 @@ import { payWithSimulatorCard } from "~/.server/services/deals/payments";
 import { createPaymentIntent, recordPayment } from "~/components/deals/payment-api";
 import { SimulatorCardForm } from "~/components/deals/simulator-card-form";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { formatDateTime, formatPrice } from "~/lib/format";
-import { privatePageMeta } from "~/lib/meta";
-import { PATHS, pathTo } from "~/lib/paths";
-import { simulatorCardFormSchema } from "~/lib/schemas/payments";
+import { formatDateTime, formatPrice } from "~/lib/shared/format";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { PATHS, pathTo } from "~/lib/shared/paths";
+import { simulatorCardFormSchema } from "~/lib/schemas/deals";
 import { type Route } from "./+types/payment";
 
 const StripeCardForm = lazy(() => import("~/components/deals/stripe-card-form"));

@@ -6,8 +6,8 @@ import { requirePaymentSimulator } from "~/.server/services/deals/payments";
 import { completeSimulatedOnboarding } from "~/.server/services/deals/payout-accounts";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { ResultBanner } from "~/components/ui/result-banner";
-import { privatePageMeta } from "~/lib/meta";
-import { PATHS } from "~/lib/paths";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { PATHS } from "~/lib/shared/paths";
 import { type Route } from "./+types/payouts-simulator";
 
 // The payment simulator's stand-in for Stripe's hosted onboarding (development and tests only; 404

@@ -10,9 +10,9 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ResultBanner } from "~/components/ui/result-banner";
 import { StatGrid } from "~/components/ui/stat";
-import { formatCents } from "~/lib/format";
-import { pageFromUrl } from "~/lib/list-query";
-import { privatePageMeta } from "~/lib/meta";
+import { formatCents } from "~/lib/shared/format";
+import { pageFromUrl } from "~/lib/shared/list-query";
+import { privatePageMeta } from "~/lib/shared/meta";
 import { type Route } from "./+types/payouts";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Payouts");

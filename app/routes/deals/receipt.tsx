@@ -5,10 +5,10 @@ import { findReceipt } from "~/.server/services/deals/receipts";
 import { linkClass } from "~/components/deals/order-facts";
 import { OrderDeal } from "~/components/deals/order-deal";
 import { ButtonLink } from "~/components/ui/button";
-import { type Receipt } from "~/lib/deal";
-import { formatCents, formatDate, formatDateTime } from "~/lib/format";
-import { privatePageMeta } from "~/lib/meta";
-import { PATHS, pathTo } from "~/lib/paths";
+import { type Receipt } from "~/lib/deals/deal";
+import { formatCents, formatDate, formatDateTime } from "~/lib/shared/format";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { PATHS, pathTo } from "~/lib/shared/paths";
 import { type Route } from "./+types/receipt";
 
 export const meta: Route.MetaFunction = ({ data }) => privatePageMeta(data ? `Receipt for ${data.receipt.productName}` : "Receipt");

@@ -10,11 +10,11 @@ import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { EmptyState } from "~/components/ui/empty-state";
 import { ResultBanner } from "~/components/ui/result-banner";
 import { SimplePager } from "~/components/ui/simple-pager";
-import { DEAL_STATUS_TONES, saleStatusLabel } from "~/lib/deal";
-import { formatCents, formatDate } from "~/lib/format";
-import { pageFromUrl } from "~/lib/list-query";
-import { privatePageMeta } from "~/lib/meta";
-import { PATHS } from "~/lib/paths";
+import { DEAL_STATUS_TONES, saleStatusLabel } from "~/lib/deals/deal";
+import { formatCents, formatDate } from "~/lib/shared/format";
+import { pageFromUrl } from "~/lib/shared/list-query";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { PATHS } from "~/lib/shared/paths";
 import { rowActionSchema } from "~/lib/schemas/rows";
 import { type Route } from "./+types/sales";
 

@@ -5,9 +5,9 @@ import { failedAction, formResult, orPageError, retryAfterHeaders } from "~/.ser
 import { startConversation } from "~/.server/services/messages/messages";
 import { findProduct } from "~/.server/services/catalog/products";
 import { MessageForm } from "~/components/messages/message-form";
-import { formatPrice } from "~/lib/format";
-import { privatePageMeta } from "~/lib/meta";
-import { PATHS, pathTo } from "~/lib/paths";
+import { formatPrice } from "~/lib/shared/format";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { PATHS, pathTo } from "~/lib/shared/paths";
 import { startConversationSchema } from "~/lib/schemas/messages";
 import { type Route } from "./+types/message-seller";
 

@@ -6,9 +6,9 @@ import { formResult, orPageError, retryAfterHeaders } from "~/.server/page-error
 import { readThread, reportConversation, sendMessage, type MessageItem, type Thread } from "~/.server/services/messages/messages";
 import { MessageForm } from "~/components/messages/message-form";
 import { secondaryButtonClass } from "~/components/ui/field";
-import { formatDateTime, formatPrice } from "~/lib/format";
-import { privatePageMeta } from "~/lib/meta";
-import { PATHS, pathTo } from "~/lib/paths";
+import { formatDateTime, formatPrice } from "~/lib/shared/format";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { PATHS, pathTo } from "~/lib/shared/paths";
 import { threadActionSchema } from "~/lib/schemas/messages";
 import { type Route } from "./+types/message-thread";
 

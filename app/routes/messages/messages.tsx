@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
 import { listInbox } from "~/.server/services/messages/messages";
-import { formatDateTime } from "~/lib/format";
-import { privatePageMeta } from "~/lib/meta";
-import { PATHS, pathTo } from "~/lib/paths";
+import { formatDateTime } from "~/lib/shared/format";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { PATHS, pathTo } from "~/lib/shared/paths";
 import { type Route } from "./+types/messages";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Messages");

@@ -1,7 +1,7 @@
 import { orPageError } from "~/.server/page-errors";
 import { listOutbox } from "~/.server/services/notifications/dev-mail";
-import { formatDateTime } from "~/lib/format";
-import { privatePageMeta } from "~/lib/meta";
+import { formatDateTime } from "~/lib/shared/format";
+import { privatePageMeta } from "~/lib/shared/meta";
 import { type Route } from "./+types/dev-outbox";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Outbox");

@@ -6,10 +6,10 @@ import { listNotifications, markNotificationsRead } from "~/.server/services/not
 import { Button } from "~/components/ui/button";
 import { ResultBanner } from "~/components/ui/result-banner";
 import { SimplePager } from "~/components/ui/simple-pager";
-import { formatDate } from "~/lib/format";
-import { pageFromUrl } from "~/lib/list-query";
-import { privatePageMeta } from "~/lib/meta";
-import { PATHS } from "~/lib/paths";
+import { formatDate } from "~/lib/shared/format";
+import { pageFromUrl } from "~/lib/shared/list-query";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { PATHS } from "~/lib/shared/paths";
 import { notificationsPageActionSchema } from "~/lib/schemas/notifications";
 import { type Route } from "./+types/notifications";
 

@@ -5,10 +5,10 @@ import { unsubscribe, unsubscribeLinkKind } from "~/.server/services/notificatio
 import { AuthCard } from "~/components/accounts/auth-card";
 import { primaryButtonClass } from "~/components/ui/field";
 import { ResultBanner } from "~/components/ui/result-banner";
-import { privatePageMeta } from "~/lib/meta";
-import { NOTIFICATION_KIND_LABELS } from "~/lib/notifications";
-import { PATHS } from "~/lib/paths";
-import { oneClickUnsubscribeSchema } from "~/lib/schemas/unsubscribe";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { NOTIFICATION_KIND_LABELS } from "~/lib/notifications/notification-kinds";
+import { PATHS } from "~/lib/shared/paths";
+import { oneClickUnsubscribeSchema } from "~/lib/schemas/notifications";
 import { type Route } from "./+types/unsubscribe";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Unsubscribe");

@@ -4,12 +4,12 @@ import { loadCategoryPage } from "~/.server/services/site/search-page";
 import { CarGrid } from "~/components/catalog/car-grid";
 import { SearchLayout } from "~/components/search/search-filters";
 import { EmptySearch, SearchPager } from "~/components/search/search-results";
-import { pageTitle } from "~/lib/meta";
-import { toCardProduct } from "~/lib/card-product";
-import { openGraph } from "~/lib/open-graph";
-import { formatCars } from "~/lib/format";
-import { PATHS, pathTo } from "~/lib/paths";
-import { activeFilters } from "~/lib/search-params";
+import { pageTitle } from "~/lib/shared/meta";
+import { toCardProduct } from "~/lib/catalog/card-product";
+import { openGraph } from "~/lib/shared/open-graph";
+import { formatCars } from "~/lib/shared/format";
+import { PATHS, pathTo } from "~/lib/shared/paths";
+import { activeFilters } from "~/lib/search/search-params";
 import { type Route } from "./+types/category";
 
 export const meta: Route.MetaFunction = ({ data }) =>
@@ -59,7 +59,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             nothingForSale={activeFilters(query, FIXED).length === 0 ? "No car Available for this category" : undefined}
           />
         ) : (
-          <CarGrid cars={products} now={now} marks={loaderData.marks} eager columns="besideFilters" />
+          <CarGrid cars={products} now={now} carActions={loaderData.carActions} eager columns="besideFilters" />
         )}
         <SearchPager
           state={state}

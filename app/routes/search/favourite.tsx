@@ -3,8 +3,8 @@ import { getSessionUser } from "~/.server/auth/guards";
 import { readFormBody } from "~/.server/form-body";
 import { DomainError } from "~/.server/errors";
 import { removeFavourite, saveFavourite } from "~/.server/services/search/favourites";
-import { PATHS, pathTo } from "~/lib/paths";
-import { loginUrl, safeRedirect, signInToFavourite } from "~/lib/redirects";
+import { PATHS, pathTo } from "~/lib/shared/paths";
+import { loginUrl, safeRedirect, signInToFavourite } from "~/lib/accounts/redirects";
 import { type Route } from "./+types/favourite";
 
 /**

@@ -4,10 +4,10 @@ import { parseForm, readFormBody } from "~/.server/form-body";
 import { actionResult, failedAction } from "~/.server/page-errors";
 import { listFavourites, removeFavourite } from "~/.server/services/search/favourites";
 import { ResultBanner } from "~/components/ui/result-banner";
-import { MAX_COMPARED } from "~/lib/compare";
-import { formatPrice } from "~/lib/format";
-import { privatePageMeta } from "~/lib/meta";
-import { PATHS, pathTo } from "~/lib/paths";
+import { MAX_COMPARED } from "~/lib/catalog/compare";
+import { formatPrice } from "~/lib/shared/format";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { PATHS, pathTo } from "~/lib/shared/paths";
 import { rowActionSchema } from "~/lib/schemas/rows";
 import { type Route } from "./+types/favourites";
 

@@ -6,9 +6,9 @@ import { listCategories } from "~/.server/services/catalog/categories";
 import { deleteSavedSearch, listSavedSearches } from "~/.server/services/search/saved-searches";
 import { Button } from "~/components/ui/button";
 import { ResultBanner } from "~/components/ui/result-banner";
-import { privatePageMeta } from "~/lib/meta";
-import { PATHS } from "~/lib/paths";
-import { SAVED_SEARCH_LIMIT, savedSearchHref, savedSearchName } from "~/lib/saved-searches";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { PATHS } from "~/lib/shared/paths";
+import { SAVED_SEARCH_LIMIT, savedSearchHref, savedSearchName } from "~/lib/search/saved-searches";
 import { rowActionSchema } from "~/lib/schemas/rows";
 import { type Route } from "./+types/saved-searches";
 

@@ -8,14 +8,14 @@ import { CarGrid } from "~/components/catalog/car-grid";
 import { SaveSearch } from "~/components/search/save-search";
 import { SearchLayout } from "~/components/search/search-filters";
 import { EmptySearch, SearchPager } from "~/components/search/search-results";
-import { pageTitle } from "~/lib/meta";
-import { toCardProduct } from "~/lib/card-product";
-import { openGraph } from "~/lib/open-graph";
-import { PATHS } from "~/lib/paths";
-import { loginUrl } from "~/lib/redirects";
-import { savedSearchName } from "~/lib/saved-searches";
-import { activeFilters, canonicalSearchPath, searchHeadline } from "~/lib/search-params";
-import { useViewerMarks } from "~/lib/visitor-parts";
+import { pageTitle } from "~/lib/shared/meta";
+import { toCardProduct } from "~/lib/catalog/card-product";
+import { openGraph } from "~/lib/shared/open-graph";
+import { PATHS } from "~/lib/shared/paths";
+import { loginUrl } from "~/lib/accounts/redirects";
+import { savedSearchName } from "~/lib/search/saved-searches";
+import { activeFilters, canonicalSearchPath, searchHeadline } from "~/lib/search/search-params";
+import { useViewerCarActions } from "~/lib/site/personal-page-data";
 import { type Route } from "./+types/search";
 
 export const meta: Route.MetaFunction = ({ data }) => {
@@ -67,8 +67,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { query, facets, facetsAsOf, categories, total, data: cars, totalPages, advice, headline } = loaderData;
   const now = new Date(loaderData.now);
-  // On the copy rendered for every signed-in visitor, their marks once loaded (app/lib/visitor-parts.tsx).
-  const marks = useViewerMarks(loaderData);
+  // On the copy rendered for every signed-in visitor, their carActions once loaded (app/lib/site/personal-page-data.tsx).
+  const carActions = useViewerCarActions(loaderData);
   const saved = useActionData<typeof action>();
   const categoryName = (id: string) => categories.find((category) => category._id === id)?.categoryName;
   const state = { path: PATHS.search, query, facets, facetsAsOf, categories, fixed: [], total };
@@ -101,7 +101,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <>
             {/* The cards' h3s need a level between them and the page's h1 (axe's heading order). */}
             <h2 className="sr-only">Results</h2>
-            <CarGrid cars={cars} now={now} marks={marks} eager columns="list" />
+            <CarGrid cars={cars} now={now} carActions={carActions} eager columns="list" />
           </>
         )}
         <SearchPager

@@ -1,5 +1,5 @@
 import { BLOG_POSTS } from "~/content/blog";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/shared/meta";
 import { type Route } from "./+types/blog";
 
 export const meta: Route.MetaFunction = () => [

@@ -5,12 +5,12 @@ import { type AdminStats, type BuyerStats, dashboardStats, type SellerStats } fr
 import { payoutAccountOf } from "~/.server/services/deals/payout-accounts";
 import { BarChart } from "~/components/site/bar-chart";
 import { ButtonLink } from "~/components/ui/button";
-import { roleMay } from "~/lib/policy";
+import { roleMay } from "~/lib/accounts/policy";
 import { StatGrid } from "~/components/ui/stat";
-import { formatCars, formatCount, formatPrice } from "~/lib/format";
-import { privatePageMeta } from "~/lib/meta";
-import { PATHS } from "~/lib/paths";
-import { type MyProductsStatus } from "~/lib/schemas/seller-tools";
+import { formatCars, formatCount, formatPrice } from "~/lib/shared/format";
+import { privatePageMeta } from "~/lib/shared/meta";
+import { PATHS } from "~/lib/shared/paths";
+import { type MyProductsStatus } from "~/lib/schemas/catalog";
 import { type Route } from "./+types/dashboard-home";
 import { type loader as dashboardLoader } from "./dashboard-layout";
 

@@ -4,8 +4,8 @@ import { menuCounts } from "~/.server/services/site/menu-counts";
 import { ErrorPage } from "~/components/site/error-page-on-demand";
 import { Footer } from "~/components/site/footer";
 import { MenuLinkLabel, Navbar } from "~/components/site/navbar";
-import { DASHBOARD_MENU, SETTINGS_LINK } from "~/lib/dashboard-menu";
-import { PATHS } from "~/lib/paths";
+import { DASHBOARD_MENU, SETTINGS_LINK } from "~/lib/site/dashboard-menu";
+import { PATHS } from "~/lib/shared/paths";
 import { type Route } from "./+types/dashboard-layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -8,22 +8,22 @@ import { CarGrid } from "~/components/catalog/car-grid";
 import { HOME_FAQ, HOME_SLIDES } from "~/content/home";
 import { busiestCategories } from "~/.server/services/catalog/categories";
 import { listAdvertisedProducts } from "~/.server/services/catalog/products";
-import { viewerMarksOnPage } from "~/.server/services/catalog/viewer-marks";
+import { viewerCarActionsOnPage } from "~/.server/services/catalog/viewer-car-actions";
 import { getSessionUser } from "~/.server/auth/guards";
 import { listRecentlyViewed } from "~/.server/services/search/recently-viewed";
-import { visitorPartsQuery } from "~/.server/services/site/visitor-parts";
-import { pageTitle } from "~/lib/meta";
-import { PATHS } from "~/lib/paths";
-import { toCardProduct } from "~/lib/card-product";
+import { personalPageQueryFor } from "~/.server/services/site/personal-page-data";
+import { pageTitle } from "~/lib/shared/meta";
+import { PATHS } from "~/lib/shared/paths";
+import { toCardProduct } from "~/lib/catalog/card-product";
 import { LOCATIONS } from "~/lib/schemas/catalog";
-import { useHydrated } from "~/lib/use-hydrated";
-import { useRecentCars, useViewerMarks } from "~/lib/visitor-parts";
-import { openGraph } from "~/lib/open-graph";
+import { useHydrated } from "~/lib/shared/use-hydrated";
+import { useRecentCars, useViewerCarActions } from "~/lib/site/personal-page-data";
+import { openGraph } from "~/lib/shared/open-graph";
 import { type Route } from "./+types/home";
 
 // Recently viewed comes after hydration, from the account or the browser: its code stays out of Home's first load (its budget).
 const RecentlyViewed = lazy(() =>
-  import("~/components/catalog/recently-viewed").then(({ RecentlyViewed }) => ({ default: RecentlyViewed })),
+  import("~/components/search/recently-viewed").then(({ RecentlyViewed }) => ({ default: RecentlyViewed })),
 );
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -43,22 +43,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const user = await getSessionUser(context.app, request);
   // The signed-in viewer's recently viewed cars; for visitors, the browser's list (null here, so the cached page is everyone's).
-  const [marks, recent] = await Promise.all([
-    viewerMarksOnPage(
+  const [carActions, recent] = await Promise.all([
+    viewerCarActionsOnPage(
       context.app,
       request,
       advertised.map((product) => product._id),
     ),
     user ? listRecentlyViewed(context.app, user.id) : null,
   ]);
-  const visitorParts = visitorPartsQuery(context.app, { cars: advertised.map((product) => product._id), recent: true });
   return {
     categories,
     categoryCount,
     advertised: advertised.map(toCardProduct),
-    marks,
+    carActions,
     recent,
-    visitorParts,
+    personalPageQuery: personalPageQueryFor(context.app, { cars: advertised.map((product) => product._id), recent: true }),
     // Home's fixed texts travel as data, not in its JavaScript (its budget: tests/integration/budgets.test.ts).
     slides: HOME_SLIDES,
     faq: HOME_FAQ,
@@ -72,8 +71,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { categories, categoryCount, advertised } = loaderData;
   const now = new Date(loaderData.now);
   const hydrated = useHydrated();
-  // On the copy rendered for every signed-in visitor, their own parts once loaded (app/lib/visitor-parts.tsx).
-  const marks = useViewerMarks(loaderData);
+  // On the copy rendered for every signed-in visitor, their personal data once loaded (app/lib/site/personal-page-data.tsx).
+  const carActions = useViewerCarActions(loaderData);
   const recent = useRecentCars(loaderData);
   return (
     <main id="main" className="home-main">
@@ -113,7 +112,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="advertised-heading" className="home-heading">
             Advertised cars
           </h2>
-          <CarGrid cars={advertised} now={now} marks={marks} />
+          <CarGrid cars={advertised} now={now} carActions={carActions} />
         </section>
       )}
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { INFO_PAGES } from "~/content/info-pages";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/shared/meta";
 import { type Route } from "./+types/info";
 
 export function loader({ request }: Route.LoaderArgs) {

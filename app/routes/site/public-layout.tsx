@@ -2,7 +2,7 @@ import { Outlet } from "react-router";
 import { ErrorPage } from "~/components/site/error-page-on-demand";
 import { Footer } from "~/components/site/footer";
 import { Navbar } from "~/components/site/navbar";
-import { useNavbarUser } from "~/lib/use-user";
+import { useNavbarUser } from "~/lib/site/use-user";
 import { type Route } from "./+types/public-layout";
 
 export default function PublicLayout() {

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { ROLES } from "../../../lib/roles";
+import { ROLES } from "../../../lib/accounts/roles";
 import { createdAt, id } from "./columns";
 
-// The roles are declared in app/lib/roles.ts; the column's enum and check constraint follow it.
-export { ROLES, type Role } from "../../../lib/roles";
+// The roles are declared in app/lib/accounts/roles.ts; the column's enum and check constraint follow it.
+export { ROLES, type Role } from "../../../lib/accounts/roles";
 const ROLE_LIST = sql.raw(ROLES.map((role) => `'${role}'`).join(", "));
 
 export const users = sqliteTable(

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { FLAG_REASONS } from "../../../lib/flags";
+import { FLAG_REASONS } from "../../../lib/admin/flags";
 import { REPORT_REASONS } from "../../../lib/schemas/catalog";
 import { createdAt, id } from "./columns";
 import { users } from "./accounts";

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { PRICE_RATINGS } from "../../../lib/price-rating";
+import { PRICE_RATINGS } from "../../../lib/catalog/price-rating";
 import { CONDITIONS, FUELS, LOCATIONS, TRANSMISSIONS } from "../../../lib/schemas/catalog";
 import { createdAt, id } from "./columns";
 import { users } from "./accounts";

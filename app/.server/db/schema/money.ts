@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { DISPUTE_OUTCOMES, DISPUTE_REASONS } from "../../../lib/schemas/deals";
-import { MONEY_PROBLEM_KINDS } from "../../../lib/schemas/money";
+import { DISPUTE_OUTCOMES, DISPUTE_REASONS, MONEY_PROBLEM_KINDS } from "../../../lib/schemas/deals";
 import { createdAt, id } from "./columns";
 import { users } from "./accounts";
 import { bookings } from "./deals";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { NOTIFICATION_KINDS } from "../../../lib/notifications";
+import { NOTIFICATION_KINDS } from "../../../lib/notifications/notification-kinds";
 import { createdAt, id } from "./columns";
 import { users } from "./accounts";
 

@@ -1,5 +1,5 @@
 import { asc, eq, inArray, or, sql } from "drizzle-orm";
-import { PATHS, pathTo } from "~/lib/paths";
+import { PATHS, pathTo } from "~/lib/shared/paths";
 import { consumeLimit, LIMITS } from "../../auth/rate-limits";
 import { type AppContext } from "../../context";
 import {

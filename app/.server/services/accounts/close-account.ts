@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type BatchItem } from "drizzle-orm/batch";
-import { DELETED_USER, type Role } from "~/lib/roles";
-import { PATHS } from "~/lib/paths";
+import { DELETED_USER, type Role } from "~/lib/accounts/roles";
+import { PATHS } from "~/lib/shared/paths";
 import { type AppContext } from "../../context";
 import { publish } from "../events";
 import { bookings, favourites, notifications, payments, products, savedSearches, sessions, users } from "../../db/schema";

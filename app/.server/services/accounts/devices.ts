@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
-import { browserName } from "~/lib/browser-name";
+import { browserName } from "~/lib/accounts/browser-name";
 import { type AppContext } from "../../context";
 import { publish } from "../events";
 import { sessions, users } from "../../db/schema";

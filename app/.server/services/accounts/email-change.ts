@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { PATHS, pathTo } from "~/lib/paths";
+import { PATHS, pathTo } from "~/lib/shared/paths";
 import { verifyPassword } from "../../auth/passwords";
 import { withCredentialLimits } from "../../auth/rate-limits";
 import { type AppContext } from "../../context";

@@ -1,5 +1,5 @@
 import { and, eq, or, sql } from "drizzle-orm";
-import { type OAuthProviderName } from "~/lib/oauth-providers";
+import { type OAuthProviderName } from "~/lib/accounts/oauth-providers";
 import { type OAuthProfile } from "../../auth/oauth";
 import { revokeUserSessions } from "../../auth/sessions";
 import { type AppContext } from "../../context";

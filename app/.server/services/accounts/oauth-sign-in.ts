@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
-import { PATHS } from "~/lib/paths";
+import { PATHS } from "~/lib/shared/paths";
 import { type AppContext } from "../../context";
 import { NotFound } from "../../errors";
 import { orRedirectWithError, redirectWithToast } from "../../page-errors";
 import { accountForOAuthProfile } from "./oauth-accounts";
 import { clearCookieHeader, cookieHeader, readCookie } from "../../auth/cookies";
-import { OAUTH_PROVIDERS, type OAuthProviderName } from "~/lib/oauth-providers";
+import { OAUTH_PROVIDERS, type OAuthProviderName } from "~/lib/accounts/oauth-providers";
 import { createOAuthAuthorization, fetchOAuthProfile } from "../../auth/oauth";
 import { finishSignIn } from "./sign-in";
 import { signClaims, verifyClaims } from "../../auth/signing";

@@ -1,4 +1,4 @@
-import { type SignUpInput } from "~/lib/schemas/auth";
+import { type SignUpInput } from "~/lib/schemas/accounts";
 import { hashPassword } from "../../auth/passwords";
 import { consumeLimit, LIMITS } from "../../auth/rate-limits";
 import { type AppContext } from "../../context";

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { PATHS } from "~/lib/paths";
-import { pendingFavourite, safeRedirect } from "~/lib/redirects";
-import { type ToastMessage } from "~/lib/toast";
+import { PATHS } from "~/lib/shared/paths";
+import { pendingFavourite, safeRedirect } from "~/lib/accounts/redirects";
+import { type ToastMessage } from "~/lib/shared/toast";
 import { type AppContext } from "../../context";
 import { DomainError } from "../../errors";
 import { flashHeader } from "../../flash";

@@ -1,5 +1,5 @@
 import { desc, isNotNull } from "drizzle-orm";
-import { type Role } from "~/lib/roles";
+import { type Role } from "~/lib/accounts/roles";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { outgoingEmails } from "../../db/schema";

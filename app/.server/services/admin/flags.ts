@@ -1,11 +1,11 @@
 import { and, count, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { formatDate, formatPrice } from "~/lib/format";
-import { totalPages } from "~/lib/list-query";
-import { type PagedList } from "~/lib/types";
+import { formatDate, formatPrice } from "~/lib/shared/format";
+import { totalPages } from "~/lib/shared/list-query";
+import { type PagedList } from "~/lib/shared/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { publish } from "../events";
-import { type FlagReason } from "~/lib/flags";
+import { type FlagReason } from "~/lib/admin/flags";
 import { flags, products, reports, users } from "../../db/schema";
 import { NotFound } from "../../errors";
 import { auditEntryIfChanged } from "./audit";

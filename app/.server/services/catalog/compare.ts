@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
-import { MAX_COMPARED } from "~/lib/compare";
-import { type Product } from "~/lib/types";
+import { MAX_COMPARED } from "~/lib/catalog/compare";
+import { type Product } from "~/lib/shared/types";
 import { type AppContext } from "../../context";
 import { products } from "../../db/schema";
 import { Invalid } from "../../errors";

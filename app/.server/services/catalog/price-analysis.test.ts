@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { comparableRules } from "~/lib/comparables";
+import { comparableRules } from "~/lib/catalog/comparables";
 import { marketplace } from "../../../../tests/support/marketplace";
 import { startTestDatabase } from "../../../../tests/support/test-database";
 import { flags, products } from "../../db/schema";

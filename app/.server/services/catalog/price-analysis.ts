@@ -7,11 +7,11 @@ import {
   type ComparableFacts,
   comparableRules,
   type ComparableRule,
-} from "~/lib/comparables";
-import { countedPrice, estimatePrice, MIN_COMPARABLES, type PricedCar, rateAgainst } from "~/lib/price-rating";
-import { type PriceAnalysis } from "~/lib/types";
-import { formatCount, formatMileage } from "~/lib/format";
-import { type Product } from "~/lib/types";
+} from "~/lib/catalog/comparables";
+import { countedPrice, estimatePrice, MIN_COMPARABLES, type PricedCar, rateAgainst } from "~/lib/catalog/price-rating";
+import { type PriceAnalysis } from "~/lib/shared/types";
+import { formatCount, formatMileage } from "~/lib/shared/format";
+import { type Product } from "~/lib/shared/types";
 import { type AppContext } from "../../context";
 import { payments, products, standingPayment, unflagged } from "../../db/schema";
 import { findProduct, selectProducts, toProduct } from "./products";

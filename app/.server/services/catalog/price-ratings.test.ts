@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PRICE_RATINGS } from "~/lib/price-rating";
+import { PRICE_RATINGS } from "~/lib/catalog/price-rating";
 import { searchQuerySchema } from "~/lib/schemas/search";
 import { marketplace } from "../../../../tests/support/marketplace";
 import { type UserRow } from "../users/users";

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { candidatesByRule, chooseComparables, type ComparableFacts, distinctMakes } from "../../../lib/comparables";
-import { countedPrice, estimatePrice, type PriceRating, rateAgainst } from "../../../lib/price-rating";
+import { candidatesByRule, chooseComparables, type ComparableFacts, distinctMakes } from "../../../lib/catalog/comparables";
+import { countedPrice, estimatePrice, type PriceRating, rateAgainst } from "../../../lib/catalog/price-rating";
 import { type AppContext } from "../../context";
 import { payments, products, standingPayment, unflagged } from "../../db/schema";
 

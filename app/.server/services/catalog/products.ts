@@ -1,9 +1,9 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { CONFIRM_EMAIL_TO_LIST, type ProductInput, type ProductUpdate } from "~/lib/schemas/catalog";
-import { sellerRating } from "~/lib/seller-rating";
-import { type Product, type ProductDetail, type ProductPhoto } from "~/lib/types";
-import { photoKeyOf } from "~/lib/photo";
-import { decodeVin } from "~/lib/vin";
+import { sellerRating } from "~/lib/catalog/seller-rating";
+import { type Product, type ProductDetail, type ProductPhoto } from "~/lib/shared/types";
+import { photoKeyOf } from "~/lib/shared/photo";
+import { decodeVin } from "~/lib/catalog/vin";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { isUniqueViolation } from "../../db/errors";

@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { totalPages } from "~/lib/list-query";
-import { firstNameAndInitial, type SellerReview } from "~/lib/reviews";
-import { type ReviewInput } from "~/lib/schemas/reviews";
-import { type PagedList } from "~/lib/types";
+import { totalPages } from "~/lib/shared/list-query";
+import { firstNameAndInitial, type SellerReview } from "~/lib/catalog/reviews";
+import { type ReviewInput } from "~/lib/schemas/catalog";
+import { type PagedList } from "~/lib/shared/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { isUniqueViolation } from "../../db/errors";

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { MY_PRODUCTS_PAGE_SIZE, type MyProductsQuery, type MyProductsSort, type MyProductsStatus } from "~/lib/schemas/seller-tools";
-import { totalPages } from "~/lib/list-query";
-import { type ProductDetail } from "~/lib/types";
+import { MY_PRODUCTS_PAGE_SIZE, type MyProductsQuery, type MyProductsSort, type MyProductsStatus } from "~/lib/schemas/catalog";
+import { totalPages } from "~/lib/shared/list-query";
+import { type ProductDetail } from "~/lib/shared/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { likeContains } from "../../db/like";

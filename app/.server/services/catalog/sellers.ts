@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { sellerRating } from "~/lib/seller-rating";
-import { type SellerProfile } from "~/lib/types";
+import { sellerRating } from "~/lib/catalog/seller-rating";
+import { type SellerProfile } from "~/lib/shared/types";
 import { type AppContext } from "../../context";
 import { products, users } from "../../db/schema";
 import { NotFound } from "../../errors";

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns, not, sql } from "drizzle-orm";
-import { totalPages } from "~/lib/list-query";
-import { type BookingInput } from "~/lib/schemas/bookings";
-import { type Booking, type PagedList } from "~/lib/types";
+import { totalPages } from "~/lib/shared/list-query";
+import { type BookingInput } from "~/lib/schemas/deals";
+import { type Booking, type PagedList } from "~/lib/shared/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { effectsOf, publish } from "../events";
@@ -12,7 +12,7 @@ import { Conflict, Forbidden, NotFound } from "../../errors";
 import { dealPaymentColumns, dealPaymentJoin, dealPaymentOf } from "./payment-states";
 import { bookingPaymentUnderWay } from "../catalog/payment-window";
 import { findUserByEmail, recipientColumns, type UserRow } from "../users/users";
-import { DELETED_USER } from "~/lib/roles";
+import { DELETED_USER } from "~/lib/accounts/roles";
 
 // The car's name, photo and price are read from the car itself, never copied from the client. A
 // booking with payment history outlives its car: then its payment keeps the car's name.

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, not, sql } from "drizzle-orm";
 import { type BatchItem } from "drizzle-orm/batch";
-import { type DisputeInput } from "~/lib/deal";
+import { type DisputeInput } from "~/lib/deals/deal";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { bookings, disputes, payments, products, users } from "../../db/schema";

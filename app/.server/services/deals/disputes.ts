@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { type Dispute } from "~/lib/deal";
-import { totalPages } from "~/lib/list-query";
-import { type PagedList } from "~/lib/types";
+import { type Dispute } from "~/lib/deals/deal";
+import { totalPages } from "~/lib/shared/list-query";
+import { type PagedList } from "~/lib/shared/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { bookings, conversations, disputes, messages, payments, products } from "../../db/schema";

@@ -1,7 +1,7 @@
 import { count, desc, eq, inArray, type SQL, sql, type SQLWrapper } from "drizzle-orm";
-import { type LedgerEntry, type LedgerLine } from "~/lib/deal";
-import { DELETED_USER } from "~/lib/roles";
-import { totalPages } from "~/lib/list-query";
+import { type LedgerEntry, type LedgerLine } from "~/lib/deals/deal";
+import { DELETED_USER } from "~/lib/accounts/roles";
+import { totalPages } from "~/lib/shared/list-query";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { bookings, ledgerEntries, type LedgerKind, payments, products } from "../../db/schema";

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { type BatchItem } from "drizzle-orm/batch";
-import { type DealPayment, type DisputeInput } from "~/lib/deal";
+import { type DealPayment, type DisputeInput } from "~/lib/deals/deal";
 import { type AppContext } from "../../context";
 import { bookings, disputes, payments, type PaymentStatus, products, standingPayment } from "../../db/schema";
 import { ledgerRow, refundSumsWrite } from "./ledger";

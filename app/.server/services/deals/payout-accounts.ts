@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { PATHS } from "~/lib/paths";
+import { PATHS } from "~/lib/shared/paths";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { payoutAccounts } from "../../db/schema";

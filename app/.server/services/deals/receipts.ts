@@ -1,12 +1,12 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { type Receipt } from "~/lib/deal";
+import { type Receipt } from "~/lib/deals/deal";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { bookings, payments, products } from "../../db/schema";
 import { NotFound } from "../../errors";
 import { type UserRow } from "../users/users";
 import { dealPaymentColumns, dealPaymentOf } from "./payment-states";
-import { DELETED_USER } from "~/lib/roles";
+import { DELETED_USER } from "~/lib/accounts/roles";
 
 const NO_RECEIPT = "Receipt not found";
 

@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray } from "drizzle-orm";
-import { formatCents } from "~/lib/format";
+import { formatCents } from "~/lib/shared/format";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { ledgerEntries, type LedgerKind, payments } from "../../db/schema";

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { type SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { totalPages } from "~/lib/list-query";
-import { PATHS, pathTo } from "~/lib/paths";
+import { totalPages } from "~/lib/shared/list-query";
+import { PATHS, pathTo } from "~/lib/shared/paths";
 import { type StartConversationInput } from "~/lib/schemas/messages";
-import { type PagedList, type ReportedConversation } from "~/lib/types";
+import { type PagedList, type ReportedConversation } from "~/lib/shared/types";
 import { enforce } from "../../auth/enforce";
 import { batchItemsOf, effectsOf, publish } from "../events";
 import { countEvent, LIMITS } from "../../auth/rate-limits";
@@ -11,7 +11,7 @@ import { type AppContext } from "../../context";
 import { isUniqueViolation } from "../../db/errors";
 import { bookings, conversationReports, conversations, messages, notifications, products, users } from "../../db/schema";
 import { Conflict, Forbidden, NotFound, TooManyRequests } from "../../errors";
-import { DELETED_USER } from "~/lib/roles";
+import { DELETED_USER } from "~/lib/accounts/roles";
 import { type UserRow } from "../users/users";
 
 // Private messages between a buyer and the seller of a car (/dashboard/messages, /api/conversations).

@@ -1,6 +1,6 @@
 import { eq, inArray, or, sql } from "drizzle-orm";
-import { formatCents } from "~/lib/format";
-import { PATHS } from "~/lib/paths";
+import { formatCents } from "~/lib/shared/format";
+import { PATHS } from "~/lib/shared/paths";
 import { type AppContext } from "../../context";
 import { bookings, disputes, ledgerEntries, payments, users } from "../../db/schema";
 import { recipientColumns } from "../users/users";

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { formatCents, formatDate, formatPrice } from "~/lib/format";
-import { PATHS, pathTo } from "~/lib/paths";
+import { formatCents, formatDate, formatPrice } from "~/lib/shared/format";
+import { PATHS, pathTo } from "~/lib/shared/paths";
 import { type AppContext } from "../../context";
 import { bookings, favourites, offers, users } from "../../db/schema";
 import { recipientColumns } from "../users/users";

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
-import { formatPrice } from "~/lib/format";
-import { PATHS } from "~/lib/paths";
+import { formatPrice } from "~/lib/shared/format";
+import { PATHS } from "~/lib/shared/paths";
 import { type AppContext } from "../../context";
 import { users } from "../../db/schema";
 import { recipientColumns } from "../users/users";

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { type Product } from "~/lib/types";
+import { type Product } from "~/lib/shared/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { publish } from "../events";

@@ -1,5 +1,5 @@
 import { and, eq, gte, lt, sql } from "drizzle-orm";
-import { normalizeSearchQuery, savedSearchName } from "~/lib/saved-searches";
+import { normalizeSearchQuery, savedSearchName } from "~/lib/search/saved-searches";
 import { type AppContext } from "../../context";
 import { categories, products, savedSearches, users } from "../../db/schema";
 import { recipientColumns } from "../users/users";

@@ -1,4 +1,4 @@
-import { distinctMakes } from "../../../lib/comparables";
+import { distinctMakes } from "../../../lib/catalog/comparables";
 import { type AppContext } from "../../context";
 import { type ListingJob, type RepriceJob } from "../../queue-jobs";
 import { type Effect, type EventOf } from "../events";

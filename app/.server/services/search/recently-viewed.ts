@@ -1,5 +1,5 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { type RecentCar } from "~/lib/recent-cars";
+import { type RecentCar } from "~/lib/search/recent-cars";
 import { type AppContext } from "../../context";
 import { batchPrepared, preparedStatement, runPrepared } from "../../db/prepared";
 import { products, recentlyViewed } from "../../db/schema";
@@ -62,7 +62,7 @@ export async function noteCarVisit(ctx: AppContext, userId: string, productId: s
   return recent;
 }
 
-/** The visit noted alone (the list was read already, as a car page's visitor parts do). */
+/** The visit noted alone (the list was read already, as a car page's personal data does). */
 export async function recordCarVisit(ctx: AppContext, userId: string, productId: string): Promise<void> {
   await ctx.db.batch(visitWrites(ctx, userId, productId));
 }

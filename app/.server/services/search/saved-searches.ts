@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { normalizeSearchQuery, SAVED_SEARCH_LIMIT, SAVED_SEARCH_LIMIT_MESSAGE } from "~/lib/saved-searches";
+import { normalizeSearchQuery, SAVED_SEARCH_LIMIT, SAVED_SEARCH_LIMIT_MESSAGE } from "~/lib/search/saved-searches";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { publish } from "../events";

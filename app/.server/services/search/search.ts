@@ -8,7 +8,7 @@ import {
   type SearchQuery,
   type SearchSort,
 } from "~/lib/schemas/search";
-import { type Category, type PagedList, type Product } from "~/lib/types";
+import { type Category, type PagedList, type Product } from "~/lib/shared/types";
 import { type AppContext } from "../../context";
 import { likeContains } from "../../db/like";
 import { products } from "../../db/schema";

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { type Product, type ProductDetail } from "~/lib/types";
+import { type Product, type ProductDetail } from "~/lib/shared/types";
 import { type AppContext } from "../../context";
 import { batchPrepared, preparedStatement } from "../../db/prepared";
 import { products, users } from "../../db/schema";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PATHS } from "~/lib/paths";
+import { PATHS } from "~/lib/shared/paths";
 import { marketplace } from "../../../../tests/support/marketplace";
 import { startTestDatabase } from "../../../../tests/support/test-database";
 import { flags, reports } from "../../db/schema";

@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from "drizzle-orm";
-import { roleMay } from "~/lib/policy";
-import { PATHS } from "~/lib/paths";
+import { roleMay } from "~/lib/accounts/policy";
+import { PATHS } from "~/lib/shared/paths";
 import { type AppContext } from "../../context";
 import { disputes, flags, moneyProblems, offers, reports } from "../../db/schema";
 import { type UserRow } from "../users/users";

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { savedSearchOf } from "~/lib/saved-searches";
-import { type PageFilter, activeFilters, parseSearchLeniently } from "~/lib/search-params";
+import { savedSearchOf } from "~/lib/search/saved-searches";
+import { type PageFilter, activeFilters, parseSearchLeniently } from "~/lib/search/search-params";
 import { type SearchQuery } from "~/lib/schemas/search";
 import { enforce } from "../../auth/enforce";
 import { getSessionUser } from "../../auth/guards";
@@ -9,8 +9,8 @@ import { products } from "../../db/schema";
 import { NotFound } from "../../errors";
 import { searchStatements, searchWithCategories } from "../search/search";
 import { type UserRow } from "../users/users";
-import { viewerMarksOnPage } from "../catalog/viewer-marks";
-import { visitorPartsQuery } from "./visitor-parts";
+import { viewerCarActionsOnPage } from "../catalog/viewer-car-actions";
+import { personalPageQueryFor } from "./personal-page-data";
 
 // The search pages' one loader: /cars and a category's page (its category fixed by the path) read
 // the URL's query once and make the same search; the API's category read is that search too.
@@ -33,9 +33,9 @@ async function loadSearch(ctx: AppContext, request: Request, fixed: { categoryId
   const query = parseSearchLeniently(new URL(request.url).searchParams, fixed);
   const found = await searchWithCategories(ctx, query);
   const fixedFilters: PageFilter[] = fixed.categoryId ? ["categoryId"] : [];
-  const [advice, marks, user] = await Promise.all([
+  const [advice, carActions, user] = await Promise.all([
     found.total === 0 ? adviceForEmptySearch(ctx, query, fixedFilters) : null,
-    viewerMarksOnPage(
+    viewerCarActionsOnPage(
       ctx,
       request,
       found.data.map((product) => product._id),
@@ -47,8 +47,8 @@ async function loadSearch(ctx: AppContext, request: Request, fixed: { categoryId
     ...found,
     query,
     advice,
-    marks,
-    visitorParts: visitorPartsQuery(ctx, { cars: found.data.map((product) => product._id) }),
+    carActions,
+    personalPageQuery: personalPageQueryFor(ctx, { cars: found.data.map((product) => product._id) }),
     // The search as "Save this search" would keep it (none when there is no filter to keep).
     saveQuery: toSave.ok ? toSave.query : null,
     // The copy for every signed-in visitor offers the save form too (its action reads the session).

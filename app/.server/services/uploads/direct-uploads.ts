@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { isPhotoKey, MAX_PHOTO_BYTES, PHOTO_TOO_LARGE, photoUrl } from "~/lib/photo";
+import { isPhotoKey, MAX_PHOTO_BYTES, PHOTO_TOO_LARGE, photoUrl } from "~/lib/shared/photo";
 import { type DirectUploadRequest, PHOTO_TYPES, type PhotoType } from "~/lib/schemas/uploads";
 import { enforce } from "../../auth/enforce";
 import { consumeLimit, LIMITS } from "../../auth/rate-limits";

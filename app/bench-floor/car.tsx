@@ -1,6 +1,0 @@
-// The framework floor of a car's page: the page itself, rendered from its first answer's data.
-import * as page from "~/routes/catalog/car";
-import { fixedLoader } from "./fixed-loader";
-
-export { default, meta } from "~/routes/catalog/car";
-export const loader = fixedLoader(page.loader);

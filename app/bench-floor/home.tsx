@@ -1,6 +1,0 @@
-// The framework floor of Home: the page itself, rendered from its first answer's data.
-import * as page from "~/routes/site/home";
-import { fixedLoader } from "./fixed-loader";
-
-export { default, meta } from "~/routes/site/home";
-export const loader = fixedLoader(page.loader);

@@ -1,6 +1,0 @@
-// The framework floor of the search page (/cars): the page itself, rendered from its first answer's data.
-import * as page from "~/routes/search/search";
-import { fixedLoader } from "./fixed-loader";
-
-export { default, meta } from "~/routes/search/search";
-export const loader = fixedLoader(page.loader);

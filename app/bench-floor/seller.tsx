@@ -1,6 +1,0 @@
-// The framework floor of a seller's page: the page itself, rendered from its first answer's data.
-import * as page from "~/routes/catalog/seller";
-import { fixedLoader } from "./fixed-loader";
-
-export { default, meta } from "~/routes/catalog/seller";
-export const loader = fixedLoader(page.loader);

@@ -1,0 +1,39 @@
+import { getFormProps } from "@conform-to/react";
+import { useFetcher, useLocation } from "react-router";
+import { type ActionResult } from "~/lib/shared/action-result";
+import { PATHS, pathTo } from "~/lib/shared/paths";
+import { loginUrl } from "~/lib/accounts/redirects";
+import { reportFormSchema } from "~/lib/schemas/admin";
+import { type ActionProduct } from "~/lib/catalog/card-product";
+import { useSchemaForm } from "~/lib/shared/use-schema-form";
+import { ReportFields } from "./report-fields";
+import { FormDialog } from "../ui/form-dialog";
+
+/**
+ * "Report this item?": nothing is sent until the user picks a reason and confirms. `/report/<id>`
+ * is the same form without JavaScript.
+ */
+export default function ReportDialog({ product, onClose }: { product: ActionProduct; onClose: () => void }) {
+  const fetcher = useFetcher<ActionResult>();
+  const location = useLocation();
+  const [form, fields] = useSchemaForm(reportFormSchema, { id: `report-${product._id}` });
+  return (
+    <FormDialog
+      title="Report this item?"
+      action={pathTo(PATHS.report, { id: product._id })}
+      formProps={getFormProps(form)}
+      fetcher={fetcher}
+      submitLabel="Report this item"
+      signInPrompt="Please sign in to report it."
+      signInHref={loginUrl(location.pathname + location.search)}
+      closeOnRefusal
+      onClose={onClose}
+    >
+      <p>
+        Tell our admins that <strong>{product.productName}</strong> looks wrong.
+      </p>
+      <input type="hidden" name="product_id" value={product._id} />
+      <ReportFields fields={fields} />
+    </FormDialog>
+  );
+}
