@@ -43,7 +43,10 @@ export async function keepWhatPageShows(page: Page, name: string): Promise<strin
   const file = path.join(FAILURE_DIRECTORY, name.replace(/[^\w-]+/g, "-").slice(0, 100));
   await page.screenshot({ path: `${file}.png`, fullPage: true, timeout: 5_000 }).catch(() => undefined);
   if (TRACE) await page.context().tracing.stop({ path: `${file}.zip` });
-  const shown = await page.locator("body").ariaSnapshot({ timeout: 5_000 }).catch((error: Error) => error.message);
+  const shown = await page
+    .locator("body")
+    .ariaSnapshot({ timeout: 5_000 })
+    .catch((error: Error) => error.message);
   return `${page.url()} (${file}.png):\n${shown.slice(0, 4_000)}`;
 }
 
