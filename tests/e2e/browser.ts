@@ -1,5 +1,8 @@
 import { AxeBuilder } from "@axe-core/playwright";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { afterEach } from "vitest";
 import { CHROMIUM_FLAGS, TEST_CHROMIUM } from "../../scripts/chromium.ts";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { startFileStack } from "../support/file-stack";
@@ -22,12 +25,51 @@ export interface TestPage {
   close(): Promise<void>;
 }
 
+/** Where a failed test leaves what its pages showed (and, with E2E_TRACE=1, their traces). */
+const FAILURE_DIRECTORY = path.resolve("test-results/e2e");
+// Recording a trace slowed a browser file by about half (docs/decisions/0038-browser-test-harness.md),
+// so only a developer chasing a failure turns it on.
+const TRACE = process.env.E2E_TRACE === "1";
+
+/** The pages the running test opened. */
+const pagesOfThisTest = new Set<Page>();
+
+/**
+ * Keeps what a page shows as test-results/e2e/<name>.png (and its trace as <name>.zip with E2E_TRACE=1);
+ * returns where the page is and its accessibility tree as text, for a log.
+ */
+export async function keepWhatPageShows(page: Page, name: string): Promise<string> {
+  mkdirSync(FAILURE_DIRECTORY, { recursive: true });
+  const file = path.join(FAILURE_DIRECTORY, name.replace(/[^\w-]+/g, "-").slice(0, 100));
+  await page.screenshot({ path: `${file}.png`, fullPage: true, timeout: 5_000 }).catch(() => undefined);
+  if (TRACE) await page.context().tracing.stop({ path: `${file}.zip` });
+  const shown = await page
+    .locator("body")
+    .ariaSnapshot({ timeout: 5_000 })
+    .catch((error: Error) => error.message);
+  return `${page.url()} (${file}.png):\n${shown.slice(0, 4_000)}`;
+}
+
+// A failed test's pages are still open (its `close()` was not reached): keep a screenshot of each and
+// print where it was and what it showed, so a failure seen only in CI can be read from its log.
+afterEach(async ({ task }) => {
+  const pages = [...pagesOfThisTest].filter((page) => !page.isClosed());
+  pagesOfThisTest.clear();
+  if (task.result?.state !== "fail") return;
+  for (const [index, page] of pages.entries()) {
+    const name = `${path.basename(task.file.name, ".test.ts")}--${task.name}-${index + 1}`;
+    console.error(`Page ${index + 1} of "${task.name}" at ${await keepWhatPageShows(page, name)}`);
+  }
+});
+
 /** A fresh browser context (no cookies) with a page that notes requests leaving our origin. */
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<TestPage> {
   const context = await browser.newContext({ baseURL: appUrl, ...options });
   // A step that hangs fails on its own, naming what it waited for, before the test's 30 s run out.
   context.setDefaultTimeout(20_000);
+  if (TRACE) await context.tracing.start({ screenshots: true, snapshots: true });
   const page = await context.newPage();
+  pagesOfThisTest.add(page);
   const foreignRequests: string[] = [];
   const cspViolations: string[] = [];
   page.on("console", (message) => {

@@ -1,6 +1,7 @@
+import { existsSync } from "node:fs";
 import { type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appUrl, expectAccessible, gotoInteractive, launchBrowser, openPage, signInAs } from "./browser";
+import { appUrl, expectAccessible, gotoInteractive, keepWhatPageShows, launchBrowser, openPage, signInAs } from "./browser";
 
 // The mobile menu: a drawer whose toggle becomes its close button, that keeps
 // focus inside while open, and closes on Escape and on navigation; without JavaScript it still opens.
@@ -78,6 +79,21 @@ describe("the mobile menu in Chromium", () => {
     expect(await toggleName(page)).toBe("Close menu");
     await drawer(page).getByRole("link", { name: "Sign In" }).click();
     await page.waitForURL(`${appUrl}/login`);
+    await close();
+  });
+});
+
+// What the harness keeps of a failed test's pages (tests/e2e/browser.ts), shown on a page at hand.
+describe("what a failed browser test leaves", () => {
+  it("a screenshot of the page and, for the log, where it was and what it showed", async () => {
+    const { page, close } = await openPage(browser, { ...PHONE, javaScriptEnabled: false });
+    await page.goto("/blog");
+    await toggle(page).click();
+    const shown = await keepWhatPageShows(page, "mobile-menu--harness check");
+    expect(shown).toContain(`${appUrl}/blog (`);
+    expect(shown).toMatch(/- heading ".+" \[level=1\]/);
+    expect(shown).toContain('link "Sign In"');
+    expect(existsSync(/\((\S+\.png)\)/.exec(shown)![1])).toBe(true);
     await close();
   });
 });

@@ -1,10 +1,10 @@
-import { Validator } from "@seriousme/openapi-schema-validator";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildDirectory } from "../../scripts/built-worker.ts";
 import { accessToken, apiJson, appUrl, register, request, signIn, uniqueEmail } from "./client";
+import { schemaProblems } from "./openapi-responses";
 
 const HARDENING = {
   "strict-transport-security": /max-age=\d{7,}/,
@@ -112,16 +112,13 @@ describe("OpenAPI", () => {
     "GET /openapi.json",
   ];
 
-  it("is a valid OpenAPI 3.1 document listing every endpoint of the contract", async () => {
+  it("is OpenAPI 3.1 with valid schemas that all resolve, listing every endpoint of the contract", async () => {
     const document = (await (await request("/api/openapi.json")).json()) as {
       openapi: string;
       paths: Record<string, Record<string, unknown>>;
     };
-    const validator = new Validator();
-    const result = await validator.validate(document);
-    expect(result.errors ?? []).toEqual([]);
-    expect(result.valid).toBe(true);
-    expect(validator.version).toBe("3.1");
+    expect(schemaProblems(document)).toEqual([]);
+    expect(document.openapi).toMatch(/^3\.1\./);
     const listed = Object.entries(document.paths).flatMap(([route, operations]) =>
       Object.keys(operations).map((method) => `${method.toUpperCase()} ${route}`),
     );
