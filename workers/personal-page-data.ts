@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { loadPersonalPageData } from "~/.server/services/site/personal-page-data";
 import { personalPageQuerySchema } from "~/lib/schemas/site";
-import { handleApiError } from "./api/errors";
-import { queryParams } from "./api/json-body";
+import { handleApiError } from "./api/core/errors";
+import { queryParams } from "./api/core/json-body";
 import { type WorkerEnv } from "./hono-env";
 
 /**

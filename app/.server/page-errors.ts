@@ -1,4 +1,4 @@
-// What pages answer when a service refuses, as workers/api/errors.ts does for the API: typed domain
+// What pages answer when a service refuses, as workers/api/core/errors.ts does for the API: typed domain
 // errors become the form's errors, a row action's result (toast or status line) or the error page.
 // Anything else is a real failure and goes on to the error boundary (500).
 import { type Submission } from "@conform-to/react";

@@ -5,7 +5,7 @@ import addFormats from "ajv-formats";
 // schema in the document (valid JSON Schema 2020-12, every reference found) and real answers against
 // the document (the status must be one the operation lists, and a JSON body must match the schema the
 // document gives for that status). The rest of the document's OpenAPI shape is Redocly's `struct` rule
-// (workers/api/openapi.test.ts).
+// (workers/api/core/openapi.test.ts).
 
 interface MediaType {
   schema?: object;

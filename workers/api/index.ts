@@ -1,25 +1,25 @@
 import { Hono } from "hono";
 import { type WorkerEnv } from "../hono-env";
-import { jwtApi, usersApi } from "./accounts";
-import { meApi } from "./me";
-import { adminCategoriesApi, adminReportsApi, adminUsersApi } from "./admin";
-import { bookingApi, bookingsApi, reportApi } from "./bookings";
-import { categoriesApi, imagesApi, productsApi, sellersApi } from "./catalog";
-import { conversationsApi } from "./conversations";
-import { adminDealsApi, payoutsApi } from "./deals";
-import { conditionalReads } from "./conditional-get";
-import { devMailApi } from "./dev-mail";
-import { apiError, handleApiError } from "./errors";
-import { favouritesApi, savedSearchesApi } from "./favourites";
-import { healthApi } from "./health";
-import { directUploadsApi } from "./images";
-import { notificationsApi } from "./notifications";
-import { offersApi, productOffersApi } from "./offers";
-import { allow } from "./auth";
-import { apiDocument, doc } from "./openapi";
-import { renderReference } from "./reference";
-import { paymentApi } from "./payments";
-import { reviewsApi, sellerReviewsApi } from "./reviews";
+import { jwtApi, usersApi } from "./accounts/accounts";
+import { meApi } from "./accounts/me";
+import { adminCategoriesApi, adminReportsApi, adminUsersApi } from "./admin/admin";
+import { bookingApi, bookingsApi, reportApi } from "./deals/bookings";
+import { categoriesApi, imagesApi, productsApi, sellersApi } from "./catalog/catalog";
+import { conversationsApi } from "./messages/conversations";
+import { adminDealsApi, payoutsApi } from "./deals/deals";
+import { conditionalReads } from "./core/conditional-get";
+import { devMailApi } from "./notifications/dev-mail";
+import { apiError, handleApiError } from "./core/errors";
+import { favouritesApi, savedSearchesApi } from "./search/favourites";
+import { healthApi } from "./core/health";
+import { directUploadsApi } from "./uploads/images";
+import { notificationsApi } from "./notifications/notifications";
+import { offersApi, productOffersApi } from "./deals/offers";
+import { allow } from "./core/auth";
+import { apiDocument, doc } from "./core/openapi";
+import { renderReference } from "./core/reference";
+import { paymentApi } from "./deals/payments";
+import { reviewsApi, sellerReviewsApi } from "./catalog/reviews";
 
 /** The REST contract (../shared/api-contract.md), one router per resource. */
 export const api = new Hono<WorkerEnv>()

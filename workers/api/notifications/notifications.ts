@@ -3,10 +3,10 @@ import { listNotifications, markNotificationsRead } from "~/.server/services/not
 import { pagedListQuerySchema } from "~/lib/shared/list-query";
 import { markReadSchema } from "~/lib/schemas/notifications";
 import { notificationPageShape, updatedShape } from "~/lib/schemas/responses";
-import { type WorkerEnv } from "../hono-env";
-import { allow } from "./auth";
-import { jsonBody, queryParams } from "./json-body";
-import { doc } from "./openapi";
+import { type WorkerEnv } from "../../hono-env";
+import { allow } from "../core/auth";
+import { jsonBody, queryParams } from "../core/json-body";
+import { doc } from "../core/openapi";
 
 const TAG = "Notifications";
 

@@ -16,11 +16,11 @@ import { findReceipt } from "~/.server/services/deals/receipts";
 import { bookingSchema, declineSchema, disputeSchema } from "~/lib/schemas/deals";
 import { pagedListQuerySchema } from "~/lib/shared/list-query";
 import { confirmHandover, declineBooking, openDispute, refundBySeller } from "~/.server/services/deals/deal-actions";
-import { doc } from "./openapi";
-import { type WorkerEnv } from "../hono-env";
-import { allow } from "./auth";
-import { jsonBody, pathParams, queryParams } from "./json-body";
-import { deletedAnswer } from "./write-answers";
+import { doc } from "../core/openapi";
+import { type WorkerEnv } from "../../hono-env";
+import { allow } from "../core/auth";
+import { jsonBody, pathParams, queryParams } from "../core/json-body";
+import { deletedAnswer } from "../core/write-answers";
 
 /** The contract's Booking shape (the page-only flags left out). */
 const withoutPageFields = ({

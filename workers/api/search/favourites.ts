@@ -3,12 +3,12 @@ import * as v from "valibot";
 import { listFavourites, removeFavourite, saveFavourite } from "~/.server/services/search/favourites";
 import { deleteSavedSearch, listSavedSearches, saveSearch } from "~/.server/services/search/saved-searches";
 import { createdShape, deletedShape, productShape, savedSearchShape, updatedShape } from "~/lib/schemas/responses";
-import { type WorkerEnv } from "../hono-env";
-import { allow } from "./auth";
-import { jsonBody } from "./json-body";
-import { doc } from "./openapi";
-import { productAnswers } from "./product-answers";
-import { deletedAnswer, updatedAnswer } from "./write-answers";
+import { type WorkerEnv } from "../../hono-env";
+import { allow } from "../core/auth";
+import { jsonBody } from "../core/json-body";
+import { doc } from "../core/openapi";
+import { productAnswers } from "../catalog/product-answers";
+import { deletedAnswer, updatedAnswer } from "../core/write-answers";
 
 const TAG = "Favourites and saved searches";
 

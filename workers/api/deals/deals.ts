@@ -18,10 +18,10 @@ import {
   payoutsShape,
   updatedShape,
 } from "~/lib/schemas/responses";
-import { type WorkerEnv } from "../hono-env";
-import { allow } from "./auth";
-import { jsonBody, queryParams } from "./json-body";
-import { doc } from "./openapi";
+import { type WorkerEnv } from "../../hono-env";
+import { allow } from "../core/auth";
+import { jsonBody, queryParams } from "../core/json-body";
+import { doc } from "../core/openapi";
 
 // The deal's money: a seller's payout account and payouts, the admins' disputes and ledger.
 

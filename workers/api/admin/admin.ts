@@ -5,11 +5,11 @@ import { createCategory, deleteCategory, renameCategory } from "~/.server/servic
 import { deleteReportedItem, dismissReports, listReports, reportsListQuery } from "~/.server/services/admin/reports";
 import { categoryApiSchema, categoryRenameSchema } from "~/lib/schemas/catalog";
 import { createdShape, deletedShape, pagedShape, reportShape, updatedShape, userShape } from "~/lib/schemas/responses";
-import { type WorkerEnv } from "../hono-env";
-import { allow } from "./auth";
-import { jsonBody, pathParams, queryParams } from "./json-body";
-import { doc } from "./openapi";
-import { deletedAnswer, updatedAnswer } from "./write-answers";
+import { type WorkerEnv } from "../../hono-env";
+import { allow } from "../core/auth";
+import { jsonBody, pathParams, queryParams } from "../core/json-body";
+import { doc } from "../core/openapi";
+import { deletedAnswer, updatedAnswer } from "../core/write-answers";
 
 // The same parameter name as the role checks' email (accounts.ts): one path in the document.
 const accountIdParam = v.object({ account: v.pipe(v.string(), v.description("The account's id")) });

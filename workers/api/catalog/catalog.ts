@@ -37,12 +37,12 @@ import {
   updatedShape,
   uploadedShape,
 } from "~/lib/schemas/responses";
-import { type WorkerEnv } from "../hono-env";
-import { allow } from "./auth";
-import { jsonBody, pathParams, queryParams } from "./json-body";
-import { doc } from "./openapi";
+import { type WorkerEnv } from "../../hono-env";
+import { allow } from "../core/auth";
+import { jsonBody, pathParams, queryParams } from "../core/json-body";
+import { doc } from "../core/openapi";
 import { productAnswer, productAnswers } from "./product-answers";
-import { deletedAnswer, updatedAnswer } from "./write-answers";
+import { deletedAnswer, updatedAnswer } from "../core/write-answers";
 
 const products = v.array(productShape);
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { api } from "./index";
+import { api } from "../index";
 import { apiDocument } from "./openapi";
 
 // A second tool's opinion of the generated document: Redocly's recommended rules (redocly.yaml).

@@ -5,11 +5,11 @@ import { closeOwnAccount } from "~/.server/services/accounts/close-account";
 import { requestEmailChange } from "~/.server/services/accounts/email-change";
 import { changeEmailSchema, closeAccountSchema } from "~/lib/schemas/accounts";
 import { deletedShape } from "~/lib/schemas/responses";
-import { type WorkerEnv } from "../hono-env";
-import { allow } from "./auth";
-import { jsonBody } from "./json-body";
-import { deletedAnswer } from "./write-answers";
-import { doc } from "./openapi";
+import { type WorkerEnv } from "../../hono-env";
+import { allow } from "../core/auth";
+import { jsonBody } from "../core/json-body";
+import { deletedAnswer } from "../core/write-answers";
+import { doc } from "../core/openapi";
 
 const TAG = "Your account and your data";
 

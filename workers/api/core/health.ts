@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { healthShape } from "~/lib/schemas/responses";
-import { type WorkerEnv } from "../hono-env";
+import { type WorkerEnv } from "../../hono-env";
 import { allow } from "./auth";
 import { apiError } from "./errors";
 import { doc } from "./openapi";

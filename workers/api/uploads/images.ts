@@ -2,10 +2,10 @@ import { Hono } from "hono";
 import { completeDirectUpload, startDirectUpload } from "~/.server/services/uploads/direct-uploads";
 import { directUploadShape, uploadedShape } from "~/lib/schemas/responses";
 import { directUploadSchema, uploadKeyParams } from "~/lib/schemas/uploads";
-import { type WorkerEnv } from "../hono-env";
-import { allow } from "./auth";
-import { jsonBody, pathParams } from "./json-body";
-import { doc } from "./openapi";
+import { type WorkerEnv } from "../../hono-env";
+import { allow } from "../core/auth";
+import { jsonBody, pathParams } from "../core/json-body";
+import { doc } from "../core/openapi";
 
 /**
  * Photos sent straight to object storage: a pre-signed PUT URL for one photo, then the check of

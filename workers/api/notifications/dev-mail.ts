@@ -2,10 +2,10 @@ import { Hono } from "hono";
 import { listMailTo, requireDevelopmentMode } from "~/.server/services/notifications/dev-mail";
 import { devMailQuerySchema } from "~/lib/schemas/accounts";
 import { devMailShape } from "~/lib/schemas/responses";
-import { type WorkerEnv } from "../hono-env";
-import { allow } from "./auth";
-import { queryParams } from "./json-body";
-import { doc } from "./openapi";
+import { type WorkerEnv } from "../../hono-env";
+import { allow } from "../core/auth";
+import { queryParams } from "../core/json-body";
+import { doc } from "../core/openapi";
 
 /** The mail the app sent, for following its links without a mailbox (404 in production). */
 export const devMailApi = new Hono<WorkerEnv>().get(

@@ -3,10 +3,10 @@ import * as v from "valibot";
 import { listConversations, readThread, sendMessage, startConversation } from "~/.server/services/messages/messages";
 import { conversationIdParam, sendMessageSchema, startConversationSchema } from "~/lib/schemas/messages";
 import { conversationShape, createdShape, messageShape } from "~/lib/schemas/responses";
-import { type WorkerEnv } from "../hono-env";
-import { allow } from "./auth";
-import { jsonBody, pathParams } from "./json-body";
-import { describing, doc } from "./openapi";
+import { type WorkerEnv } from "../../hono-env";
+import { allow } from "../core/auth";
+import { jsonBody, pathParams } from "../core/json-body";
+import { describing, doc } from "../core/openapi";
 
 const TAG = "Messages";
 

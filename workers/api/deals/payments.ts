@@ -2,10 +2,10 @@ import { Hono } from "hono";
 import { confirmSimulatorCard, createPaymentIntent, recordPayment, requirePaymentSimulator } from "~/.server/services/deals/payments";
 import { paymentIntentSchema, recordPaymentSchema, simulatorConfirmSchema } from "~/lib/schemas/deals";
 import { clientSecretShape, createdShape, simulatedPaymentShape } from "~/lib/schemas/responses";
-import { doc } from "./openapi";
-import { type WorkerEnv } from "../hono-env";
-import { allow } from "./auth";
-import { jsonBody } from "./json-body";
+import { doc } from "../core/openapi";
+import { type WorkerEnv } from "../../hono-env";
+import { allow } from "../core/auth";
+import { jsonBody } from "../core/json-body";
 
 export const paymentApi = new Hono<WorkerEnv>()
   // The amount is the booked car's price from the database; a client-sent resalePrice is ignored.

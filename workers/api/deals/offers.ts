@@ -2,10 +2,10 @@ import { Hono } from "hono";
 import { acceptOffer, counterOffer, declineOffer, listOffers, makeOffer, withdrawOffer } from "~/.server/services/deals/offers";
 import { counterSchema, offerListQuerySchema, offerSchema } from "~/lib/schemas/deals";
 import { createdShape, offerPageShape, updatedShape } from "~/lib/schemas/responses";
-import { doc } from "./openapi";
-import { type WorkerEnv } from "../hono-env";
-import { allow } from "./auth";
-import { jsonBody, queryParams } from "./json-body";
+import { doc } from "../core/openapi";
+import { type WorkerEnv } from "../../hono-env";
+import { allow } from "../core/auth";
+import { jsonBody, queryParams } from "../core/json-body";
 
 const TAG = "Offers";
 

@@ -7,10 +7,10 @@ import { type Role } from "~/lib/accounts/roles";
 import { signUpSchema, tokenRequestSchema } from "~/lib/schemas/accounts";
 import { emailField } from "~/lib/schemas/fields";
 import { accessTokenShape, createdShape, roleFlagShape } from "~/lib/schemas/responses";
-import { type WorkerEnv } from "../hono-env";
-import { allow } from "./auth";
-import { jsonBody, pathParams, queryParams } from "./json-body";
-import { doc } from "./openapi";
+import { type WorkerEnv } from "../../hono-env";
+import { allow } from "../core/auth";
+import { jsonBody, pathParams, queryParams } from "../core/json-body";
+import { doc } from "../core/openapi";
 
 const emailQuery = v.object({ email: emailField });
 // One path parameter for /users/{role}/{account}: the email here, the id for an admin's DELETE.

@@ -1,7 +1,7 @@
 import { type Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { DomainError, TooManyRequests } from "~/.server/errors";
-import { type WorkerEnv } from "../hono-env";
+import { type WorkerEnv } from "../../hono-env";
 
 /** The contract's error format: `{ message, issues? }`, never a stack trace or SQL. */
 export function apiError(c: Context<WorkerEnv>, status: number, message: string, extra: object = {}) {

@@ -3,7 +3,7 @@ import { getSessionUser, getTokenUser, requireApiPermission } from "~/.server/au
 import { Forbidden, Unauthorized } from "~/.server/errors";
 import { type UserRow } from "~/.server/services/users/users";
 import { accessLabel, needsSignIn, type Permission, POLICY, type PublicPermission, REFUSAL_STATUS, refusals } from "~/lib/accounts/policy";
-import { type WorkerEnv } from "../hono-env";
+import { type WorkerEnv } from "../../hono-env";
 import { describing, errorResponses } from "./openapi";
 
 /**

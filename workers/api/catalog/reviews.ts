@@ -4,11 +4,11 @@ import { type SellerReview } from "~/lib/catalog/reviews";
 import { pagedListQuerySchema } from "~/lib/shared/list-query";
 import { reviewAnswerSchema, reviewIdParam, reviewSchema } from "~/lib/schemas/catalog";
 import { createdShape, deletedShape, reviewPageShape, updatedShape } from "~/lib/schemas/responses";
-import { type WorkerEnv } from "../hono-env";
-import { allow } from "./auth";
-import { jsonBody, pathParams, queryParams } from "./json-body";
-import { doc } from "./openapi";
-import { updatedAnswer } from "./write-answers";
+import { type WorkerEnv } from "../../hono-env";
+import { allow } from "../core/auth";
+import { jsonBody, pathParams, queryParams } from "../core/json-body";
+import { doc } from "../core/openapi";
+import { updatedAnswer } from "../core/write-answers";
 
 const TAG = "Reviews";
 

@@ -5,7 +5,7 @@ import { toJsonSchema } from "@valibot/to-json-schema";
 import { readBodyWithin } from "~/.server/body-limit";
 import { type FieldIssue, Invalid, PayloadTooLarge, UnsupportedMediaType } from "~/.server/errors";
 import { messageInWords } from "~/lib/schemas/field-messages";
-import { type WorkerEnv } from "../hono-env";
+import { type WorkerEnv } from "../../hono-env";
 import { describing, errorResponses, SCHEMA_OPTIONS } from "./openapi";
 
 const JSON_LIMIT = 64 * 1024;
