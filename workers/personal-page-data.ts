@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { getSessionUser } from "~/.server/auth/guards";
 import { loadPersonalPageData } from "~/.server/services/site/personal-page-data";
 import { personalPageQuerySchema } from "~/lib/schemas/site";
 import { handleApiError } from "./api/core/errors";
@@ -14,7 +15,8 @@ import { type WorkerEnv } from "./hono-env";
  */
 export const personalPageDataRoute = new Hono<WorkerEnv>()
   .get("/", queryParams(personalPageQuerySchema), async (c) => {
-    const data = await loadPersonalPageData(c.var.app, c.req.raw, c.req.valid("query"));
+    const user = await getSessionUser(c.var.app, c.req.raw);
+    const data = await loadPersonalPageData(c.var.app, c.req.raw, user, c.req.valid("query"));
     return c.json(data, 200, { "Cache-Control": "private, no-store" });
   })
   .onError(handleApiError);

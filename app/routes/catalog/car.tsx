@@ -70,7 +70,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Not awaited: the page renders without it and the panel streams in (one more round trip, in parallel).
   const priceAnalysis = analyseCarPrice(ctx, product);
   const shownIds = [product._id, ...similar.map((car) => car._id)];
-  const [carActions, user] = await Promise.all([viewerCarActionsOnPage(ctx, request, shownIds), getSessionUser(ctx, request)]);
+  const user = await getSessionUser(ctx, request);
+  const carActions = await viewerCarActionsOnPage(ctx, user, shownIds);
   // The viewer's own purchase of this car (what comes next). A signed-in visit is noted in the same
   // round (their recently viewed cars come back with it).
   const [deal, recent] = await Promise.all([

@@ -53,7 +53,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const origin = ctx.publicOrigin;
   const carActions = await viewerCarActionsOnPage(
     ctx,
-    request,
+    viewer,
     result.products.map((product) => product._id),
   );
   return {

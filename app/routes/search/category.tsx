@@ -29,8 +29,8 @@ const FIXED = ["categoryId"] as const;
 
 /** A category's cars for sale, with the search's filters and sort (the category fixed by the path). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requirePermission(context.app, request, "read:cars");
-  const found = await orPageError(() => loadCategoryPage(context.app, request, params.id));
+  const user = await requirePermission(context.app, request, "read:cars");
+  const found = await orPageError(() => loadCategoryPage(context.app, request, user, params.id));
   return {
     ...found,
     data: found.data.map(toCardProduct),

@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [carActions, recent] = await Promise.all([
     viewerCarActionsOnPage(
       context.app,
-      request,
+      user,
       advertised.map((product) => product._id),
     ),
     user ? listRecentlyViewed(context.app, user.id) : null,

@@ -3,8 +3,8 @@ import { type SQLiteColumn, unionAll } from "drizzle-orm/sqlite-core";
 import { verdict } from "~/lib/accounts/policy";
 import { type Role } from "~/lib/accounts/roles";
 import { type ViewerCarActions } from "~/lib/catalog/viewer-car-actions";
-import { getSessionUser } from "../../auth/guards";
 import { type AppContext } from "../../context";
+import { type Viewer } from "../users/users";
 import { preparedStatement, type RowsOf, runPrepared } from "../../db/prepared";
 import { bookings, favourites, reports } from "../../db/schema";
 
@@ -14,8 +14,7 @@ type Mark = "favourite" | "booked" | "reported";
  * For a page of cars: what the signed-in viewer may do and did with them (saved, booked, reported),
  * read in one statement on the three tables' (user, product) keys. Nobody signed in: nothing done.
  */
-export async function viewerCarActionsOnPage(ctx: AppContext, request: Request, productIds: string[]): Promise<ViewerCarActions> {
-  const user = await getSessionUser(ctx, request);
+export async function viewerCarActionsOnPage(ctx: AppContext, user: Viewer | null, productIds: string[]): Promise<ViewerCarActions> {
   const ids = [...new Set(productIds)];
   if (!user || ids.length === 0) return viewerCarActionsOf(user, []);
   return viewerCarActionsOf(user, await runPrepared(ctx, viewerCarActionsQuery(ctx, user.id, ids)));

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { roleMay } from "~/lib/accounts/policy";
 import { type NavbarUser, type PersonalPageData, type PersonalPageQuery } from "~/lib/site/personal-page-data";
-import { getSessionUser, type SessionUser } from "../../auth/guards";
+import { type SessionUser } from "../../auth/guards";
 import { type AppContext } from "../../context";
 import { batchPrepared, preparedStatement } from "../../db/prepared";
 import { products } from "../../db/schema";
@@ -44,8 +44,12 @@ const sellerOf = preparedStatement(["productId"], (ctx, { productId }) =>
  * the view (a seller's look at their own car is no view). Signed out (an ended session): nobody's.
  * Two round trips: the session, then one batch of the rest (every statement prepared once, db/prepared.ts).
  */
-export async function loadPersonalPageData(ctx: AppContext, request: Request, query: PersonalPageQuery): Promise<PersonalPageData> {
-  const user = await getSessionUser(ctx, request);
+export async function loadPersonalPageData(
+  ctx: AppContext,
+  request: Request,
+  user: SessionUser | null,
+  query: PersonalPageQuery,
+): Promise<PersonalPageData> {
   if (!user) return { user: null, carActions: viewerCarActionsOf(null, []), car: null, recent: null };
   const productId = query.car ?? "";
   const [carActionRows, dealRows, [car], recent] = await batchPrepared(ctx, [

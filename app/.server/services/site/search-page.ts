@@ -3,12 +3,11 @@ import { savedSearchOf } from "~/lib/search/saved-searches";
 import { type PageFilter, activeFilters, parseSearchLeniently } from "~/lib/search/search-params";
 import { type SearchQuery } from "~/lib/schemas/search";
 import { enforce } from "../../auth/enforce";
-import { getSessionUser } from "../../auth/guards";
 import { type AppContext } from "../../context";
 import { products } from "../../db/schema";
 import { NotFound } from "../../errors";
 import { searchStatements, searchWithCategories } from "../search/search";
-import { type UserRow } from "../users/users";
+import { type UserRow, type Viewer } from "../users/users";
 import { viewerCarActionsOnPage } from "../catalog/viewer-car-actions";
 import { personalPageQueryFor } from "./personal-page-data";
 
@@ -16,31 +15,30 @@ import { personalPageQueryFor } from "./personal-page-data";
 // the URL's query once and make the same search; the API's category read is that search too.
 
 /** /cars: the search the URL asks for (bad values dropped), with what the page shows beside the cars. */
-export function loadSearchPage(ctx: AppContext, request: Request) {
-  return loadSearch(ctx, request, {});
+export function loadSearchPage(ctx: AppContext, request: Request, user: Viewer | null) {
+  return loadSearch(ctx, request, user, {});
 }
 
 /** A category's page (signed-in users only, as the spec has it): the search with its category fixed; 404 for an unknown one. */
-export async function loadCategoryPage(ctx: AppContext, request: Request, categoryId: string) {
-  enforce("read:cars", await getSessionUser(ctx, request));
-  const found = await loadSearch(ctx, request, { categoryId });
+export async function loadCategoryPage(ctx: AppContext, request: Request, user: Viewer | null, categoryId: string) {
+  enforce("read:cars", user);
+  const found = await loadSearch(ctx, request, user, { categoryId });
   const category = found.categories.find((candidate) => candidate._id === categoryId);
   if (!category) throw new NotFound("Category not found");
   return { ...found, category };
 }
 
-async function loadSearch(ctx: AppContext, request: Request, fixed: { categoryId?: string }) {
+async function loadSearch(ctx: AppContext, request: Request, user: Viewer | null, fixed: { categoryId?: string }) {
   const query = parseSearchLeniently(new URL(request.url).searchParams, fixed);
   const found = await searchWithCategories(ctx, query);
   const fixedFilters: PageFilter[] = fixed.categoryId ? ["categoryId"] : [];
-  const [advice, carActions, user] = await Promise.all([
+  const [advice, carActions] = await Promise.all([
     found.total === 0 ? adviceForEmptySearch(ctx, query, fixedFilters) : null,
     viewerCarActionsOnPage(
       ctx,
-      request,
+      user,
       found.data.map((product) => product._id),
     ),
-    getSessionUser(ctx, request),
   ]);
   const toSave = savedSearchOf(query);
   return {

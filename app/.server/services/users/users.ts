@@ -8,6 +8,9 @@ import { NotFound } from "../../errors";
 
 export type UserRow = typeof users.$inferSelect;
 
+/** The signed-in visitor as a page's rules need them (the route reads the session and passes them on). */
+export type Viewer = Pick<UserRow, "id" | "role">;
+
 export function toUser(row: UserRow): User {
   return { _id: row.id, name: row.name, email: row.email, accountType: row.role, verify: row.sellerVerified };
 }
