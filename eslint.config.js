@@ -19,8 +19,8 @@ const INFRASTRUCTURE = [
   "./app/.server/context.ts",
   "./app/.server/errors.ts",
   "./app/.server/queue-jobs.ts",
-  "./app/.server/body-limit.ts",
-  "./app/.server/flash.ts",
+  "./app/.server/web/body-limit.ts",
+  "./app/.server/web/flash.ts",
 ];
 
 /**
@@ -145,10 +145,7 @@ export default tseslint.config(
                 "./auth/guards.ts",
                 "./context.ts",
                 "./errors.ts",
-                "./page-errors.ts",
-                "./form-body.ts",
-                "./flash.ts",
-                "./body-limit.ts",
+                "./web",
               ],
               message:
                 "Pages and API routes reach infrastructure (auth, email, payments, storage, config...) only through a service; of app/.server they import services, the guards and the request/answer adapters.",

@@ -1,6 +1,6 @@
 import { renderToReadableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, isRouteErrorResponse, ServerRouter } from "react-router";
-import { inlineScriptHashes, pageContentSecurityPolicy } from "./.server/content-security-policy";
+import { inlineScriptHashes, pageContentSecurityPolicy } from "./.server/web/content-security-policy";
 
 /**
  * Renders the whole page, then gives it the Content-Security-Policy that allows exactly its inline

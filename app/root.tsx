@@ -14,7 +14,7 @@ import {
 import { useEffect } from "react";
 import { getSessionUser } from "./.server/auth/guards";
 import { navbarUserOf } from "./.server/services/site/personal-page-data";
-import { readFlash } from "./.server/flash";
+import { readFlash } from "./.server/web/flash";
 import { type Route } from "./+types/root";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import stylesheet from "./app.css?url";

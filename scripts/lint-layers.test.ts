@@ -88,7 +88,7 @@ describe("layers", () => {
     [
       "a page imports the guards and the form adapters",
       "app/routes/fine.tsx",
-      'import { requireUser } from "~/.server/auth/guards";\nimport { readFormBody } from "~/.server/form-body";\nimport { orPageError } from "~/.server/page-errors";\nexport { requireUser, readFormBody, orPageError };\n',
+      'import { requireUser } from "~/.server/auth/guards";\nimport { readFormBody } from "~/.server/web/form-body";\nimport { orPageError } from "~/.server/web/page-errors";\nexport { requireUser, readFormBody, orPageError };\n',
     ],
     [
       "an API route imports the errors and the context's type",

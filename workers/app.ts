@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { csrf } from "hono/csrf";
 import { createRequestHandler } from "react-router";
 import { forgetEndedLimits } from "~/.server/auth/rate-limits";
-import { dropUnreadBody } from "~/.server/body-limit";
+import { dropUnreadBody } from "~/.server/web/body-limit";
 import { ConfigError, readConfig } from "~/.server/config";
 import { createAppContext, createScheduledContext, type AppContext } from "~/.server/context";
 import { deliverEmail, enqueueOverdueEmails } from "~/.server/email/outgoing";

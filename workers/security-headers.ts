@@ -1,10 +1,10 @@
 // Security headers for every answer: the usual hardening headers from Hono's secureHeaders, and
 // our Content-Security-Policy, which depends on the answer: a hash-based one for pages (made when
-// the page is rendered, app/.server/content-security-policy.ts), a locked-down one for everything else.
+// the page is rendered, app/.server/web/content-security-policy.ts), a locked-down one for everything else.
 
 import { secureHeaders } from "hono/secure-headers";
 import { type AppConfig } from "~/.server/config";
-import { pageContentSecurityPolicy } from "~/.server/content-security-policy";
+import { pageContentSecurityPolicy } from "~/.server/web/content-security-policy";
 
 /**
  * HSTS for two years with preload, nosniff, no framing, a strict referrer and no powerful features

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import Stripe from "stripe";
-import { readBodyWithin } from "~/.server/body-limit";
+import { readBodyWithin } from "~/.server/web/body-limit";
 import { handleProviderEvent, readStripeEvent } from "~/.server/services/deals/provider-events";
 import { type WorkerEnv } from "../hono-env";
 

@@ -1,5 +1,5 @@
 // Every page's URL, declared once: app/routes.ts builds the route table from these, and the menu,
-// links, redirects and the payment page's CSP (app/.server/content-security-policy.ts) use them.
+// links, redirects and the payment page's CSP (app/.server/web/content-security-policy.ts) use them.
 
 export const PATHS = {
   home: "/",

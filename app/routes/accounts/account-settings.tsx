@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, redirect, useActionData } from "react-router";
 import { requireUser } from "~/.server/auth/guards";
-import { flashHeader } from "~/.server/flash";
+import { flashHeader } from "~/.server/web/flash";
 import { closeOwnAccount } from "~/.server/services/accounts/close-account";
 import { listDevices, signOutDevice, signOutEverywhereElse } from "~/.server/services/accounts/devices";
 import { requestEmailChange } from "~/.server/services/accounts/email-change";
@@ -15,8 +15,8 @@ import {
   sectionClass,
   YourDataSection,
 } from "~/components/accounts/your-data-sections";
-import { parseForm, readFormBody } from "~/.server/form-body";
-import { formAnswer, invalidForm, retryAfterHeaders } from "~/.server/page-errors";
+import { parseForm, readFormBody } from "~/.server/web/form-body";
+import { formAnswer, invalidForm, retryAfterHeaders } from "~/.server/web/page-errors";
 import { changePassword } from "~/.server/services/accounts/credentials";
 import { emailChoices, setEmailChoices } from "~/.server/services/notifications/notifications";
 import { sendEmailVerification } from "~/.server/services/accounts/email-links";

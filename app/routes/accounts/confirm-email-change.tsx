@@ -1,6 +1,6 @@
 import { Form, Link, useActionData } from "react-router";
-import { readFormBody } from "~/.server/form-body";
-import { failedAction } from "~/.server/page-errors";
+import { readFormBody } from "~/.server/web/form-body";
+import { failedAction } from "~/.server/web/page-errors";
 import { confirmEmailChange, pendingEmailChange } from "~/.server/services/accounts/email-change";
 import { AuthCard } from "~/components/accounts/auth-card";
 import { primaryButtonClass } from "~/components/ui/field";

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData } from "react-router";
-import { parseForm, readFormBody } from "~/.server/form-body";
-import { invalidForm } from "~/.server/page-errors";
+import { parseForm, readFormBody } from "~/.server/web/form-body";
+import { invalidForm } from "~/.server/web/page-errors";
 import { requestPasswordReset } from "~/.server/services/accounts/email-links";
 import { AuthCard } from "~/components/accounts/auth-card";
 import { Button } from "~/components/ui/button";

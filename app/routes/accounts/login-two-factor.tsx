@@ -1,8 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, redirect, useActionData, useNavigation } from "react-router";
 import { finishTwoFactorSignIn, pendingTwoFactorSignIn } from "~/.server/services/accounts/sign-in";
-import { parseForm, readFormBody } from "~/.server/form-body";
-import { formAnswer, invalidForm, retryAfterHeaders } from "~/.server/page-errors";
+import { parseForm, readFormBody } from "~/.server/web/form-body";
+import { formAnswer, invalidForm, retryAfterHeaders } from "~/.server/web/page-errors";
 import { AuthCard } from "~/components/accounts/auth-card";
 import { Spinner } from "~/components/ui/spinner";
 import { Button } from "~/components/ui/button";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { readFormBody } from "~/.server/form-body";
+import { readFormBody } from "~/.server/web/form-body";
 import { signOut } from "~/.server/services/accounts/sign-in";
 import { type Route } from "./+types/logout";
 

@@ -1,5 +1,5 @@
 import { finishOAuth } from "~/.server/services/accounts/oauth-sign-in";
-import { orPageError } from "~/.server/page-errors";
+import { orPageError } from "~/.server/web/page-errors";
 import { type Route } from "./+types/oauth-callback";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { startOAuth } from "~/.server/services/accounts/oauth-sign-in";
-import { orPageError } from "~/.server/page-errors";
+import { orPageError } from "~/.server/web/page-errors";
 import { safeRedirect } from "~/lib/accounts/redirects";
 import { type Route } from "./+types/oauth-start";
 

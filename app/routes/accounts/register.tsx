@@ -3,8 +3,8 @@ import { Form, Link, redirect, useActionData, useNavigation } from "react-router
 import { getSessionUser } from "~/.server/auth/guards";
 import { configuredProviders } from "~/.server/services/accounts/oauth-sign-in";
 import { finishSignIn } from "~/.server/services/accounts/sign-in";
-import { parseForm, readFormBody } from "~/.server/form-body";
-import { formAnswer, invalidForm } from "~/.server/page-errors";
+import { parseForm, readFormBody } from "~/.server/web/form-body";
+import { formAnswer, invalidForm } from "~/.server/web/page-errors";
 import { registerUser } from "~/.server/services/accounts/registration";
 import { AuthCard } from "~/components/accounts/auth-card";
 import { Spinner } from "~/components/ui/spinner";

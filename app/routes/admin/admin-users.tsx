@@ -1,6 +1,6 @@
 import { requirePermission } from "~/.server/auth/guards";
-import { parseForm, readFormBody } from "~/.server/form-body";
-import { actionResult, DELETED, failedAction } from "~/.server/page-errors";
+import { parseForm, readFormBody } from "~/.server/web/form-body";
+import { actionResult, DELETED, failedAction } from "~/.server/web/page-errors";
 import { actOnListedUser, listUsersByRole, usersListQuery } from "~/.server/services/admin/admin-users";
 import { openReportsBySeller } from "~/.server/services/admin/flags";
 import { ResultBanner } from "~/components/ui/result-banner";

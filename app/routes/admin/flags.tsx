@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
-import { parseForm, readFormBody } from "~/.server/form-body";
-import { actionResult, failedAction } from "~/.server/page-errors";
+import { parseForm, readFormBody } from "~/.server/web/form-body";
+import { actionResult, failedAction } from "~/.server/web/page-errors";
 import { clearFlag, listOpenFlags } from "~/.server/services/admin/flags";
 import { type Column, DataTable, ROW_BUTTON } from "~/components/ui/data-table";
 import { Pager } from "~/components/ui/paged-list";

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import * as v from "valibot";
 import { requirePermission } from "~/.server/auth/guards";
-import { parseForm, readFormBody } from "~/.server/form-body";
-import { actionResult, failedAction } from "~/.server/page-errors";
+import { parseForm, readFormBody } from "~/.server/web/form-body";
+import { actionResult, failedAction } from "~/.server/web/page-errors";
 import { listMoneyProblems, resolveMoneyProblem } from "~/.server/services/deals/money-problems";
 import { reconcileNow } from "~/.server/services/deals/reconciliation";
 import { Badge } from "~/components/ui/badge";

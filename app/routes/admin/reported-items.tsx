@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
-import { parseForm, readFormBody } from "~/.server/form-body";
-import { actionResult, DELETED, failedAction } from "~/.server/page-errors";
+import { parseForm, readFormBody } from "~/.server/web/form-body";
+import { actionResult, DELETED, failedAction } from "~/.server/web/page-errors";
 import { listReportedConversations, moderateConversation } from "~/.server/services/messages/messages";
 import { deleteReportedItem, dismissReports, listReports, reportsListQuery } from "~/.server/services/admin/reports";
 import { ReportedConversations } from "~/components/admin/reported-conversations";

@@ -1,7 +1,7 @@
 import { Form, useActionData } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
-import { parseForm, readFormBody } from "~/.server/form-body";
-import { formAnswer, invalidForm, redirectWithToast } from "~/.server/page-errors";
+import { parseForm, readFormBody } from "~/.server/web/form-body";
+import { formAnswer, invalidForm, redirectWithToast } from "~/.server/web/page-errors";
 import { listCategories } from "~/.server/services/catalog/categories";
 import { addProduct, createProduct } from "~/.server/services/catalog/products";
 import { ListingForm } from "~/components/catalog/listing-form";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
-import { orPageError } from "~/.server/page-errors";
+import { orPageError } from "~/.server/web/page-errors";
 import { carStatistics } from "~/.server/services/catalog/car-statistics";
 import { ColumnChart } from "~/components/site/bar-chart";
 import { ButtonLink } from "~/components/ui/button";

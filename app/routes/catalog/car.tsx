@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { orPageError } from "~/.server/page-errors";
+import { orPageError } from "~/.server/web/page-errors";
 import { findCarPage } from "~/.server/services/site/car-page";
 import { analyseCarPrice } from "~/.server/services/catalog/price-analysis";
 import { markOwnCarView } from "~/.server/services/catalog/car-views";

@@ -1,7 +1,7 @@
 import { Link, useActionData } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
-import { parseForm, readFormBody } from "~/.server/form-body";
-import { formAnswer, invalidForm, orPageError, redirectWithToast } from "~/.server/page-errors";
+import { parseForm, readFormBody } from "~/.server/web/form-body";
+import { formAnswer, invalidForm, orPageError, redirectWithToast } from "~/.server/web/page-errors";
 import { listCategories } from "~/.server/services/catalog/categories";
 import { findOwnListing, updateListing } from "~/.server/services/catalog/seller-cars";
 import { ListingForm } from "~/components/catalog/listing-form";

@@ -1,7 +1,7 @@
 import { Form, Link, useActionData } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
-import { parseForm, readFormBody } from "~/.server/form-body";
-import { actionResult, DELETED, failedAction } from "~/.server/page-errors";
+import { parseForm, readFormBody } from "~/.server/web/form-body";
+import { actionResult, DELETED, failedAction } from "~/.server/web/page-errors";
 import { advertiseProduct, deleteProduct } from "~/.server/services/catalog/products";
 import { type CarBookings, listBookingsForSellerCars, listMyProducts } from "~/.server/services/catalog/seller-cars";
 import { MyProductsControls } from "~/components/catalog/my-products-controls";

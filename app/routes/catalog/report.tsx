@@ -1,8 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
-import { parseForm, readFormBody } from "~/.server/form-body";
-import { actionResult, failedAction, orPageError } from "~/.server/page-errors";
+import { parseForm, readFormBody } from "~/.server/web/form-body";
+import { actionResult, failedAction, orPageError } from "~/.server/web/page-errors";
 import { findProduct } from "~/.server/services/catalog/products";
 import { createReport } from "~/.server/services/admin/reports";
 import { ReportFields } from "~/components/admin/report-fields";

@@ -1,7 +1,7 @@
 import { data, useLocation } from "react-router";
 import { getSessionUser, requireUser } from "~/.server/auth/guards";
-import { parseForm, readFormBody } from "~/.server/form-body";
-import { formResult, orPageError, redirectWithToast } from "~/.server/page-errors";
+import { parseForm, readFormBody } from "~/.server/web/form-body";
+import { formResult, orPageError, redirectWithToast } from "~/.server/web/page-errors";
 import { answerReview, listSellerReviews, removeReview } from "~/.server/services/catalog/reviews";
 import { listSellerCarsForSale } from "~/.server/services/catalog/sellers";
 import { viewerCarActionsOnPage } from "~/.server/services/catalog/viewer-car-actions";

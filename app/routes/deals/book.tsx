@@ -1,8 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData } from "react-router";
 import { getSessionUser, requireUser } from "~/.server/auth/guards";
-import { parseForm, readFormBody } from "~/.server/form-body";
-import { failedAction, formResult, orPageError } from "~/.server/page-errors";
+import { parseForm, readFormBody } from "~/.server/web/form-body";
+import { failedAction, formResult, orPageError } from "~/.server/web/page-errors";
 import { countOpenBookings, createBooking } from "~/.server/services/deals/bookings";
 import { BookedBy } from "~/components/deals/booked-by";
 import { PayNext } from "~/components/deals/pay-next";

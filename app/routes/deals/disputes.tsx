@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
-import { parseForm, readFormBody } from "~/.server/form-body";
-import { actionResult, failedAction } from "~/.server/page-errors";
+import { parseForm, readFormBody } from "~/.server/web/form-body";
+import { actionResult, failedAction } from "~/.server/web/page-errors";
 import { resolveDispute } from "~/.server/services/deals/deal-actions";
 import { listDisputeCases } from "~/.server/services/deals/disputes";
 import { Badge } from "~/components/ui/badge";

@@ -1,8 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData } from "react-router";
 import { getSessionUser, requireUser } from "~/.server/auth/guards";
-import { parseForm, readFormBody } from "~/.server/form-body";
-import { formAnswer, invalidForm, orPageError } from "~/.server/page-errors";
+import { parseForm, readFormBody } from "~/.server/web/form-body";
+import { formAnswer, invalidForm, orPageError } from "~/.server/web/page-errors";
 import { findProduct } from "~/.server/services/catalog/products";
 import { makeOffer } from "~/.server/services/deals/offers";
 import { Button, ButtonLink } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 import { requirePermission } from "~/.server/auth/guards";
-import { parseForm, readFormBody } from "~/.server/form-body";
-import { actionResult, failedAction, redirectWithToast } from "~/.server/page-errors";
+import { parseForm, readFormBody } from "~/.server/web/form-body";
+import { actionResult, failedAction, redirectWithToast } from "~/.server/web/page-errors";
 import * as v from "valibot";
 import { cancelBooking, listBuyerOrders } from "~/.server/services/deals/bookings";
 import { confirmHandover, openDispute } from "~/.server/services/deals/deal-actions";

@@ -1,7 +1,7 @@
 import { requirePermission } from "~/.server/auth/guards";
 import { type AppContext } from "~/.server/context";
-import { parseForm, readFormBody } from "~/.server/form-body";
-import { actionResult, failedAction } from "~/.server/page-errors";
+import { parseForm, readFormBody } from "~/.server/web/form-body";
+import { actionResult, failedAction } from "~/.server/web/page-errors";
 import { listOffers, takeOfferStep } from "~/.server/services/deals/offers";
 import { pageFromUrl } from "~/lib/shared/list-query";
 import { type Permission } from "~/lib/accounts/policy";

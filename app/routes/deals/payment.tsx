@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { redirect, useActionData, useRevalidator } from "react-router";
 import { requirePermission, requireUser } from "~/.server/auth/guards";
-import { parseForm, readFormBody } from "~/.server/form-body";
-import { actionResult, failedAction, orPageError } from "~/.server/page-errors";
+import { parseForm, readFormBody } from "~/.server/web/form-body";
+import { actionResult, failedAction, orPageError } from "~/.server/web/page-errors";
 import { findBookingToView } from "~/.server/services/deals/bookings";
 import { payWithSimulatorCard } from "~/.server/services/deals/payments";
 import { createPaymentIntent, recordPayment } from "~/components/deals/payment-api";

@@ -1,7 +1,7 @@
 import { requirePermission } from "~/.server/auth/guards";
 import * as v from "valibot";
-import { parseForm, readFormBody } from "~/.server/form-body";
-import { actionResult, failedAction, orPageError, redirectWithToast } from "~/.server/page-errors";
+import { parseForm, readFormBody } from "~/.server/web/form-body";
+import { actionResult, failedAction, orPageError, redirectWithToast } from "~/.server/web/page-errors";
 import { requirePaymentSimulator } from "~/.server/services/deals/payments";
 import { completeSimulatedOnboarding } from "~/.server/services/deals/payout-accounts";
 import { Button, ButtonLink } from "~/components/ui/button";

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
 import * as v from "valibot";
-import { parseForm, readFormBody } from "~/.server/form-body";
-import { actionResult, failedAction } from "~/.server/page-errors";
+import { parseForm, readFormBody } from "~/.server/web/form-body";
+import { actionResult, failedAction } from "~/.server/web/page-errors";
 import { sellerPayouts } from "~/.server/services/deals/ledger";
 import { payoutAccountOf, payoutOnboardingLink, refreshPayoutAccount } from "~/.server/services/deals/payout-accounts";
 import { LedgerTable } from "~/components/deals/ledger-table";

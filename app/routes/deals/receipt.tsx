@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
-import { orPageError } from "~/.server/page-errors";
+import { orPageError } from "~/.server/web/page-errors";
 import { findReceipt } from "~/.server/services/deals/receipts";
 import { linkClass } from "~/components/deals/order-facts";
 import { OrderDeal } from "~/components/deals/order-deal";

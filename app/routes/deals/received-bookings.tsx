@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
-import { parseForm, readFormBody } from "~/.server/form-body";
-import { actionResult, failedAction } from "~/.server/page-errors";
+import { parseForm, readFormBody } from "~/.server/web/form-body";
+import { actionResult, failedAction } from "~/.server/web/page-errors";
 import { listReceivedBookings } from "~/.server/services/deals/bookings";
 import { declineBooking } from "~/.server/services/deals/deal-actions";
 import { Badge } from "~/components/ui/badge";

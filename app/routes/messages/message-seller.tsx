@@ -1,7 +1,7 @@
 import { Link, redirect, useActionData } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
-import { parseForm, readFormBody } from "~/.server/form-body";
-import { failedAction, formResult, orPageError, retryAfterHeaders } from "~/.server/page-errors";
+import { parseForm, readFormBody } from "~/.server/web/form-body";
+import { failedAction, formResult, orPageError, retryAfterHeaders } from "~/.server/web/page-errors";
 import { startConversation } from "~/.server/services/messages/messages";
 import { findProduct } from "~/.server/services/catalog/products";
 import { MessageForm } from "~/components/messages/message-form";

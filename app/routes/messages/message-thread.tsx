@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
-import { parseForm, readFormBody } from "~/.server/form-body";
-import { formResult, orPageError, retryAfterHeaders } from "~/.server/page-errors";
+import { parseForm, readFormBody } from "~/.server/web/form-body";
+import { formResult, orPageError, retryAfterHeaders } from "~/.server/web/page-errors";
 import { readThread, reportConversation, sendMessage, type MessageItem, type Thread } from "~/.server/services/messages/messages";
 import { MessageForm } from "~/components/messages/message-form";
 import { secondaryButtonClass } from "~/components/ui/field";

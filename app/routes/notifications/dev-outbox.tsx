@@ -1,4 +1,4 @@
-import { orPageError } from "~/.server/page-errors";
+import { orPageError } from "~/.server/web/page-errors";
 import { listOutbox } from "~/.server/services/notifications/dev-mail";
 import { formatDateTime } from "~/lib/shared/format";
 import { privatePageMeta } from "~/lib/shared/meta";

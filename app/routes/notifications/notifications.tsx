@@ -1,7 +1,7 @@
 import { Form, Link, useActionData } from "react-router";
 import { forgetSessionUser, requirePermission } from "~/.server/auth/guards";
-import { parseForm, readFormBody } from "~/.server/form-body";
-import { actionResult, failedAction } from "~/.server/page-errors";
+import { parseForm, readFormBody } from "~/.server/web/form-body";
+import { actionResult, failedAction } from "~/.server/web/page-errors";
 import { listNotifications, markNotificationsRead } from "~/.server/services/notifications/notifications";
 import { Button } from "~/components/ui/button";
 import { ResultBanner } from "~/components/ui/result-banner";

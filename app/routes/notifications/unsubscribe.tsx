@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useLocation } from "react-router";
-import { parseForm, readFormBody } from "~/.server/form-body";
-import { actionResult, failedAction, orPageError } from "~/.server/page-errors";
+import { parseForm, readFormBody } from "~/.server/web/form-body";
+import { actionResult, failedAction, orPageError } from "~/.server/web/page-errors";
 import { unsubscribe, unsubscribeLinkKind } from "~/.server/services/notifications/notifications";
 import { AuthCard } from "~/components/accounts/auth-card";
 import { primaryButtonClass } from "~/components/ui/field";

@@ -1,5 +1,5 @@
 import { requirePermission } from "~/.server/auth/guards";
-import { orPageError } from "~/.server/page-errors";
+import { orPageError } from "~/.server/web/page-errors";
 import { loadCategoryPage } from "~/.server/services/site/search-page";
 import { CarGrid } from "~/components/catalog/car-grid";
 import { SearchLayout } from "~/components/search/search-filters";

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { getSessionUser } from "~/.server/auth/guards";
-import { readFormBody } from "~/.server/form-body";
+import { readFormBody } from "~/.server/web/form-body";
 import { DomainError } from "~/.server/errors";
 import { removeFavourite, saveFavourite } from "~/.server/services/search/favourites";
 import { PATHS, pathTo } from "~/lib/shared/paths";

@@ -1,7 +1,7 @@
 import { Form, Link, useActionData } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
-import { parseForm, readFormBody } from "~/.server/form-body";
-import { actionResult, failedAction } from "~/.server/page-errors";
+import { parseForm, readFormBody } from "~/.server/web/form-body";
+import { actionResult, failedAction } from "~/.server/web/page-errors";
 import { listCategories } from "~/.server/services/catalog/categories";
 import { deleteSavedSearch, listSavedSearches } from "~/.server/services/search/saved-searches";
 import { Button } from "~/components/ui/button";

@@ -1,7 +1,7 @@
 import { redirect, useActionData } from "react-router";
 import { getSessionUser } from "~/.server/auth/guards";
-import { readFormBody } from "~/.server/form-body";
-import { actionResult } from "~/.server/page-errors";
+import { readFormBody } from "~/.server/web/form-body";
+import { actionResult } from "~/.server/web/page-errors";
 import { saveSearch } from "~/.server/services/search/saved-searches";
 import { loadSearchPage } from "~/.server/services/site/search-page";
 import { CarGrid } from "~/components/catalog/car-grid";

@@ -2,7 +2,7 @@ import { type Context, type MiddlewareHandler } from "hono";
 import { resolver } from "hono-openapi";
 import * as v from "valibot";
 import { toJsonSchema } from "@valibot/to-json-schema";
-import { readBodyWithin } from "~/.server/body-limit";
+import { readBodyWithin } from "~/.server/web/body-limit";
 import { type FieldIssue, Invalid, PayloadTooLarge, UnsupportedMediaType } from "~/.server/errors";
 import { messageInWords } from "~/lib/schemas/field-messages";
 import { type WorkerEnv } from "../../hono-env";

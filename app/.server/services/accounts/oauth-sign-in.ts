@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { PATHS } from "~/lib/shared/paths";
 import { type AppContext } from "../../context";
 import { NotFound } from "../../errors";
-import { orRedirectWithError, redirectWithToast } from "../../page-errors";
+import { orRedirectWithError, redirectWithToast } from "../../web/page-errors";
 import { accountForOAuthProfile } from "./oauth-accounts";
 import { clearCookieHeader, cookieHeader, readCookie } from "../../auth/cookies";
 import { OAUTH_PROVIDERS, type OAuthProviderName } from "~/lib/accounts/oauth-providers";

@@ -4,7 +4,7 @@ import { pendingFavourite, safeRedirect } from "~/lib/accounts/redirects";
 import { type ToastMessage } from "~/lib/shared/toast";
 import { type AppContext } from "../../context";
 import { DomainError } from "../../errors";
-import { flashHeader } from "../../flash";
+import { flashHeader } from "../../web/flash";
 import { createSession, destroySession } from "../../auth/sessions";
 import {
   clearTwoFactorTicketHeader,

@@ -1,6 +1,6 @@
 import { TOAST_TYPES, type ToastMessage } from "~/lib/shared/toast";
-import { clearCookieHeader, cookieHeader, readCookie } from "./auth/cookies";
-import { type AppContext } from "./context";
+import { clearCookieHeader, cookieHeader, readCookie } from "../auth/cookies";
+import { type AppContext } from "../context";
 
 const FLASH_COOKIE = "ar_flash";
 

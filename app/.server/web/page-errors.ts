@@ -5,8 +5,8 @@ import { type Submission } from "@conform-to/react";
 import { data, redirect } from "react-router";
 import { type ActionResult } from "~/lib/shared/action-result";
 import { type ToastMessage } from "~/lib/shared/toast";
-import { type AppContext } from "./context";
-import { DomainError, retryAfterSeconds } from "./errors";
+import { type AppContext } from "../context";
+import { DomainError, retryAfterSeconds } from "../errors";
 import { flashHeader } from "./flash";
 
 /**

@@ -4,7 +4,7 @@
 // write into it per response.
 
 import { PATHS, prefixOf } from "~/lib/shared/paths";
-import { type AppConfig } from "./config";
+import { type AppConfig } from "../config";
 
 const STRIPE = {
   script: "https://js.stripe.com",
