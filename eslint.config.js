@@ -140,13 +140,7 @@ export default tseslint.config(
             {
               target: ["./app/routes", "./app/root.tsx", "./workers/api"],
               from: "./app/.server",
-              except: [
-                "./services",
-                "./auth/guards.ts",
-                "./context.ts",
-                "./errors.ts",
-                "./web",
-              ],
+              except: ["./services", "./auth/guards.ts", "./context.ts", "./errors.ts", "./web"],
               message:
                 "Pages and API routes reach infrastructure (auth, email, payments, storage, config...) only through a service; of app/.server they import services, the guards and the request/answer adapters.",
             },
