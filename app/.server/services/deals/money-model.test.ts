@@ -21,7 +21,7 @@ import { runScheduledDeals } from "./settle";
 // the scheduled run) must leave nothing owed and nothing for reconciliation to find.
 // MONEY_RUNS=5000 npm run test:money for a deeper run (docs/features/the-deal.md).
 
-const RUNS = Number(process.env.MONEY_RUNS ?? 100);
+const RUNS = Number(process.env.MONEY_RUNS ?? 50);
 const SEED = process.env.MONEY_SEED ? Number(process.env.MONEY_SEED) : undefined;
 
 interface World {
