@@ -116,12 +116,12 @@ export async function notificationWrites(ctx: AppContext, notices: Notice[], onl
  * After the batch: hands the emails to the queue. An id whose email the batch did not write (the
  * notification existed, or the user opted out meanwhile) is dropped by the consumer.
  */
-export function sendNotificationEmails(ctx: AppContext, writes: NotificationWrites): Promise<void> {
+function sendNotificationEmails(ctx: AppContext, writes: NotificationWrites): Promise<void> {
   return enqueueEmails(ctx, writes.emailIds);
 }
 
 /** A subscriber's part for these notifications: written in the change's batch, emailed once it succeeded. */
-export function toldEffect(ctx: AppContext, writes: NotificationWrites): Effect {
+function toldEffect(ctx: AppContext, writes: NotificationWrites): Effect {
   return { statements: writes.statements, afterCommit: () => sendNotificationEmails(ctx, writes) };
 }
 
