@@ -5,6 +5,9 @@ import { importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/** A name that says "product" ("production" is another word). */
+const SAYS_PRODUCT = "[Pp]roduct(?!ion)";
+
 /**
  * The server's infrastructure: everything in app/.server but the services and the adapters of
  * pages and API routes (the guards among them: they choose what the session read counts).
@@ -113,6 +116,17 @@ export default tseslint.config(
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      // One word for the thing sold: the code's own names say "car". "Product" stays only where
+      // outside clients or stored data read it (the contract's fields and paths, the database's
+      // tables and columns: README "One word"), and those are properties, which this leaves alone.
+      "@typescript-eslint/naming-convention": [
+        "error",
+        {
+          selector: ["variable", "function", "parameter", "typeLike", "import"],
+          format: null,
+          custom: { regex: SAYS_PRODUCT, match: false },
+        },
+      ],
     },
   },
   {

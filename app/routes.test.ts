@@ -28,7 +28,7 @@ describe("the route table", () => {
       "bench/car.tsx",
       "bench/seller.tsx",
     ]);
-    // and nothing else: the product's pages are the same.
+    // and nothing else: the app's pages are the same.
     expect(flatten(benchTable).length - flatten(routes as Entry[]).length).toBe(5);
   });
 });

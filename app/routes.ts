@@ -5,8 +5,8 @@ import { below, INFO_PAGES, PATHS } from "./lib/shared/paths";
 const top = (path: string) => below("/", path);
 const dashboard = (path: string) => below(PATHS.dashboard, path);
 
-/** The product's pages: all that `npm run build` serves. */
-const productRoutes = [
+/** The app's pages: all that `npm run build` serves. */
+const carRoutes = [
   layout("routes/site/public-layout.tsx", [
     index("routes/site/home.tsx", { id: "home-index" }),
     route(top(PATHS.homeAlias), "routes/site/home.tsx"),
@@ -42,9 +42,9 @@ const productRoutes = [
   route(top(PATHS.dashboard), "routes/site/dashboard-layout.tsx", [
     index("routes/site/dashboard-home.tsx"),
     route(dashboard(PATHS.settings), "routes/accounts/account-settings.tsx"),
-    route(dashboard(PATHS.addProduct), "routes/catalog/add-product.tsx"),
-    route(dashboard(PATHS.myProducts), "routes/catalog/my-products.tsx"),
-    route(dashboard(PATHS.editProduct), "routes/catalog/edit-product.tsx"),
+    route(dashboard(PATHS.addCar), "routes/catalog/add-car.tsx"),
+    route(dashboard(PATHS.myCars), "routes/catalog/my-cars.tsx"),
+    route(dashboard(PATHS.editCar), "routes/catalog/edit-car.tsx"),
     route(dashboard(PATHS.carStatistics), "routes/catalog/car-statistics.tsx"),
     route(dashboard(PATHS.priceSuggestion), "routes/catalog/price-suggestion.tsx"),
     route(dashboard(PATHS.myOrders), "routes/deals/my-orders.tsx"),
@@ -75,4 +75,4 @@ const productRoutes = [
 ] satisfies RouteConfig;
 
 // Only the bench's build (scripts/bench/build.ts) adds its own pages, from app/bench/routes.ts.
-export default process.env.BENCH_RENDER_ONLY === "1" ? (await import("./bench/routes")).withRenderOnlyPages(productRoutes) : productRoutes;
+export default process.env.BENCH_RENDER_ONLY === "1" ? (await import("./bench/routes")).withRenderOnlyPages(carRoutes) : carRoutes;

@@ -38,16 +38,8 @@ describe("layers", () => {
       "app/.server/db/crossing.ts",
       'import { findUserByEmail } from "~/.server/services/users/users";\nexport { findUserByEmail };\n',
     ],
-    [
-      "a page imports the database",
-      "app/routes/catalog/crossing.tsx",
-      'import { products } from "~/.server/db/schema";\nexport { products };\n',
-    ],
-    [
-      "an API route imports the database",
-      "workers/api/crossing.ts",
-      'import { products } from "~/.server/db/schema";\nexport { products };\n',
-    ],
+    ["a page imports the database", "app/routes/catalog/crossing.tsx", 'import { cars } from "~/.server/db/schema";\nexport { cars };\n'],
+    ["an API route imports the database", "workers/api/crossing.ts", 'import { cars } from "~/.server/db/schema";\nexport { cars };\n'],
     [
       "a page imports the sessions",
       "app/routes/accounts/crossing.tsx",
@@ -72,14 +64,14 @@ describe("layers", () => {
     [
       "shared code imports the database",
       "app/lib/crossing.ts",
-      'import { type products } from "~/.server/db/schema";\nexport type Table = typeof products;\n',
+      'import { type cars } from "~/.server/db/schema";\nexport type Table = typeof cars;\n',
     ],
   ])("refuses %s", async (_crossing, file, code) => {
     expect(await problems(file, code)).toContain(RESTRICTED);
   });
 
   it.each([
-    ["a service imports the database", "app/.server/services/fine.ts", 'import { products } from "../db/schema";\nexport { products };\n'],
+    ["a service imports the database", "app/.server/services/fine.ts", 'import { cars } from "../db/schema";\nexport { cars };\n'],
     [
       "a page imports a service",
       "app/routes/fine.tsx",
@@ -169,5 +161,21 @@ describe("the domain map", () => {
     const { readdirSync } = await import("node:fs");
     const folders = readdirSync(path.join(ROOT, "app/.server/services"), { withFileTypes: true }).filter((entry) => entry.isDirectory());
     expect(folders.map((folder) => folder.name).sort()).toEqual(Object.keys(DOMAIN_MAP).sort());
+  });
+});
+
+describe("one word for the thing sold", () => {
+  it.each([
+    ["a variable", "app/.server/services/catalog/fine.ts", "export const productRow = 1;\n"],
+    ["a function", "workers/api/catalog/fine.ts", "export function findProduct() {}\n"],
+    ["a type", "app/lib/catalog/fine.ts", "export type CardProduct = { id: string };\n"],
+    ["a destructured name", "app/routes/catalog/fine.tsx", "export const id = ({ productId }: { productId: string }) => productId;\n"],
+  ])("refuses %s that says product", async (_kind, file, code) => {
+    expect(await problems(file, code)).toContain("@typescript-eslint/naming-convention");
+  });
+
+  it("leaves the contract's and the database's properties, and other words, alone", async () => {
+    const code = 'export const answer = { productId: "1", productName: "Corolla" };\nexport const production = answer.productId !== "";\n';
+    expect(await problems("workers/api/catalog/fine.ts", code)).toEqual([]);
   });
 });

@@ -45,7 +45,7 @@ function decodedId(segment: string): string | null {
  */
 export const countCarViews: MiddlewareHandler<WorkerEnv> = async (c, next) => {
   await next();
-  const productId = viewedCar(c.req.raw);
-  if (!productId || c.res.status !== 200 || isOwnCarView(c.var.app) || c.var.app.sharedPage?.member) return;
-  c.executionCtx.waitUntil(countCarView(c.var.app, productId, viewerOf(c.var.app, c.req.raw)));
+  const carId = viewedCar(c.req.raw);
+  if (!carId || c.res.status !== 200 || isOwnCarView(c.var.app) || c.var.app.sharedPage?.member) return;
+  c.executionCtx.waitUntil(countCarView(c.var.app, carId, viewerOf(c.var.app, c.req.raw)));
 };

@@ -22,11 +22,11 @@ export const renderOnlyPages = prefix(RENDER_ONLY_PREFIX, [
 
 /**
  * The bench build's route table (BENCH_RENDER_ONLY=1, set by scripts/bench/build.ts; never
- * `npm run build`): the product's, with the render-only pages inside the public layout, where the
+ * `npm run build`): the app's, with the render-only pages inside the public layout, where the
  * pages they copy are.
  */
-export function withRenderOnlyPages(productRoutes: RouteConfigEntry[]): RouteConfigEntry[] {
-  return productRoutes.map((entry) =>
+export function withRenderOnlyPages(carRoutes: RouteConfigEntry[]): RouteConfigEntry[] {
+  return carRoutes.map((entry) =>
     entry.file === PUBLIC_LAYOUT ? { ...entry, children: [...(entry.children ?? []), ...renderOnlyPages] } : entry,
   );
 }

@@ -10,10 +10,10 @@ export interface BenchData {
   file: string;
   categoryIds: string[];
   sellerPages: number;
-  products: number;
+  cars: number;
   /** Buyers without any booking (large catalogue only), and the cars they may book. */
   freshBuyers: string[];
-  bookableProductIds: string[];
+  bookableCarIds: string[];
   /** Sellers with at least one car for sale (their public pages). */
   sellerIds: string[];
 }
@@ -57,9 +57,9 @@ export function describeDatabase(file: string): BenchData {
       file,
       categoryIds: column("select id from categories order by name") as string[],
       sellerPages: Math.max(1, Math.ceil(sellers / SELLERS_PAGE_SIZE)),
-      products: Number(column("select count(*) from products")[0]),
+      cars: Number(column("select count(*) from products")[0]),
       freshBuyers: column("select email from users where email like ? order by email", `%@${FRESH_BUYER_DOMAIN}`) as string[],
-      bookableProductIds: column("select id from products where is_paid = 0 order by id") as string[],
+      bookableCarIds: column("select id from products where is_paid = 0 order by id") as string[],
       sellerIds: column(
         "select id from users where role = 'seller' and exists (select 1 from products where seller_id = users.id and is_paid = 0) order by id limit 200",
       ) as string[],

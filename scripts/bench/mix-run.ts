@@ -181,7 +181,7 @@ async function runSize(
     }
     return {
       size,
-      products: data.products,
+      products: data.cars,
       seconds: options.seconds,
       mix: { requests: mix.samples.length, rps: mix.samples.length / mix.elapsed, workerCpuMs: whole.workerCpuMs, dbCpuMs: whole.dbCpuMs },
       kinds,

@@ -129,7 +129,7 @@ export async function prepareTraffic(origin: string, data: BenchData, queries: s
   }
   if (writers.length === 0 || buyerTokens.length === 0) throw new Error(`${data.file} has no verified seller with cars, or no buyer`);
 
-  const popularCars = data.bookableProductIds.slice(0, POPULAR.cars);
+  const popularCars = data.bookableCarIds.slice(0, POPULAR.cars);
   const writersCars = new Set(writers.flatMap((writer) => writer.cars));
   // The cars sold: ones nobody booked, by id as the visitors' cars are (popular cars sell), never one
   // whose price the writer edits (ten of each writing seller's, so the demo catalogue leaves cars to sell).
@@ -200,11 +200,11 @@ export async function prepareTraffic(origin: string, data: BenchData, queries: s
     // sample times the write that sells the car (POST /api/payment).
     sale: async (n) => {
       const token = buyerTokens[n % buyerTokens.length];
-      const productId = forSale[sold++ % forSale.length];
+      const carId = forSale[sold++ % forSale.length];
       const booked = await send(
         "sale",
         `${origin}/api/bookings`,
-        json(token, { product_id: productId, phone: "+880 1700-000000", meetingLocation: "Dhaka" }),
+        json(token, { product_id: carId, phone: "+880 1700-000000", meetingLocation: "Dhaka" }),
       );
       const bookingId = (booked.body as { insertedId?: string } | undefined)?.insertedId;
       if (!bookingId) return booked;

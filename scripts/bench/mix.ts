@@ -126,7 +126,7 @@ export const KIND_LABELS: Record<MixKind, string> = {
  * signed in: each page's share is split 70 / 30, and each signed-in page view is followed by its
  * visitor's parts (their browser runs our scripts: decision record 31); the shares sum to 1.
  */
-export const READ_SHARES = { home: 0.15, searchPage: 0.2, carPage: 0.3, apiSearch: 0.15, apiProduct: 0.15, apiAdvertised: 0.05 };
+export const READ_SHARES = { home: 0.15, searchPage: 0.2, carPage: 0.3, apiSearch: 0.15, apiCar: 0.15, apiAdvertised: 0.05 };
 export const SIGNED_IN_SHARE = 0.3;
 
 export function readShares(signedIn = SIGNED_IN_SHARE): Record<ReadKind, number> {
@@ -144,7 +144,7 @@ export function readShares(signedIn = SIGNED_IN_SHARE): Record<ReadKind, number>
     "car-page-signed-in": carPageSignedIn,
     "visitor-parts": personalPageRequests,
     "api-search": READ_SHARES.apiSearch,
-    "api-product": READ_SHARES.apiProduct,
+    "api-product": READ_SHARES.apiCar,
     "api-advertised": READ_SHARES.apiAdvertised,
   };
   const total = 1 + personalPageRequests;

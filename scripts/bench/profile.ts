@@ -164,7 +164,7 @@ async function main() {
     if (!target?.webSocketDebuggerUrl) throw new Error(`no inspector target for the app: ${JSON.stringify(targets)}`);
     const session = await inspect(target.webSocketDebuggerUrl);
 
-    const carId = dataset.bookableProductIds[0];
+    const carId = dataset.bookableCarIds[0];
     const sellerId = (await (await fetch(`${origin}/api/products/${carId}`)).json()) as { sellerId: string };
     // Category pages and their API are for signed-in users (the spec).
     const signedIn = { cookie: await sessionCookie(origin, BUYER, DEMO_PASSWORD) };

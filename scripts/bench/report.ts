@@ -23,9 +23,9 @@ export interface RouteResult {
   result: Measurement;
   /** Mean req/s of the baseline runs just before and just after this one. */
   baselineRps: number;
-  /** A latency goal of the route's own (the search's: p99 ≤ 100 ms at 100,000 products). */
+  /** A latency goal of the route's own (the search's: p99 ≤ 100 ms at 100,000 cars). */
   p99GoalMs?: number;
-  /** A Worker CPU goal, ms a request at 100,000 products. */
+  /** A Worker CPU goal, ms a request at 100,000 cars. */
   cpuGoalMs?: number;
   /** A render-only row: the page it copies. */
   copyOf?: string;

@@ -70,9 +70,9 @@ const FILTERS_SORTED = [
   "maxMileage=80000&sort=mileage_asc",
   "minYear=2015&maxYear=2020&sort=year_desc",
 ];
-/** The search's goal: every search answers within 100 ms (p99) at 100,000 products. */
+/** The search's goal: every search answers within 100 ms (p99) at 100,000 cars. */
 const SEARCH_P99_MS = 100;
-/** The Worker CPU goals at 100,000 products, ms a request. */
+/** The Worker CPU goals at 100,000 cars, ms a request. */
 const CPU_GOAL_MS = { home: 3.5, searchPage: 4.5, carPage: 3.5, apiRead: 0.5 };
 const searchPlan = (base: string, queries: string[]) => (): RequestPlan => {
   const query = cycle(queries);
@@ -162,7 +162,7 @@ function measuredRoutes(data: Record<Dataset, BenchData>, creds: Record<Dataset,
       datasets: both,
       cpuGoalMs: CPU_GOAL_MS.carPage,
       plan: rendered((d) => {
-        const id = cycle(data[d].bookableProductIds.slice(0, 500));
+        const id = cycle(data[d].bookableCarIds.slice(0, 500));
         return { path: `/cars/${id()}`, next: () => ({ path: `/cars/${id()}` }) };
       }),
     },
@@ -181,7 +181,7 @@ function measuredRoutes(data: Record<Dataset, BenchData>, creds: Record<Dataset,
       cpuGoalMs: CPU_GOAL_MS.apiRead,
       datasets: both,
       plan: (d) => {
-        const id = cycle(data[d].bookableProductIds.slice(0, 500));
+        const id = cycle(data[d].bookableCarIds.slice(0, 500));
         return { path: `/api/products/${id()}`, next: () => ({ path: `/api/products/${id()}` }) };
       },
     },
@@ -259,17 +259,17 @@ function measuredRoutes(data: Record<Dataset, BenchData>, creds: Record<Dataset,
       datasets: ["large"],
       plan: (d) => {
         const tokens = creds[d].freshTokens;
-        const products = data[d].bookableProductIds;
+        const cars = data[d].bookableCarIds;
         if (tokens.length === 0) throw new Error(`No fresh buyers in the ${d} database`);
         // Request n books car ⌊n / buyers⌋ for buyer n mod buyers: every (buyer, car) pair once.
         let n = 0;
         const next = () => {
           const buyer = n % tokens.length;
-          const product = products[Math.floor(n / tokens.length) % products.length];
+          const car = cars[Math.floor(n / tokens.length) % cars.length];
           n++;
           return {
             headers: { authorization: `Bearer ${tokens[buyer]}` },
-            body: JSON.stringify({ product_id: product, phone: "+880 1700-000000", meetingLocation: "Dhaka, Gulshan 1" }),
+            body: JSON.stringify({ product_id: car, phone: "+880 1700-000000", meetingLocation: "Dhaka, Gulshan 1" }),
           };
         };
         return { method: "POST", path: "/api/bookings", headers: { "content-type": "application/json" }, next };

@@ -1,5 +1,5 @@
 // `npm run bench`: builds the app, serves the built Worker on workerd (Miniflare, no wrangler
-// dev proxy) against a 100,000-product catalogue and the demo catalogue, and measures each route
+// dev proxy) against a 100,000-car catalogue and the demo catalogue, and measures each route
 // against a fixed-page baseline Worker on the same runtime. BENCH_SKIP_BUILD=1 reuses build/ (or
 // BUILD_DIR, which also names where to build);
 // BENCH_SECONDS=2 makes a quick smoke run (the numbers then mean little); BENCH_ONLY=<text> measures
@@ -157,8 +157,8 @@ async function main() {
       `Auto Reseller bench, ${new Date().toISOString()}: Node ${process.version}, ${os.cpus().length} CPUs, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ` +
         `load average ${loadAtStart} at the start and ${loadAverage()} at the end (anything above ~0.5 is other work sharing the CPUs).`,
       `Built Worker on workerd via Miniflare (no wrangler dev proxy); libSQL server over HTTP; ${LOAD.connections} connections × ${LOAD.seconds} s per run after ${LOAD.warmupSeconds} s warm-up.`,
-      `large: ${data.large.products.toLocaleString("en")} products, ${LARGE.categories} categories, ${LARGE.users.toLocaleString("en")} users, ` +
-        `${LARGE.bookings.toLocaleString("en")} bookings, ${LARGE.reports.toLocaleString("en")} reports. small: the demo data (${data.small.products} products, ${data.small.categoryIds.length} categories).`,
+      `large: ${data.large.cars.toLocaleString("en")} products, ${LARGE.categories} categories, ${LARGE.users.toLocaleString("en")} users, ` +
+        `${LARGE.bookings.toLocaleString("en")} bookings, ${LARGE.reports.toLocaleString("en")} reports. small: the demo data (${data.small.cars} products, ${data.small.categoryIds.length} categories).`,
       ...skipped,
     ],
     baselines,

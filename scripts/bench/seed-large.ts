@@ -46,7 +46,7 @@ export const SENTENCES = [
 
 type Row = (string | number | null)[];
 type Seller = { id: string; name: string; email: string };
-type Product = { id: string; name: string; sellerName: string };
+type Car = { id: string; name: string; sellerName: string };
 
 /** mulberry32: small, fast and good enough for test data. */
 export function prng(seed: number) {
@@ -159,19 +159,19 @@ export function seedLargeCatalogue(file: string) {
     }
     insertRows(db, "users", ["id", "name", "email", "password_hash", "role", "verified", "email_verified", "created_at"], userRows);
 
-    const products: Product[] = [];
-    const productRows: Row[] = [];
+    const cars: Car[] = [];
+    const carRows: Row[] = [];
     for (let i = 0; i < LARGE.products - count("products"); i++) {
       const seller = rand.pick(sellers);
       const year = 2008 + rand.int(16);
       const original = 10_000 + rand.int(70) * 1000;
       const make = rand.pick(BRANDS);
       const model = rand.pick(MODELS);
-      const product = { id: rand.uuid(), name: `${make} ${model} ${rand.pick(KINDS)} ${year} #${pad(i)}`, sellerName: seller.name };
-      products.push(product);
-      productRows.push([
-        product.id,
-        product.name,
+      const car = { id: rand.uuid(), name: `${make} ${model} ${rand.pick(KINDS)} ${year} #${pad(i)}`, sellerName: seller.name };
+      cars.push(car);
+      carRows.push([
+        car.id,
+        car.name,
         original,
         Math.round(original * (0.5 + rand.next() * 0.4)),
         rand.pick(LOCATIONS),
@@ -223,12 +223,12 @@ export function seedLargeCatalogue(file: string) {
         "fuel",
         "colour",
       ],
-      productRows,
+      carRows,
     );
 
-    const bookingRows: Row[] = distinctPairs(rand, LARGE.bookings, buyers.length, products.length).map(([b, p]) => [
+    const bookingRows: Row[] = distinctPairs(rand, LARGE.bookings, buyers.length, cars.length).map(([b, p]) => [
       rand.uuid(),
-      products[p].id,
+      cars[p].id,
       buyers[b].id,
       buyers[b].name,
       buyers[b].email,
@@ -244,12 +244,12 @@ export function seedLargeCatalogue(file: string) {
     );
 
     const reporters = [...sellers, ...buyers];
-    const reportRows: Row[] = distinctPairs(rand, LARGE.reports, reporters.length, products.length).map(([r, p]) => [
+    const reportRows: Row[] = distinctPairs(rand, LARGE.reports, reporters.length, cars.length).map(([r, p]) => [
       rand.uuid(),
-      products[p].id,
+      cars[p].id,
       reporters[r].id,
-      products[p].name,
-      products[p].sellerName,
+      cars[p].name,
+      cars[p].sellerName,
       iso(BASE_TIME - rand.int(100 * DAY)),
     ]);
     insertRows(db, "reports", ["id", "product_id", "reporter_id", "product_name", "seller_name", "created_at"], reportRows);

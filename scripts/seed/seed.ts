@@ -11,8 +11,8 @@ import {
   payoutAccounts,
   priceChanges,
   carViewDays,
-  productPhotos,
-  products,
+  carPhotos,
+  cars,
   reports,
   reviews,
   simulatedIntents,
@@ -126,7 +126,7 @@ export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: strin
     }));
     const categoryId = new Map(categoryRows.map((category) => [category.name, category.id]));
 
-    const productRows = market.cars.map((car) => {
+    const carRows = market.cars.map((car) => {
       const seller = userByEmail.get(car.seller)!;
       const prices = car.prices;
       return {
@@ -161,7 +161,7 @@ export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: strin
       car.photos.map((spec, position) => {
         const photo = photos.get(spec.key)!;
         return {
-          productId: productRows[index].id,
+          productId: carRows[index].id,
           position,
           url: photo.url,
           smallUrl: photo.smallUrl,
@@ -173,14 +173,14 @@ export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: strin
     const priceRows = market.cars.flatMap((car, index) =>
       car.prices.map((change) => ({
         id: crypto.randomUUID(),
-        productId: productRows[index].id,
+        productId: carRows[index].id,
         price: change.price,
         changedAt: iso(change.at),
       })),
     );
     // Thirty days of page views for the cars for sale, so their sellers' statistics show something.
     const viewRows = market.cars.flatMap((car, index) =>
-      car.sale ? [] : demoCarViews(index, car.createdAt, now).map((day) => ({ productId: productRows[index].id, ...day })),
+      car.sale ? [] : demoCarViews(index, car.createdAt, now).map((day) => ({ productId: carRows[index].id, ...day })),
     );
 
     const bookingRows: (typeof bookings.$inferInsert)[] = [];
@@ -193,7 +193,7 @@ export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: strin
       const buyer = userByEmail.get(buyerEmail)!;
       const row: typeof bookings.$inferInsert = {
         id: crypto.randomUUID(),
-        productId: productRows[carIndex].id,
+        productId: carRows[carIndex].id,
         buyerId: buyer.id,
         buyerName: buyer.name,
         buyerEmail: buyer.email,
@@ -217,21 +217,21 @@ export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: strin
       });
       // Demo sales are done deals: released to their seller (less the default fee) and paid out, except
       // to a seller without a payout account (seller2@), whose money is due until they set one up.
-      const amount = productRows[index].resalePrice * 100;
+      const amount = carRows[index].resalePrice * 100;
       const fee = Math.floor((amount * DEMO_FEE_BPS + 5_000) / 10_000);
-      const paidOut = productRows[index].sellerEmail !== NO_PAYOUT_ACCOUNT;
+      const paidOut = carRows[index].sellerEmail !== NO_PAYOUT_ACCOUNT;
       const payment = {
         id: crypto.randomUUID(),
         transactionId,
         bookingId: booking.id!,
-        productId: productRows[index].id,
-        productName: productRows[index].name,
+        productId: carRows[index].id,
+        productName: carRows[index].name,
         buyerEmail: car.sale.buyer,
         amount,
         status: "released" as const,
         fee,
         sellerAmount: amount - fee,
-        sellerId: productRows[index].sellerId,
+        sellerId: carRows[index].sellerId,
         releaseAt: iso(car.sale.paidAt + 7 * DAY),
         releasedAt: iso(car.sale.paidAt + 2 * DAY),
         transferId: paidOut ? `tr_sim_${crypto.randomUUID().replaceAll("-", "")}` : null,
@@ -290,7 +290,7 @@ export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: strin
     const reviewRows = market.reviews.map((review) => ({
       id: crypto.randomUUID(),
       bookingId: saleBookings.get(review.car)!,
-      sellerId: productRows[review.car].sellerId!,
+      sellerId: carRows[review.car].sellerId!,
       rating: review.rating,
       text: review.text,
       answer: review.answer?.text ?? null,
@@ -299,10 +299,10 @@ export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: strin
     }));
     const reportRows = market.reports.map((report) => ({
       id: crypto.randomUUID(),
-      productId: productRows[report.car].id,
+      productId: carRows[report.car].id,
       reporterId: userByEmail.get(report.reporter)!.id,
-      productName: productRows[report.car].name,
-      sellerName: productRows[report.car].sellerName,
+      productName: carRows[report.car].name,
+      sellerName: carRows[report.car].sellerName,
       reason: report.reason,
       note: report.note,
       createdAt: iso(report.createdAt),
@@ -315,8 +315,8 @@ export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: strin
       db.insert(users).values(userRows),
       db.insert(categories).values(categoryRows),
       ...chunks(uploadRows).map((rows) => db.insert(uploads).values(rows)),
-      ...chunks(productRows, 50).map((rows) => db.insert(products).values(rows)),
-      ...chunks(photoRows).map((rows) => db.insert(productPhotos).values(rows)),
+      ...chunks(carRows, 50).map((rows) => db.insert(cars).values(rows)),
+      ...chunks(photoRows).map((rows) => db.insert(carPhotos).values(rows)),
       ...chunks(priceRows).map((rows) => db.insert(priceChanges).values(rows)),
       ...chunks(viewRows).map((rows) => db.insert(carViewDays).values(rows)),
       db.insert(bookings).values(bookingRows),
@@ -333,7 +333,7 @@ export async function seedDemoData(options: { dbUrl: string; dbAuthToken?: strin
     // The stored price ratings, as the listings queue keeps them after every change: each make once.
     await refreshPriceRatings(
       { db },
-      productRows.map((car) => car.make),
+      carRows.map((car) => car.make),
     );
     return true;
   } finally {

@@ -97,7 +97,7 @@ export async function listCarThroughApi(email: string, name: string, details: Re
   // Into the demo "Hatchback" category, where the browser tests look for it (newest first).
   const categories = (await (await app.request("/api/categories")).json()) as { _id: string; categoryName: string }[];
   const category = categories.find((candidate) => candidate.categoryName === "Hatchback")!;
-  const product = {
+  const car = {
     productName: name,
     originalPrice: 9000,
     resalePrice: 7000,
@@ -110,7 +110,7 @@ export async function listCarThroughApi(email: string, name: string, details: Re
     image: data.url,
     ...details,
   };
-  const response = await app.apiJson("/api/products/add", product, { token });
+  const response = await app.apiJson("/api/products/add", car, { token });
   if (response.status !== 201) throw new Error(`Listing failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { insertedId: string }).insertedId;
 }

@@ -1,6 +1,6 @@
 import { type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Product } from "~/lib/shared/types";
+import { type Car } from "~/lib/shared/types";
 import {
   app,
   appUrl,
@@ -18,13 +18,13 @@ import {
 // price dropped and books it from the car's own page; the page is accessible, on a phone too.
 
 let browser: Browser;
-let car: Product;
+let car: Car;
 const DROP = 500;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   // An advertised car (so it has a card on Home) with several photos, whose seller lowers its price.
-  const advertised = (await (await app.request("/api/products/advertisement")).json()) as Product[];
+  const advertised = (await (await app.request("/api/products/advertisement")).json()) as Car[];
   car = advertised.find((candidate) => candidate.images.length >= 3)!;
   expect(car, "an advertised demo car with 3 or more photos").toBeDefined();
   const sellerToken = await app.accessToken(car.email);
@@ -115,7 +115,7 @@ describe("a car's page in Chromium", () => {
   });
 
   it("a sold car's page says so, offers no booking, and its seller's page is accessible", async () => {
-    const advertised = (await (await app.request("/api/products/advertisement")).json()) as Product[];
+    const advertised = (await (await app.request("/api/products/advertisement")).json()) as Car[];
     const sold = advertised.find((candidate) => candidate._id !== car._id)!;
     await app.sql("update products set is_paid = 1 where id = ?", [sold._id]);
     const { page, close } = await openPage(browser);
@@ -136,11 +136,11 @@ describe("a car's page in Chromium", () => {
 describe("the Why this rating panel", () => {
   it("lists the cars the rating came from as links, and following one opens that car", async () => {
     // A demo car for sale whose rating is known, and what GET /api/products/:id/price-analysis says of it.
-    const { data: forSale } = (await (await app.request("/api/products?limit=50")).json()) as { data: Product[] };
+    const { data: forSale } = (await (await app.request("/api/products?limit=50")).json()) as { data: Car[] };
     const rated = forSale.find((candidate) => candidate.priceRating !== null)!;
     expect(rated, "a demo car with a price rating").toBeDefined();
     const analysis = (await (await app.request(`/api/products/${rated._id}/price-analysis`)).json()) as {
-      comparables: Product[];
+      comparables: Car[];
       basis: string;
     };
     const names = analysis.comparables.map((comparable) => comparable.productName);
@@ -165,7 +165,7 @@ describe("the Why this rating panel", () => {
 
 describe("the verified badge", () => {
   it("links to the page saying what verified means, on the car's page and the seller's, and that page is accessible", async () => {
-    const { data: forSale } = (await (await app.request("/api/products?limit=50")).json()) as { data: Product[] };
+    const { data: forSale } = (await (await app.request("/api/products?limit=50")).json()) as { data: Car[] };
     const verified = forSale.find((candidate) => candidate.sellerVerified && candidate.sellerId)!;
     expect(verified, "a demo car of a verified seller").toBeDefined();
     const { page, close } = await openPage(browser);
@@ -192,7 +192,7 @@ describe("a car that is gone", () => {
     const { page, close } = await openPage(browser);
     await gotoInteractive(page, `/cars?q=${encodeURIComponent(name)}`);
     // The seller deletes the car while its card is on the buyer's screen.
-    const { data } = (await (await app.request(`/api/products?q=${encodeURIComponent(name)}`)).json()) as { data: Product[] };
+    const { data } = (await (await app.request(`/api/products?q=${encodeURIComponent(name)}`)).json()) as { data: Car[] };
     const gone = data.find((candidate) => candidate.productName === name)!;
     const token = await app.accessToken("seller2@autoreseller.test");
     const deleted = await app.request(`/api/products/${gone._id}`, { method: "DELETE", headers: { authorization: `Bearer ${token}` } });

@@ -1,6 +1,6 @@
 import { type Browser, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Product } from "~/lib/shared/types";
+import { type Car } from "~/lib/shared/types";
 import { app, appUrl, expectAccessible, gotoInteractive, isMarked, launchBrowser, markDocument, openPage, signInAs } from "./browser";
 
 // A card's Book Now and Report in Chromium: signing in to book
@@ -8,10 +8,10 @@ import { app, appUrl, expectAccessible, gotoInteractive, isMarked, launchBrowser
 // below the header; the card saying Booked and Reported afterwards.
 
 let browser: Browser;
-let advertised: Product[];
+let advertised: Car[];
 beforeAll(async () => {
   browser = await launchBrowser();
-  advertised = (await (await app.request("/api/products/advertisement")).json()) as Product[];
+  advertised = (await (await app.request("/api/products/advertisement")).json()) as Car[];
 });
 afterAll(() => browser?.close());
 
@@ -21,7 +21,7 @@ async function freshBuyer(prefix: string): Promise<string> {
   return email;
 }
 
-const cardOf = (page: Page, car: Product) => page.locator(`article[aria-labelledby="product-${car._id}"]`);
+const cardOf = (page: Page, car: Car) => page.locator(`article[aria-labelledby="product-${car._id}"]`);
 const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
 
 describe("a card's actions in Chromium", () => {

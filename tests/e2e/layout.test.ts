@@ -128,16 +128,14 @@ describe("layout at 360, 390, 768 and 1280 px, and tap targets at 390 px", () =>
   it("seller's forms without JavaScript (one photo file instead of the picker) fit too", async () => {
     const { page, close } = await openPage(browser, { javaScriptEnabled: false });
     await signInAs(page, DEMO_EMAILS.seller, PATHS.dashboard);
-    expect(await problemsOn(page, [PATHS.addProduct, pathTo(PATHS.editProduct, { id: ids.sellersCar })], { javaScript: false })).toEqual(
-      [],
-    );
+    expect(await problemsOn(page, [PATHS.addCar, pathTo(PATHS.editCar, { id: ids.sellersCar })], { javaScript: false })).toEqual([]);
     await close();
   });
 
   it("Add Product with its errors shown and photos chosen fits at every width", async () => {
     const { page, close } = await openPage(browser);
     await signInAs(page, DEMO_EMAILS.seller, PATHS.dashboard);
-    await page.goto(PATHS.addProduct);
+    await page.goto(PATHS.addCar);
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await page.getByRole("button", { name: "Add Product" }).click();
     await page.getByText("Photo is required").first().waitFor();
@@ -145,13 +143,13 @@ describe("layout at 360, 390, 768 and 1280 px, and tap targets at 390 px", () =>
     const files = ["a-long-file-name-from-a-phone-camera-IMG_20261123_101010.jpg", "rear.jpg"];
     await page.getByLabel("Add photos").setInputFiles(files.map((name) => ({ name, mimeType: "image/jpeg", buffer: photo })));
     await expect.poll(() => page.getByText("Uploaded", { exact: true }).count(), { timeout: 20_000 }).toBe(2);
-    expect(await problemsAtEveryWidth(page, PATHS.addProduct)).toEqual([]);
+    expect(await problemsAtEveryWidth(page, PATHS.addCar)).toEqual([]);
     await close();
   });
 
   it("My Products: every row is one height at 1280 px, sold, advertised, booked or not", async () => {
     const { page, close } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    await signInAs(page, DEMO_EMAILS.seller, PATHS.myProducts);
+    await signInAs(page, DEMO_EMAILS.seller, PATHS.myCars);
     await page.getByRole("heading", { name: /^Total Products/ }).waitFor();
     const rows = page.locator("main tbody tr");
     const heights = await rows.evaluateAll((elements) => elements.map((row) => Math.round(row.getBoundingClientRect().height)));

@@ -5,7 +5,7 @@ import path from "node:path";
 import { type Browser, type Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ProductDetail } from "~/lib/shared/types";
+import { type CarDetail } from "~/lib/shared/types";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { app, appUrl, expectAccessible, launchBrowser, openPage, signInAs } from "./browser";
 
@@ -50,8 +50,8 @@ async function storedWidths(images: string[]) {
   );
 }
 
-async function product(id: string): Promise<ProductDetail> {
-  return (await (await app.request(`/api/products/${id}`)).json()) as ProductDetail;
+async function car(id: string): Promise<CarDetail> {
+  return (await (await app.request(`/api/products/${id}`)).json()) as CarDetail;
 }
 
 async function expectAccessibleAt360(page: Page, label: string) {
@@ -79,7 +79,7 @@ describe("listing a car in Chromium", () => {
 
     // Sent empty: each field says what it needs, the photos too; they check again as they are corrected.
     await page.getByRole("button", { name: "Add Product" }).click();
-    const photoError = page.locator("#add-product-images-error");
+    const photoError = page.locator("#add-car-images-error");
     await expect.poll(() => photoError.textContent()).toBe("Photo is required");
     await page.getByText("Make is required").waitFor();
 
@@ -157,7 +157,7 @@ describe("listing a car in Chromium", () => {
     await page.getByText("Product added successfully").waitFor();
     const edit = page.getByRole("link", { name: `Edit ${name}` });
     const id = (await edit.getAttribute("href"))!.split("/")[3];
-    const listed = await product(id);
+    const listed = await car(id);
     expect(await storedWidths(listed.images)).toEqual([WIDTHS["front.jpg"], WIDTHS["back.jpg"], WIDTHS["side.jpg"]]);
     expect(listed).toMatchObject({ make: "Toyota", model: "GT86", vin: "JTDBR32E530012345", resalePrice: 19500 });
 
@@ -174,7 +174,7 @@ describe("listing a car in Chromium", () => {
     await page.waitForURL(`${appUrl}/dashboard/myproducts`);
     await page.getByText("Listing updated").waitFor();
 
-    const edited = await product(id);
+    const edited = await car(id);
     expect(edited.resalePrice).toBe(18750);
     expect(edited.priceHistory.map((entry) => entry.price)).toEqual([19500, 18750]);
     expect(edited.images).toEqual(listed.images);

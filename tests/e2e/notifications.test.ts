@@ -9,7 +9,7 @@ import { app, appUrl, expectAccessible, gotoInteractive, launchBrowser, openPage
 const SELLER = "seller@autoreseller.test";
 let browser: Browser;
 let buyer: string;
-let productId: string;
+let carId: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -44,8 +44,8 @@ beforeAll(async () => {
     { token: sellerToken },
   );
   expect(listed.status, await listed.clone().text()).toBe(201);
-  productId = ((await listed.json()) as { insertedId: string }).insertedId;
-  const saved = await app.request(`/api/favourites/${productId}`, {
+  carId = ((await listed.json()) as { insertedId: string }).insertedId;
+  const saved = await app.request(`/api/favourites/${carId}`, {
     method: "PUT",
     headers: { authorization: `Bearer ${await app.accessToken(buyer)}` },
   });
@@ -56,7 +56,7 @@ afterAll(() => browser?.close());
 describe("notifications", () => {
   it("the seller cuts the price, the buyer's bell shows 1, and the notifications page marks it read", async () => {
     const seller = await openPage(browser);
-    await signInAs(seller.page, SELLER, `/dashboard/myproducts/${productId}/edit`);
+    await signInAs(seller.page, SELLER, `/dashboard/myproducts/${carId}/edit`);
     await seller.page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await seller.page.getByLabel("Resale price ($)").fill("6500");
     await seller.page.getByRole("button", { name: "Save changes" }).click();

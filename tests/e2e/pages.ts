@@ -157,9 +157,9 @@ export const dashboardPages = (role: Role, ids: Ids) => [
   ...(role === "admin" ? [`${pathTo(PATHS.seller, { id: ids.reviewedSeller })}?confirm=${ids.sellersReview}`] : []),
   ...(role === "seller"
     ? [
-        pathTo(PATHS.editProduct, { id: ids.sellersCar }),
+        pathTo(PATHS.editCar, { id: ids.sellersCar }),
         pathTo(PATHS.carStatistics, { id: ids.sellersCar }),
-        `${PATHS.myProducts}?status=sold&sort=name`,
+        `${PATHS.myCars}?status=sold&sort=name`,
         `${PATHS.priceSuggestion}?make=Toyota&model=Corolla&purchaseYear=2016&mileageKm=60000`,
       ]
     : []),

@@ -79,7 +79,7 @@ describe("an admin in Chromium", () => {
     await app.registerSeller({ email, name: "Aaaa Bargain Motors" });
     const model = `Model ${crypto.randomUUID().slice(0, 4)}`;
     const token = await app.accessToken(email);
-    const listCar = async (productName: string, resalePrice: number) => {
+    const listCar = async (carName: string, resalePrice: number) => {
       const { data } = (await (
         await app.uploadImage(await renderJpeg(carPhotoSvg({ body: "suv", color: "#65a30d", seed: 2 })), "car.jpg", "image/jpeg", token)
       ).json()) as {
@@ -88,7 +88,7 @@ describe("an admin in Chromium", () => {
       const response = await app.apiJson(
         "/api/products/add",
         {
-          productName,
+          productName: carName,
           originalPrice: 40000,
           resalePrice,
           location: "Dhaka",

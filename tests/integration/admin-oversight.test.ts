@@ -53,7 +53,7 @@ async function list(token: string, fields: Record<string, unknown>): Promise<str
   return ((await response.json()) as { insertedId: string }).insertedId;
 }
 
-const openFlags = (productId: string) => sql("select reason, details from flags where product_id = ? and cleared_at is null", [productId]);
+const openFlags = (carId: string) => sql("select reason, details from flags where product_id = ? and cleared_at is null", [carId]);
 
 describe("the sellers list", () => {
   it("shows each seller's open reports beside Verify and in the verify confirmation, which is no danger warning", async () => {

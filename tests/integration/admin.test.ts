@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type PagedList, type Product, type User } from "~/lib/shared/types";
+import { type PagedList, type Car, type User } from "~/lib/shared/types";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { accessToken, apiJson, postForm, register, request, signIn, sql, uniqueEmail, uploadImage } from "./client";
 
@@ -119,9 +119,9 @@ describe("deleting users", () => {
       await insertCar("seller@autoreseller.test", "Open Car"),
       await insertCar("seller@autoreseller.test", "Paid Car"),
     ];
-    const bookingOf = async (productId: string) =>
+    const bookingOf = async (carId: string) =>
       (
-        (await (await apiJson("/api/bookings", { product_id: productId, phone: "1", meetingLocation: "x" }, { token })).json()) as {
+        (await (await apiJson("/api/bookings", { product_id: carId, phone: "1", meetingLocation: "x" }, { token })).json()) as {
           insertedId: string;
         }
       ).insertedId;
@@ -162,8 +162,8 @@ describe("verifying sellers", () => {
     const verify = () => request(`/api/users/verify-seller/${id}`, { method: "PATCH", ...bearer(adminToken) });
     expect(await (await verify()).json()).toEqual({ acknowledged: true, modifiedCount: 1 });
     expect(await (await verify()).json()).toEqual({ acknowledged: true, modifiedCount: 0 });
-    const products = (await (await request(`/api/products/seller/${email}`, bearer(adminToken))).json()) as Product[];
-    expect(products.find((product) => product._id === car)?.sellerVerified).toBe(true);
+    const cars = (await (await request(`/api/products/seller/${email}`, bearer(adminToken))).json()) as Car[];
+    expect(cars.find(({ _id }) => _id === car)?.sellerVerified).toBe(true);
     const [{ id: buyerId }] = await sql("select id from users where email = 'buyer@autoreseller.test'");
     expect((await request(`/api/users/verify-seller/${buyerId}`, { method: "PATCH", ...bearer(adminToken) })).status).toBe(404);
   });

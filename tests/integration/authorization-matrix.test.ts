@@ -124,11 +124,11 @@ async function buyersDispute(): Promise<string> {
 /** A fresh open offer of $50 by the buyer on one of the owner's cars ($90), written directly (the hourly limit stays out of it). */
 async function buyersOffer(): Promise<string> {
   const id = crypto.randomUUID();
-  const productId = await ownersCar();
+  const carId = await ownersCar();
   await sql(
     `insert into offers (id, product_id, buyer_id, seller_id, amount, status, message, expires_at, created_at)
      values (?, ?, (select id from users where email = ?), (select id from users where email = ?), 50, 'open', '', ?, ?)`,
-    [id, productId, callers.buyer.email, callers.owner.email, new Date(Date.now() + 3_600_000).toISOString(), new Date().toISOString()],
+    [id, carId, callers.buyer.email, callers.owner.email, new Date(Date.now() + 3_600_000).toISOString(), new Date().toISOString()],
   );
   return id;
 }
@@ -196,7 +196,7 @@ async function directUpload(caller: Caller): Promise<string> {
   return upload.key;
 }
 
-const product = async (caller: Caller) => ({
+const car = async (caller: Caller) => ({
   productName: "Matrix Listed",
   originalPrice: 100,
   resalePrice: 90,
@@ -342,7 +342,7 @@ const MATRIX: Record<string, Row> = {
   "POST /products/add": {
     answers: answers(401, 403, 201, 201, 403, 403),
     who: "seller",
-    call: async (caller) => ({ path: "/api/products/add", body: await product(caller) }),
+    call: async (caller) => ({ path: "/api/products/add", body: await car(caller) }),
   },
   "PATCH /products/advertisement/{id}": {
     answers: answers(401, 403, 200, 403, 403, 403),

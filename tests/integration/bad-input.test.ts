@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Product } from "~/lib/shared/types";
+import { type Car } from "~/lib/shared/types";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { accessToken, apiJson, firstCategoryId, register, registerSeller, request, signIn, sql, uniqueEmail, uploadImage } from "./client";
 import { tableSnapshot } from "./snapshot";
@@ -24,12 +24,12 @@ class Raw {
 let sellerEmail: string, buyerEmail: string, sellerToken: string, buyerToken: string, adminToken: string, buyerCookie: string;
 // Accounts of their own for the endpoints that check a password: wrong ones count against the account.
 let movingToken: string, closingToken: string;
-let imageUrl: string, categoryId: string, productId: string, bookingId: string, clientSecret: string, moneyProblemId: string;
+let imageUrl: string, categoryId: string, carId: string, bookingId: string, clientSecret: string, moneyProblemId: string;
 let offerCarId: string, counteredCarId: string, offerId: string;
 let jpeg: Uint8Array<ArrayBuffer>;
 
 const bearer = (token: () => string) => () => ({ authorization: `Bearer ${token()}` });
-const validProduct = () => ({
+const validCar = () => ({
   productName: "Bad Input Coupe 2019",
   originalPrice: 20000,
   resalePrice: 15000,
@@ -59,15 +59,15 @@ beforeAll(async () => {
   jpeg = await renderJpeg(carPhotoSvg({ body: "coupe", color: "#7c3aed", seed: 31 }));
   imageUrl = ((await (await uploadImage(jpeg, "car.jpg", "image/jpeg", sellerToken)).json()) as { data: { url: string } }).data.url;
   categoryId = await firstCategoryId();
-  productId = await created(apiJson("/api/products/add", validProduct(), { token: sellerToken }));
+  carId = await created(apiJson("/api/products/add", validCar(), { token: sellerToken }));
   bookingId = await created(
-    apiJson("/api/bookings", { product_id: productId, phone: "01711 000000", meetingLocation: "Gulshan" }, { token: buyerToken }),
+    apiJson("/api/bookings", { product_id: carId, phone: "01711 000000", meetingLocation: "Gulshan" }, { token: buyerToken }),
   );
   clientSecret = (
     (await (await apiJson("/api/payment/create-payment-intent", { bookingId }, { token: buyerToken })).json()) as { clientSecret: string }
   ).clientSecret;
-  offerCarId = await created(apiJson("/api/products/add", validProduct(), { token: sellerToken }));
-  counteredCarId = await created(apiJson("/api/products/add", validProduct(), { token: sellerToken }));
+  offerCarId = await created(apiJson("/api/products/add", validCar(), { token: sellerToken }));
+  counteredCarId = await created(apiJson("/api/products/add", validCar(), { token: sellerToken }));
   offerId = await created(apiJson(`/api/products/${counteredCarId}/offers`, { amount: 10000 }, { token: buyerToken }));
   moneyProblemId = crypto.randomUUID();
   await sql("insert into money_problems (id, kind, key, amount, detail, created_at) values (?, 'unknown_charge', ?, 100, 'Bad input', ?)", [
@@ -246,7 +246,7 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
   "POST /api/products/add": {
     path: "/api/products/add",
     headers: bearer(() => sellerToken),
-    valid: validProduct,
+    valid: validCar,
     fields: [
       ...text("productName"),
       ...count("originalPrice", ["over 10,000,000", 10_000_001, 400]),
@@ -279,13 +279,13 @@ const JSON_ENDPOINTS: Record<string, JsonEndpoint> = {
   "POST /api/bookings": {
     path: "/api/bookings",
     headers: bearer(() => buyerToken),
-    valid: () => ({ product_id: productId, phone: "01711 000000", meetingLocation: "Banani" }),
+    valid: () => ({ product_id: carId, phone: "01711 000000", meetingLocation: "Banani" }),
     fields: [...text("product_id", ...hostile(404)), ...text("phone", ["81 characters", "1".repeat(81), 400]), ...text("meetingLocation")],
   },
   "POST /api/report": {
     path: "/api/report",
     headers: bearer(() => buyerToken),
-    valid: () => ({ product_id: productId }),
+    valid: () => ({ product_id: carId }),
     fields: text("product_id", ...hostile(404)),
   },
   "POST /api/payment/create-payment-intent": {
@@ -604,8 +604,8 @@ const row = async (statement: string, id: string) => ({ ...(await sql(statement,
 
 describe("accepted text is stored verbatim and rendered escaped; unknown fields are dropped", () => {
   it("keeps a hostile product and seller name byte for byte and escapes them on pages", async () => {
-    const productName = `${HOSTILE_NAME} ${IMG}`;
-    const productDescription = `${SQL_DROP}\n${SQL_OR}`;
+    const carName = `${HOSTILE_NAME} ${IMG}`;
+    const carDescription = `${SQL_DROP}\n${SQL_OR}`;
     const forged = {
       seller: "Someone Else",
       email: "evil@example.test",
@@ -618,7 +618,11 @@ describe("accepted text is stored verbatim and rendered escaped; unknown fields 
       createdDate: "1999-01-01T00:00:00.000Z",
     };
     const id = await created(
-      apiJson("/api/products/add", { ...validProduct(), productName, productDescription, ...forged }, { token: sellerToken }),
+      apiJson(
+        "/api/products/add",
+        { ...validCar(), productName: carName, productDescription: carDescription, ...forged },
+        { token: sellerToken },
+      ),
     );
     expect(id).not.toBe("mine");
     const sellerId = (await sql("select id from users where email = ?", [sellerEmail]))[0].id;
@@ -628,8 +632,8 @@ describe("accepted text is stored verbatim and rendered escaped; unknown fields 
         id,
       ),
     ).toEqual({
-      name: productName,
-      description: productDescription,
+      name: carName,
+      description: carDescription,
       seller_id: sellerId,
       seller_name: HOSTILE_NAME,
       seller_email: sellerEmail,
@@ -639,10 +643,10 @@ describe("accepted text is stored verbatim and rendered escaped; unknown fields 
     });
     const listed = (await (
       await request(`/api/products/seller/${sellerEmail}`, { headers: { authorization: `Bearer ${sellerToken}` } })
-    ).json()) as Product[];
-    expect(listed.find((product) => product._id === id)).toMatchObject({
-      productName,
-      productDescription,
+    ).json()) as Car[];
+    expect(listed.find((car) => car._id === id)).toMatchObject({
+      productName: carName,
+      productDescription: carDescription,
       seller: HOSTILE_NAME,
       email: sellerEmail,
       isPaid: false,
@@ -662,11 +666,10 @@ describe("accepted text is stored verbatim and rendered escaped; unknown fields 
   });
 
   it("refuses control characters in a product name, or keeps them exactly (NUL included)", async () => {
-    const productName = "Ctrl \u001b[31m car \u0000 2019";
-    const response = await apiJson("/api/products/add", { ...validProduct(), productName }, { token: sellerToken });
+    const carName = "Ctrl \u001b[31m car \u0000 2019";
+    const response = await apiJson("/api/products/add", { ...validCar(), productName: carName }, { token: sellerToken });
     const body = await expectErrorBody(response, [201, 400]);
-    if (response.status === 201)
-      expect(await row("select name from products where id = ?", body.insertedId)).toEqual({ name: productName });
+    if (response.status === 201) expect(await row("select name from products where id = ?", body.insertedId)).toEqual({ name: carName });
   });
 
   it("drops unknown fields on sign-up, bookings, reports and categories", async () => {
@@ -701,7 +704,7 @@ describe("accepted text is stored verbatim and rendered escaped; unknown fields 
       lost: true,
     };
     const booking = await created(
-      apiJson("/api/bookings", { product_id: productId, phone: "017", meetingLocation: "Uttara", ...forgedBooking }, { token }),
+      apiJson("/api/bookings", { product_id: carId, phone: "017", meetingLocation: "Uttara", ...forgedBooking }, { token }),
     );
     expect(await row("select buyer_name, buyer_email, paid, transaction_id, lost from bookings where id = ?", booking)).toEqual({
       buyer_name: "Plain Buyer",
@@ -712,15 +715,15 @@ describe("accepted text is stored verbatim and rendered escaped; unknown fields 
     });
 
     const report = await created(
-      apiJson("/api/report", { product_id: productId, productName: "Forged", seller: "Forged", reporterId: "x" }, { token }),
+      apiJson("/api/report", { product_id: carId, productName: "Forged", seller: "Forged", reporterId: "x" }, { token }),
     );
     expect(await row("select product_name, seller_name from reports where id = ?", report)).toEqual({
       product_name: "Bad Input Coupe 2019",
       seller_name: HOSTILE_NAME,
     });
-    expect(
-      (await request(`/api/report/${productId}`, { method: "DELETE", headers: { authorization: `Bearer ${adminToken}` } })).status,
-    ).toBe(200);
+    expect((await request(`/api/report/${carId}`, { method: "DELETE", headers: { authorization: `Bearer ${adminToken}` } })).status).toBe(
+      200,
+    );
 
     const categoryName = `zzz bad input ${crypto.randomUUID()}`;
     const category = await created(
@@ -744,7 +747,7 @@ describe("accepted text is stored verbatim and rendered escaped; unknown fields 
     expect(await row("select amount, buyer_email, product_id, transaction_id from payments where id = ?", paymentId)).toEqual({
       amount: 15000 * 100,
       buyer_email: buyerEmail,
-      product_id: productId,
+      product_id: carId,
       transaction_id: transactionId,
     });
   });

@@ -39,8 +39,8 @@ async function freshBuyer(label = "cancel-buyer") {
   return { email, token: await accessToken(email) };
 }
 
-async function book(token: string, productId: string): Promise<string> {
-  const response = await apiJson("/api/bookings", { product_id: productId, phone: "01711 000000", meetingLocation: "Gulshan" }, { token });
+async function book(token: string, carId: string): Promise<string> {
+  const response = await apiJson("/api/bookings", { product_id: carId, phone: "01711 000000", meetingLocation: "Gulshan" }, { token });
   expect(response.status).toBe(201);
   return ((await response.json()) as { insertedId: string }).insertedId;
 }

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Booking, type Product } from "~/lib/shared/types";
+import { type Booking, type Car } from "~/lib/shared/types";
 import { accessToken, apiJson, database, postForm, register, request, signIn, uniqueEmail } from "./client";
 
-let products: Product[];
+let cars: Car[];
 let adminToken: string;
 let sellerToken: string;
 
 beforeAll(async () => {
-  products = (await (await request("/api/products/advertisement")).json()) as Product[];
+  cars = (await (await request("/api/products/advertisement")).json()) as Car[];
   adminToken = await accessToken("admin@autoreseller.test");
   sellerToken = await accessToken("seller@autoreseller.test");
 });
@@ -24,7 +24,7 @@ const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}`
 describe("booking rules, through the API", () => {
   it("books a car once per buyer, with name, price and photo from the database", async () => {
     const buyer = await freshBuyer();
-    const car = products[0];
+    const car = cars[0];
     const created = await book(buyer.token, {
       product_id: car._id,
       phone: "01711 000000",
@@ -64,19 +64,19 @@ describe("booking rules, through the API", () => {
 
   it("lets several buyers book the same car", async () => {
     const [first, second] = [await freshBuyer(), await freshBuyer()];
-    expect((await book(first.token, { product_id: products[1]._id, phone: "1", meetingLocation: "x" })).status).toBe(201);
-    expect((await book(second.token, { product_id: products[1]._id, phone: "1", meetingLocation: "x" })).status).toBe(201);
+    expect((await book(first.token, { product_id: cars[1]._id, phone: "1", meetingLocation: "x" })).status).toBe(201);
+    expect((await book(second.token, { product_id: cars[1]._id, phone: "1", meetingLocation: "x" })).status).toBe(201);
   });
 
   it("refuses sellers and admins (403), unknown cars (404), sold cars (409) and empty fields (400)", async () => {
-    const sellerAttempt = await book(sellerToken, { product_id: products[0]._id, phone: "1", meetingLocation: "x" });
+    const sellerAttempt = await book(sellerToken, { product_id: cars[0]._id, phone: "1", meetingLocation: "x" });
     expect(sellerAttempt.status).toBe(403);
     expect(await sellerAttempt.json()).toEqual({ message: "Only buyer accounts can book cars" });
-    expect((await book(adminToken, { product_id: products[0]._id, phone: "1", meetingLocation: "x" })).status).toBe(403);
+    expect((await book(adminToken, { product_id: cars[0]._id, phone: "1", meetingLocation: "x" })).status).toBe(403);
 
     const buyer = await freshBuyer();
     expect((await book(buyer.token, { product_id: "no-such-car", phone: "1", meetingLocation: "x" })).status).toBe(404);
-    const missing = await book(buyer.token, { product_id: products[0]._id });
+    const missing = await book(buyer.token, { product_id: cars[0]._id });
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as { issues: { path: string }[] }).issues.map((issue) => issue.path).sort()).toEqual([
       "meetingLocation",
@@ -93,16 +93,16 @@ describe("booking rules, through the API", () => {
   it("shows a booking to its buyer and admins only, and orders to their buyer", async () => {
     const owner = await freshBuyer();
     const other = await freshBuyer();
-    const { insertedId } = (await (await book(owner.token, { product_id: products[2]._id, phone: "1", meetingLocation: "x" })).json()) as {
+    const { insertedId } = (await (await book(owner.token, { product_id: cars[2]._id, phone: "1", meetingLocation: "x" })).json()) as {
       insertedId: string;
     };
     expect((await request(`/api/booking/${insertedId}`, bearer(other.token))).status).toBe(404);
     expect((await request(`/api/booking/${insertedId}`, bearer(adminToken))).status).toBe(200);
     expect((await request(`/api/booking/${insertedId}`)).status).toBe(401);
 
-    await book(owner.token, { product_id: products[3]._id, phone: "1", meetingLocation: "x" });
+    await book(owner.token, { product_id: cars[3]._id, phone: "1", meetingLocation: "x" });
     const orders = (await (await request(`/api/booking/orders/${owner.email}`, bearer(owner.token))).json()) as Booking[];
-    expect(orders.map((order) => order.product_id)).toEqual([products[3]._id, products[2]._id]);
+    expect(orders.map((order) => order.product_id)).toEqual([cars[3]._id, cars[2]._id]);
     expect((await request(`/api/booking/orders/${owner.email}`, bearer(other.token))).status).toBe(404);
     expect((await request(`/api/booking/orders/${owner.email}`, bearer(sellerToken))).status).toBe(403);
     expect((await request(`/api/booking/orders/${owner.email}`, bearer(adminToken))).status).toBe(200);
@@ -112,21 +112,21 @@ describe("booking rules, through the API", () => {
 describe("reports", () => {
   it("records one report per user and car", async () => {
     const reporter = await freshBuyer();
-    const first = await apiJson("/api/report", { product_id: products[0]._id, productName: "ignored" }, { token: reporter.token });
+    const first = await apiJson("/api/report", { product_id: cars[0]._id, productName: "ignored" }, { token: reporter.token });
     expect(first.status).toBe(201);
-    expect((await apiJson("/api/report", { product_id: products[0]._id }, { token: reporter.token })).status).toBe(409);
+    expect((await apiJson("/api/report", { product_id: cars[0]._id }, { token: reporter.token })).status).toBe(409);
     expect((await apiJson("/api/report", { product_id: "nope" }, { token: reporter.token })).status).toBe(404);
-    expect((await apiJson("/api/report", { product_id: products[0]._id })).status).toBe(401);
-    expect((await apiJson("/api/report", { product_id: products[0]._id }, { token: sellerToken })).status).toBe(201);
+    expect((await apiJson("/api/report", { product_id: cars[0]._id })).status).toBe(401);
+    expect((await apiJson("/api/report", { product_id: cars[0]._id }, { token: sellerToken })).status).toBe(201);
   });
 
   it("answers a second report from the page kindly", async () => {
     const email = uniqueEmail("reporter");
     await register({ email });
     const cookie = await signIn(email);
-    const first = await postForm(`/report/${products[1]._id}`, { reason: "scam" }, cookie);
+    const first = await postForm(`/report/${cars[1]._id}`, { reason: "scam" }, cookie);
     expect(await first.text()).toContain("Report sent to admin");
-    const second = await postForm(`/report/${products[1]._id}`, { reason: "other" }, cookie);
+    const second = await postForm(`/report/${cars[1]._id}`, { reason: "other" }, cookie);
     expect(second.status).toBe(409);
     const html = await second.text();
     expect(html).toContain("You have already reported this item");
@@ -136,16 +136,16 @@ describe("reports", () => {
 
 describe("booking page and My Orders", () => {
   it("asks signed-out visitors to sign in, returning to the car", async () => {
-    const html = await (await request(`/book/${products[0]._id}`)).text();
+    const html = await (await request(`/book/${cars[0]._id}`)).text();
     expect(html).toContain("Please Signin to book it");
-    expect(html).toContain(`/login?redirectTo=%2Fbook%2F${products[0]._id}`);
+    expect(html).toContain(`/login?redirectTo=%2Fbook%2F${cars[0]._id}`);
   });
 
   it("books from the page and lists the order with Pay, Paid or sold-to-someone-else", async () => {
     const email = uniqueEmail("orders");
     await register({ email });
     const cookie = await signIn(email);
-    const booked = await postForm(`/book/${products[0]._id}`, { phone: "01800 111222", meetingLocation: "Banani" }, cookie);
+    const booked = await postForm(`/book/${cars[0]._id}`, { phone: "01800 111222", meetingLocation: "Banani" }, cookie);
     expect(await booked.text()).toContain("Booking confirmed");
 
     const token = await accessToken(email);
@@ -178,8 +178,8 @@ describe("booking page and My Orders", () => {
 
 /** A car of the demo sellers that is not sold and not advertised (so other tests' grids stay intact). */
 async function unsoldCarId(): Promise<string> {
-  const all = (await (await request("/api/products/seller/seller2@autoreseller.test", bearer(adminToken))).json()) as Product[];
-  return all.find((product) => !product.isPaid && !product.isAdvertised)!._id;
+  const all = (await (await request("/api/products/seller/seller2@autoreseller.test", bearer(adminToken))).json()) as Car[];
+  return all.find((car) => !car.isPaid && !car.isAdvertised)!._id;
 }
 
 async function soldCar(): Promise<string> {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Product } from "~/lib/shared/types";
+import { type Car } from "~/lib/shared/types";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import {
   accessToken,
@@ -37,7 +37,7 @@ async function uploadedUrl(token = sellerToken) {
   return ((await response.json()) as { data: { url: string } }).data.url;
 }
 
-async function addProduct(fields: Record<string, unknown> = {}, token = sellerToken) {
+async function addCar(fields: Record<string, unknown> = {}, token = sellerToken) {
   return apiJson(
     "/api/products/add",
     {
@@ -57,15 +57,15 @@ async function addProduct(fields: Record<string, unknown> = {}, token = sellerTo
   );
 }
 
-async function newProductId(fields: Record<string, unknown> = {}) {
-  const response = await addProduct(fields);
+async function newCarId(fields: Record<string, unknown> = {}) {
+  const response = await addCar(fields);
   expect(response.status).toBe(201);
   return ((await response.json()) as { insertedId: string }).insertedId;
 }
 
-async function markSold(productId: string) {
+async function markSold(carId: string) {
   const db = database();
-  await db.execute({ sql: "update products set is_paid = 1 where id = ?", args: [productId] });
+  await db.execute({ sql: "update products set is_paid = 1 where id = ?", args: [carId] });
   db.close();
 }
 
@@ -111,25 +111,25 @@ describe("photo upload", () => {
 describe("adding products through the API", () => {
   it("lets the server set seller, email, date and flags", async () => {
     const before = Date.now();
-    const id = await newProductId({
+    const id = await newCarId({
       seller: "Someone Else",
       email: "x@evil.test",
       isAdvertised: true,
       isPaid: true,
       createdDate: "1999-01-01",
     });
-    const products = (await (
+    const cars = (await (
       await request(`/api/products/seller/${sellerEmail}`, { headers: { authorization: `Bearer ${sellerToken}` } })
-    ).json()) as Product[];
-    const product = products.find((candidate) => candidate._id === id)!;
-    expect(product).toMatchObject({
+    ).json()) as Car[];
+    const car = cars.find((candidate) => candidate._id === id)!;
+    expect(car).toMatchObject({
       seller: "Lister Motors",
       email: sellerEmail,
       isAdvertised: false,
       isPaid: false,
       sellerVerified: false,
     });
-    expect(new Date(product.createdDate).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(new Date(car.createdDate).getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 
   it("answers field problems with the spec's messages", async () => {
@@ -148,29 +148,29 @@ describe("adding products through the API", () => {
   });
 
   it("refuses unknown categories, foreign photo URLs and non-sellers", async () => {
-    const unknown = await addProduct({ categoryId: "no-such-category" });
+    const unknown = await addCar({ categoryId: "no-such-category" });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ message: "Category not found" });
-    expect((await addProduct({ image: "https://elsewhere.example/car.jpg" })).status).toBe(400);
-    expect((await addProduct({ image: "/images/00000000-0000-0000-0000-000000000000.jpg" })).status).toBe(400);
-    expect((await addProduct({}, buyerToken)).status).toBe(403);
-    expect((await addProduct({ purchaseYear: new Date().getUTCFullYear() + 1 })).status).toBe(400);
+    expect((await addCar({ image: "https://elsewhere.example/car.jpg" })).status).toBe(400);
+    expect((await addCar({ image: "/images/00000000-0000-0000-0000-000000000000.jpg" })).status).toBe(400);
+    expect((await addCar({}, buyerToken)).status).toBe(403);
+    expect((await addCar({ purchaseYear: new Date().getUTCFullYear() + 1 })).status).toBe(400);
   });
 });
 
 describe("advertising and deleting", () => {
   it("advertises once, showing the car on Home at once", async () => {
-    const id = await newProductId({ productName: `Advertised Car ${Date.now()}` });
+    const id = await newCarId({ productName: `Advertised Car ${Date.now()}` });
     const advertise = () =>
       request(`/api/products/advertisement/${id}`, { method: "PATCH", headers: { authorization: `Bearer ${sellerToken}` } });
     expect(await (await advertise()).json()).toEqual({ acknowledged: true, modifiedCount: 1 });
     expect(await (await advertise()).json()).toEqual({ acknowledged: true, modifiedCount: 0 });
-    const advertised = (await (await request("/api/products/advertisement")).json()) as Product[];
-    expect(advertised.map((product) => product._id)).toContain(id);
+    const advertised = (await (await request("/api/products/advertisement")).json()) as Car[];
+    expect(advertised.map((car) => car._id)).toContain(id);
   });
 
   it("refuses another seller's car (403) and sold cars (409)", async () => {
-    const id = await newProductId();
+    const id = await newCarId();
     const asOther = { headers: { authorization: `Bearer ${otherSellerToken}` } };
     expect((await request(`/api/products/advertisement/${id}`, { method: "PATCH", ...asOther })).status).toBe(403);
     expect((await request(`/api/products/${id}`, { method: "DELETE", ...asOther })).status).toBe(403);
@@ -185,14 +185,14 @@ describe("advertising and deleting", () => {
   });
 
   it("deletes the owner's unsold car, and admins may too", async () => {
-    const mine = await newProductId();
+    const mine = await newCarId();
     expect(
       await (await request(`/api/products/${mine}`, { method: "DELETE", headers: { authorization: `Bearer ${sellerToken}` } })).json(),
     ).toEqual({ acknowledged: true, deletedCount: 1 });
     expect((await request(`/api/products/${mine}`, { method: "DELETE", headers: { authorization: `Bearer ${sellerToken}` } })).status).toBe(
       404,
     );
-    const another = await newProductId();
+    const another = await newCarId();
     expect(
       (await request(`/api/products/${another}`, { method: "DELETE", headers: { authorization: `Bearer ${adminToken}` } })).status,
     ).toBe(200);
@@ -213,15 +213,15 @@ describe("category pages and API", () => {
     expect((await request(`/category/${categoryId}`)).status).toBe(302);
     expect((await request(`/api/categories/${categoryId}`)).status).toBe(401);
 
-    const sold = await newProductId({ productName: "Sold Away 2015" });
+    const sold = await newCarId({ productName: "Sold Away 2015" });
     await markSold(sold);
-    const fresh = await newProductId({ productName: "Fresh Listing 2020" });
-    const products = (await (
+    const fresh = await newCarId({ productName: "Fresh Listing 2020" });
+    const cars = (await (
       await request(`/api/categories/${categoryId}`, { headers: { authorization: `Bearer ${buyerToken}` } })
-    ).json()) as Product[];
-    expect(products[0]._id).toBe(fresh);
-    expect(products.some((product) => product._id === sold)).toBe(false);
-    expect(products.every((product) => product.categoryId === categoryId && !product.isPaid)).toBe(true);
+    ).json()) as Car[];
+    expect(cars[0]._id).toBe(fresh);
+    expect(cars.some((car) => car._id === sold)).toBe(false);
+    expect(cars.every((car) => car.categoryId === categoryId && !car.isPaid)).toBe(true);
 
     const cookie = await signIn("buyer@autoreseller.test");
     const html = await (await request(`/category/${categoryId}`, { headers: { cookie } })).text();
@@ -241,11 +241,11 @@ describe("category pages and API", () => {
     const categoryId = facets.categoryId[0].value; // the category with the most cars for sale
     const auth = { headers: { authorization: `Bearer ${buyerToken}` } };
     for (const page of [1, 2]) {
-      const fromCategory = (await (await request(`/api/categories/${categoryId}?limit=7&page=${page}`, auth)).json()) as Product[];
+      const fromCategory = (await (await request(`/api/categories/${categoryId}?limit=7&page=${page}`, auth)).json()) as Car[];
       const searched = (await (await request(`/api/products?categoryId=${categoryId}&sort=newest&limit=7&page=${page}`)).json()) as {
-        data: Product[];
+        data: Car[];
       };
-      expect(fromCategory.map((product) => product._id)).toEqual(searched.data.map((product) => product._id));
+      expect(fromCategory.map((car) => car._id)).toEqual(searched.data.map((car) => car._id));
       expect(fromCategory).toHaveLength(7);
     }
   });
@@ -299,7 +299,7 @@ describe("seller pages", () => {
 
   it("Add Product refuses a file that is not an image, under the photo field, keeping the form", async () => {
     const cookie = await signIn(sellerEmail);
-    const form = productForm(await firstCategoryId());
+    const form = carForm(await firstCategoryId());
     form.set("photo", new Blob(["not an image"], { type: "image/png" }), "fake.png");
     const response = await request("/dashboard/addproduct", {
       method: "POST",
@@ -316,7 +316,7 @@ describe("seller pages", () => {
     const cookie = await signIn(sellerEmail);
     const origin = new URL((await request("/")).url).origin;
     const name = `Form Car ${Date.now()}`;
-    const form = productForm(await firstCategoryId(), name);
+    const form = carForm(await firstCategoryId(), name);
     form.set("photo", new Blob([jpeg], { type: "image/jpeg" }), "car.jpg");
     const added = await request("/dashboard/addproduct", { method: "POST", headers: { cookie, origin }, body: form });
     expect(added.status).toBe(302);
@@ -326,10 +326,10 @@ describe("seller pages", () => {
     const page = await (await request("/dashboard/myproducts", { headers: { cookie } })).text();
     expect(page).toMatch(/Total Products: <!-- -->\d+/);
     expect(page).toContain(name);
-    const products = (await (
+    const cars = (await (
       await request(`/api/products/seller/${sellerEmail}`, { headers: { authorization: `Bearer ${sellerToken}` } })
-    ).json()) as Product[];
-    const id = products.find((product) => product.productName === name)!._id;
+    ).json()) as Car[];
+    const id = cars.find((car) => car.productName === name)!._id;
 
     const advertised = await postForm("/dashboard/myproducts", { intent: "advertise", id }, cookie);
     expect(await advertised.text()).toContain("Added to the advertisement card successfully");
@@ -346,7 +346,7 @@ describe("seller pages", () => {
   });
 
   it("My Products refuses another seller's car", async () => {
-    const id = await newProductId();
+    const id = await newCarId();
     const cookie = await signIn("seller2@autoreseller.test");
     const response = await postForm("/dashboard/myproducts", { intent: "delete", id }, cookie);
     expect(response.status).toBe(403);
@@ -354,7 +354,7 @@ describe("seller pages", () => {
   });
 });
 
-function productForm(categoryId: string, name = "Form Car 2018") {
+function carForm(categoryId: string, name = "Form Car 2018") {
   const form = new FormData();
   for (const [key, value] of Object.entries({
     productName: name,

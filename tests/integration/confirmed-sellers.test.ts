@@ -27,11 +27,11 @@ beforeAll(async () => {
   [categoryId, jpeg] = await Promise.all([firstCategoryId(), renderJpeg(carPhotoSvg({ body: "sedan", color: "#9a3412", seed: 12 }))]);
 });
 
-async function listing(token: string, productName: string) {
+async function listing(token: string, carName: string) {
   const upload = await uploadImage(jpeg, "car.jpg", "image/jpeg", token);
   const { data } = (await upload.json()) as { data: { url: string } };
   return {
-    productName,
+    productName: carName,
     originalPrice: 30000,
     resalePrice: 25000,
     location: "Dhaka",

@@ -24,7 +24,7 @@ afterAll(() => spare.stop());
 const db = createDatabase(dbUrl, dbAuthToken);
 // The app's own simulator (its charges read back as recording a payment does).
 const ctx = spare.context({ db, now: () => clock, payments: simulatorProvider(db) });
-const { car, category, book, bookingRow, productRow } = marketplace(ctx);
+const { car, category, book, bookingRow, carRow } = marketplace(ctx);
 
 /** Runs `arrange` with the services' clock at `at` (bookings and sales are dated by it). */
 async function at<T>(when: Date, arrange: () => Promise<T>): Promise<T> {
@@ -46,7 +46,7 @@ async function person(role: "buyer" | "seller") {
 /** Records a succeeded card payment for a booking, as the payment flow does. */
 async function pay(bookingId: string) {
   const booking = await bookingRow(bookingId);
-  const { resalePrice } = await productRow(booking.productId);
+  const { resalePrice } = await carRow(booking.productId);
   const intent = {
     id: `pi_dash_${crypto.randomUUID()}`,
     status: "succeeded",

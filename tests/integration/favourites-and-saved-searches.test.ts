@@ -47,14 +47,14 @@ describe("favourites API", () => {
     expect(await json(await api(`/api/favourites/${first}`, "PUT", buyer.token))).toEqual({ acknowledged: true, modifiedCount: 0 });
 
     const list = await json<{ _id: string; isPaid: boolean; photos?: unknown }[]>(await api("/api/favourites", "GET", buyer.token));
-    expect(list.map((product) => product._id)).toEqual([last, sold, first]);
+    expect(list.map(({ _id }) => _id)).toEqual([last, sold, first]);
     expect(list[1].isPaid).toBe(true);
     expect(list[0]).not.toHaveProperty("photos");
 
     expect(await json(await api(`/api/favourites/${sold}`, "DELETE", buyer.token))).toEqual({ acknowledged: true, deletedCount: 1 });
     expect(await json(await api(`/api/favourites/${sold}`, "DELETE", buyer.token))).toEqual({ acknowledged: true, deletedCount: 0 });
     const after = await json<{ _id: string }[]>(await api("/api/favourites", "GET", buyer.token));
-    expect(after.map((product) => product._id)).toEqual([last, first]);
+    expect(after.map(({ _id }) => _id)).toEqual([last, first]);
   });
 
   it("answers 404 for an unknown car and 401 to anonymous callers", async () => {
@@ -69,11 +69,11 @@ describe("favourites API", () => {
     const id = await car("Private Fav");
     await api(`/api/favourites/${id}`, "PUT", buyer.token);
     const others = await json<{ _id: string }[]>(await api("/api/favourites", "GET", other.token));
-    expect(others.map((product) => product._id)).not.toContain(id);
+    expect(others.map(({ _id }) => _id)).not.toContain(id);
     // Another user's delete touches only their own (empty) list.
     expect(await json(await api(`/api/favourites/${id}`, "DELETE", other.token))).toEqual({ acknowledged: true, deletedCount: 0 });
     const mine = await json<{ _id: string }[]>(await api("/api/favourites", "GET", buyer.token));
-    expect(mine.map((product) => product._id)).toContain(id);
+    expect(mine.map(({ _id }) => _id)).toContain(id);
     const page = await (await request("/dashboard/favourites", { headers: { cookie: other.cookie } })).text();
     expect(page).not.toContain("Private Fav");
   });
@@ -113,7 +113,7 @@ describe("the heart without JavaScript", () => {
     expect(signedIn.status).toBe(302);
     expect(signedIn.headers.get("location")).toBe(`/cars/${id}`);
     const saved = (await (await api("/api/favourites", "GET", later.token)).json()) as { _id: string }[];
-    expect(saved.map((product) => product._id)).toEqual([id]);
+    expect(saved.map(({ _id }) => _id)).toEqual([id]);
     const outside = await postForm(`/favourites/${id}`, { intent: "save", back: "//evil.example" }, buyer.cookie);
     expect(outside.headers.get("location")).toBe(`/cars/${id}`);
   });

@@ -70,8 +70,8 @@ interface PageAction {
 }
 
 let sellersReviewId: string, sellerId: string;
-let buyersBookingId: string, buyersSavedSearchId: string, favouriteProductId: string, unsubscribePath: string, buyersConversationId: string;
-let productId: string, categoryId: string, victimBuyerId: string, victimSellerId: string, photo: Uint8Array<ArrayBuffer>;
+let buyersBookingId: string, buyersSavedSearchId: string, favouriteCarId: string, unsubscribePath: string, buyersConversationId: string;
+let carId: string, categoryId: string, victimBuyerId: string, victimSellerId: string, photo: Uint8Array<ArrayBuffer>;
 const cookies: Partial<Record<Role, string>> = {};
 
 // Keyed by the route path as app/routes.ts writes it.
@@ -81,8 +81,8 @@ const ACTIONS: Record<string, PageAction> = {
   "/register": { as: "anonymous", fields: () => ({ name: "Never Registered", email: uniqueEmail("never"), password: DEMO_PASSWORD }) },
   "/forgot-password": { as: "anonymous", fields: () => ({ email: "buyer@autoreseller.test" }) },
   "/reset-password/:token": { as: "anonymous", url: () => `/reset-password/${"a".repeat(64)}`, fields: () => ({ password: "NewPass1!" }) },
-  "/book/:id": { as: "buyer", url: () => `/book/${productId}`, fields: () => ({ phone: "01711 000000", meetingLocation: "Gulshan" }) },
-  "/report/:id": { as: "buyer", url: () => `/report/${productId}`, fields: () => ({ reason: "scam", note: "Not there" }) },
+  "/book/:id": { as: "buyer", url: () => `/book/${carId}`, fields: () => ({ phone: "01711 000000", meetingLocation: "Gulshan" }) },
+  "/report/:id": { as: "buyer", url: () => `/report/${carId}`, fields: () => ({ reason: "scam", note: "Not there" }) },
   "/logout": { as: "buyer signing out", resourceRoute: true, fields: () => ({}) },
   "/dashboard/settings": {
     as: "buyer",
@@ -104,11 +104,11 @@ const ACTIONS: Record<string, PageAction> = {
     }),
   },
   "/dashboard/myorders": { as: "buyer", fields: () => ({ intent: "cancel", id: buyersBookingId }) },
-  "/dashboard/myproducts": { as: "seller", fields: () => ({ intent: "delete", id: productId }) },
+  "/dashboard/myproducts": { as: "seller", fields: () => ({ intent: "delete", id: carId }) },
   "/dashboard/myproducts/:id/edit": {
     as: "seller",
     upload: true,
-    url: () => `/dashboard/myproducts/${productId}/edit`,
+    url: () => `/dashboard/myproducts/${carId}/edit`,
     fields: () => ({
       resalePrice: "14000",
       location: "Dhaka",
@@ -130,17 +130,17 @@ const ACTIONS: Record<string, PageAction> = {
   },
   "/dashboard/allsellers": { as: "admin", fields: () => ({ intent: "verify", id: victimSellerId }) },
   "/dashboard/allbuyers": { as: "admin", fields: () => ({ intent: "delete", id: victimBuyerId }) },
-  "/dashboard/reporteditem": { as: "admin", fields: () => ({ intent: "delete", id: productId }) },
+  "/dashboard/reporteditem": { as: "admin", fields: () => ({ intent: "delete", id: carId }) },
   "/dashboard/flags": { as: "admin", fields: () => ({ intent: "clear", id: crypto.randomUUID() }) },
   "/dashboard/addcategory": { as: "admin", upload: true, fields: () => ({ categoryName: "Never Added" }) },
   "/cars": { as: "buyer", fields: () => ({ query: "make=Never" }) },
   "/favourites/:productId": {
     as: "buyer",
     resourceRoute: true,
-    url: () => `/favourites/${productId}`,
+    url: () => `/favourites/${carId}`,
     fields: () => ({ intent: "save", back: "/" }),
   },
-  "/dashboard/favourites": { as: "buyer", fields: () => ({ intent: "remove", id: favouriteProductId }) },
+  "/dashboard/favourites": { as: "buyer", fields: () => ({ intent: "remove", id: favouriteCarId }) },
   "/dashboard/saved-searches": { as: "buyer", fields: () => ({ intent: "delete", id: buyersSavedSearchId }) },
   "/dashboard/notifications": { as: "buyer", fields: () => ({ intent: "read-all" }) },
   // The deal: the seller declines the buyer's booking, gives money back, sets up payouts; an admin resolves a dispute.
@@ -152,7 +152,7 @@ const ACTIONS: Record<string, PageAction> = {
   "/dashboard/money-problems": { as: "admin", fields: () => ({ intent: "resolve", id: crypto.randomUUID(), note: "Hostile" }) },
   "/cars/:id/offer": {
     as: "buyer",
-    url: () => `/cars/${productId}/offer`,
+    url: () => `/cars/${carId}/offer`,
     fields: () => ({ amount: "15000", message: "Hostile offer" }),
   },
   "/dashboard/offers": { as: "seller", fields: () => ({ id: crypto.randomUUID(), step: "decline" }) },
@@ -164,7 +164,7 @@ const ACTIONS: Record<string, PageAction> = {
   },
   "/cars/:id/message": {
     as: "buyer",
-    url: () => `/cars/${productId}/message`,
+    url: () => `/cars/${carId}/message`,
     fields: () => ({ form: "message-seller", text: "Hostile" }),
   },
   "/dashboard/messages/:id": {
@@ -204,24 +204,24 @@ beforeAll(async () => {
   cookies["half signed in (two-factor)"] = cookiesFrom(await postForm("/login", { email: twoFactorEmail, password: DEMO_PASSWORD }));
 
   categoryId = String((await sql("select id from categories limit 1"))[0].id);
-  productId = crypto.randomUUID();
+  carId = crypto.randomUUID();
   await sql(
     `insert into products (id, name, original_price, resale_price, location, category_id, condition, mobile, description, purchase_year, image, seller_id, seller_name, seller_email, created_at)
      values (?, 'Hostile Forms Car', 25000, 18000, 'Dhaka', ?, 'Good', '0171', 'Target of the hostile-form tests.', 2019, '/images/x.jpg', ?, 'Forms Seller', ?, ?)`,
-    [productId, categoryId, sellerId, sellerEmail, new Date().toISOString()],
+    [carId, categoryId, sellerId, sellerEmail, new Date().toISOString()],
   );
   buyersBookingId = crypto.randomUUID();
   await sql(
     `insert into bookings (id, product_id, buyer_id, buyer_name, buyer_email, phone, meeting_location, created_at)
      values (?, ?, ?, 'Forms Buyer', ?, '0171', 'Gulshan', ?)`,
-    [buyersBookingId, productId, buyerId, buyerEmail, new Date().toISOString()],
+    [buyersBookingId, carId, buyerId, buyerEmail, new Date().toISOString()],
   );
   // Another buyer's paid booking of the car, reviewed: what a wrongly accepted removal would delete.
   const paidBookingId = crypto.randomUUID();
   await sql(
     `insert into bookings (id, product_id, buyer_id, buyer_name, buyer_email, phone, meeting_location, paid, created_at)
      values (?, ?, ?, 'Forms Victim', 'victim@example.test', '0171', 'Gulshan', 1, ?)`,
-    [paidBookingId, productId, victimBuyerId, new Date().toISOString()],
+    [paidBookingId, carId, victimBuyerId, new Date().toISOString()],
   );
   sellersReviewId = crypto.randomUUID();
   await sql("insert into reviews (id, booking_id, seller_id, rating, created_at) values (?, ?, ?, 5, ?)", [
@@ -231,13 +231,13 @@ beforeAll(async () => {
     new Date().toISOString(),
   ]);
   buyersSavedSearchId = crypto.randomUUID();
-  favouriteProductId = productId;
+  favouriteCarId = carId;
   await sql("insert into saved_searches (id, user_id, query, created_at) values (?, ?, 'make=Hostile', ?)", [
     buyersSavedSearchId,
     buyerId,
     new Date().toISOString(),
   ]);
-  await sql("insert into favourites (user_id, product_id, created_at) values (?, ?, ?)", [buyerId, productId, new Date().toISOString()]);
+  await sql("insert into favourites (user_id, product_id, created_at) values (?, ?, ?)", [buyerId, carId, new Date().toISOString()]);
   // Unread, so a wrongly accepted "Mark all as read" would change it.
   await sql(
     "insert into notifications (id, user_id, kind, text, link, source_key, created_at) values (?, ?, 'message', 'Hostile', '/', 'hostile', ?)",
@@ -246,7 +246,7 @@ beforeAll(async () => {
   buyersConversationId = crypto.randomUUID();
   await sql("insert into conversations (id, product_id, buyer_id, seller_id, last_message_at, created_at) values (?, ?, ?, ?, ?, ?)", [
     buyersConversationId,
-    productId,
+    carId,
     buyerId,
     sellerId,
     new Date().toISOString(),
@@ -254,11 +254,7 @@ beforeAll(async () => {
   ]);
   photo = await renderJpeg(carPhotoSvg({ body: "sedan", color: "#0f766e", seed: 7 }));
   // A price cut on the car the buyer saved emails them a signed one-click unsubscribe link.
-  const cut = await apiJson(
-    `/api/products/${productId}`,
-    { resalePrice: 17500 },
-    { method: "PATCH", token: await accessToken(sellerEmail) },
-  );
+  const cut = await apiJson(`/api/products/${carId}`, { resalePrice: 17500 }, { method: "PATCH", token: await accessToken(sellerEmail) });
   if (cut.status !== 200) throw new Error(`The price cut failed: ${cut.status}`);
   const [mail] = await sql("select headers from outgoing_emails where to_address = ? and headers is not null", [buyerEmail]);
   const link = /^<(.+)>$/.exec((JSON.parse(String(mail.headers)) as Record<string, string>)["List-Unsubscribe"])![1];

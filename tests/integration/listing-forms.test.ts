@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type ProductDetail } from "~/lib/shared/types";
+import { type CarDetail } from "~/lib/shared/types";
 import { vinCheckDigit } from "~/lib/catalog/vin";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { accessToken, appUrl, firstCategoryId, register, registerSeller, request, signIn, sql, uniqueEmail, uploadImage } from "./client";
@@ -73,11 +73,11 @@ function post(path: string, fields: Fields, cookie = seller.cookie) {
 async function detail(id: string) {
   const response = await request(`/api/products/${id}`);
   expect(response.status).toBe(200);
-  return (await response.json()) as ProductDetail;
+  return (await response.json()) as CarDetail;
 }
 
-async function idOf(productName: string): Promise<string> {
-  const [row] = await sql("select id from products where name = ?", [productName]);
+async function idOf(carName: string): Promise<string> {
+  const [row] = await sql("select id from products where name = ?", [carName]);
   return row.id as string;
 }
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type ProductDetail, type SellerProfile } from "~/lib/shared/types";
+import { type CarDetail, type SellerProfile } from "~/lib/shared/types";
 import { vinCheckDigit } from "~/lib/catalog/vin";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { accessToken, apiJson, firstCategoryId, register, registerSeller, request, sql, uniqueEmail, uploadImage } from "./client";
@@ -62,7 +62,7 @@ async function addedId(fields: Record<string, unknown> = {}) {
 async function detail(id: string) {
   const response = await request(`/api/products/${id}`);
   expect(response.status).toBe(200);
-  return (await response.json()) as ProductDetail;
+  return (await response.json()) as CarDetail;
 }
 
 const patch = (id: string, body: unknown, token = seller.token) => apiJson(`/api/products/${id}`, body, { method: "PATCH", token });
@@ -91,11 +91,11 @@ describe("a listing's photos", () => {
       ["multipart", { image: multipart }],
       ["direct", { images: [await photo(), direct] }],
     ] as const) {
-      const productName = `Borrowed Photos ${label} ${crypto.randomUUID().slice(0, 6)}`;
-      const response = await apiJson("/api/products/add", await listing({ productName, ...fields }), { token: seller.token });
+      const carName = `Borrowed Photos ${label} ${crypto.randomUUID().slice(0, 6)}`;
+      const response = await apiJson("/api/products/add", await listing({ productName: carName, ...fields }), { token: seller.token });
       expect(response.status, label).toBe(404);
       expect(((await response.json()) as { message: string }).message).toContain(label === "multipart" ? multipart : direct);
-      expect(await sql("select id from products where name = ?", [productName])).toHaveLength(0);
+      expect(await sql("select id from products where name = ?", [carName])).toHaveLength(0);
     }
     const id = await addedId();
     const changed = await patch(id, { images: [direct] });

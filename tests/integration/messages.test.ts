@@ -51,12 +51,12 @@ interface Message {
   createdAt: string;
 }
 
-async function start(token: string, productId: string, text: string) {
-  return apiJson("/api/conversations", { product_id: productId, text }, { token });
+async function start(token: string, carId: string, text: string) {
+  return apiJson("/api/conversations", { product_id: carId, text }, { token });
 }
 
-async function startedConversation(productId: string, text = "Is the price negotiable?"): Promise<string> {
-  const response = await start(buyer.token, productId, text);
+async function startedConversation(carId: string, text = "Is the price negotiable?"): Promise<string> {
+  const response = await start(buyer.token, carId, text);
   expect(response.status).toBe(201);
   return (await json<{ insertedId: string }>(response)).insertedId;
 }

@@ -54,10 +54,10 @@ const api = (path: string, token: string, init: { method?: string; body?: unknow
   });
 const notificationsOf = async (who: Account, query = "") =>
   (await (await api(`/api/notifications${query}`, who.token)).json()) as NotificationPage;
-const save = async (who: Account, productId: string) =>
-  expect((await api(`/api/favourites/${productId}`, who.token, { method: "PUT" })).status).toBe(200);
-const setPrice = async (productId: string, resalePrice: number) =>
-  expect((await api(`/api/products/${productId}`, sellerToken, { method: "PATCH", body: { resalePrice } })).status).toBe(200);
+const save = async (who: Account, carId: string) =>
+  expect((await api(`/api/favourites/${carId}`, who.token, { method: "PUT" })).status).toBe(200);
+const setPrice = async (carId: string, resalePrice: number) =>
+  expect((await api(`/api/products/${carId}`, sellerToken, { method: "PATCH", body: { resalePrice } })).status).toBe(200);
 /** The notification emails written for an address (written in the causing batch, so no waiting). */
 const emailsWrittenTo = async (address: string, kindWords: string) =>
   site.sql("select subject, headers from outgoing_emails where to_address = ? and text like ?", [address, `%${kindWords}%`]);
@@ -70,23 +70,23 @@ beforeAll(async () => {
 describe("price drops", () => {
   it("notify each user who saved the car once, with one email each carrying a one-click unsubscribe; a raise notifies nobody", async () => {
     const [first, second, bystander] = [await account("drop-a"), await account("drop-b"), await account("drop-c")];
-    const productId = await car("Toyota Corolla 2017", 10000);
-    await save(first, productId);
-    await save(second, productId);
+    const carId = await car("Toyota Corolla 2017", 10000);
+    await save(first, carId);
+    await save(second, carId);
     // The seller saved their own car too: they made the change, so they are not told of it.
-    expect((await api(`/api/favourites/${productId}`, sellerToken, { method: "PUT" })).status).toBe(200);
+    expect((await api(`/api/favourites/${carId}`, sellerToken, { method: "PUT" })).status).toBe(200);
 
-    await setPrice(productId, 10500);
+    await setPrice(carId, 10500);
     expect((await notificationsOf(first)).total).toBe(0);
 
-    await setPrice(productId, 9000);
+    await setPrice(carId, 9000);
     for (const who of [first, second]) {
       const page = await notificationsOf(who);
       expect(page).toMatchObject({ total: 1, unread: 1, currentPage: 1, totalPages: 1 });
       expect(page.data[0]).toMatchObject({
         kind: "price_drop",
         text: "Toyota Corolla 2017 dropped to $9,000 (was $10,500)",
-        link: `/cars/${productId}`,
+        link: `/cars/${carId}`,
         read: false,
       });
       expect(await emailsWrittenTo(who.email, "price drops")).toHaveLength(1);
@@ -95,7 +95,7 @@ describe("price drops", () => {
         (state) => state.delivered.some((mail) => mail.subject.includes("dropped")),
       );
       const mail = box.delivered.find((delivered) => delivered.subject.includes("dropped"))!;
-      expect(mail.text).toContain(`${site.appUrl}/cars/${productId}`);
+      expect(mail.text).toContain(`${site.appUrl}/cars/${carId}`);
       expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
       expect(mail.headers?.["List-Unsubscribe"]).toMatch(
         new RegExp(`^<${site.appUrl}/unsubscribe\\?user=${who.id}&kind=price_drop&signature=[\\w-]+>$`),
@@ -103,9 +103,9 @@ describe("price drops", () => {
     }
     expect((await notificationsOf(bystander)).total).toBe(0);
     const sellerSees = (await (await api("/api/notifications?limit=50", sellerToken)).json()) as NotificationPage;
-    expect(sellerSees.data.filter((item) => item.link === `/cars/${productId}`)).toEqual([]);
+    expect(sellerSees.data.filter((item) => item.link === `/cars/${carId}`)).toEqual([]);
 
-    await setPrice(productId, 9500);
+    await setPrice(carId, 9500);
     expect((await notificationsOf(first)).total).toBe(1);
     expect(await emailsWrittenTo(first.email, "price drops")).toHaveLength(1);
   });
@@ -114,9 +114,9 @@ describe("price drops", () => {
 describe("email that respects people", () => {
   it("sends at most one price-drop email per user and car a day, and keeps every drop's notification", async () => {
     const saver = await account("drop-daily");
-    const productId = await car("Nissan Sunny 2014", 8000);
-    await save(saver, productId);
-    for (let price = 7999; price >= 7990; price--) await setPrice(productId, price);
+    const carId = await car("Nissan Sunny 2014", 8000);
+    await save(saver, carId);
+    for (let price = 7999; price >= 7990; price--) await setPrice(carId, price);
     expect((await notificationsOf(saver, "?limit=50")).total).toBe(10);
     expect(await emailsWrittenTo(saver.email, "price drops")).toHaveLength(1);
 
@@ -126,7 +126,7 @@ describe("email that respects people", () => {
       "update notifications set created_at = ?, emailed_at = case when emailed_at is null then null else ? end where user_id = ?",
       [dayAgo, dayAgo, saver.id],
     );
-    await setPrice(productId, 7900);
+    await setPrice(carId, 7900);
     expect((await notificationsOf(saver, "?limit=50")).total).toBe(11);
     expect(await emailsWrittenTo(saver.email, "price drops")).toHaveLength(2);
   });
@@ -217,7 +217,7 @@ describe("new listings matching saved searches", () => {
       },
     });
     expect(added.status).toBe(201);
-    const productId = ((await added.json()) as { insertedId: string }).insertedId;
+    const carId = ((await added.json()) as { insertedId: string }).insertedId;
 
     const [match] = await eventually(
       () => newMatches(owner),
@@ -225,7 +225,7 @@ describe("new listings matching saved searches", () => {
     );
     expect(match).toMatchObject({
       text: "New match for “Subaru under $20,000”: Subaru Outback 2016 at $15,000",
-      link: `/cars/${productId}`,
+      link: `/cars/${carId}`,
     });
     await eventually(
       () => newMatches(keyword),
@@ -234,7 +234,7 @@ describe("new listings matching saved searches", () => {
 
     // Delivered again, then a listing only the marker's search matches: once it is matched, so are those before it.
     const markerCar = await car("Markerbrand One 2020", 5000, { make: "Markerbrand" });
-    await site.sendToListingsQueue([productId, productId, markerCar]);
+    await site.sendToListingsQueue([carId, carId, markerCar]);
     await eventually(
       () => newMatches(marker),
       (found) => found.length === 1,
@@ -251,8 +251,8 @@ describe("the Cron Trigger's sweep of new listings", () => {
     const watcher = await account("sweep-watcher");
     const response = await api("/api/saved-searches", watcher.token, { method: "POST", body: { query: "make=Sweepmobile" } });
     expect(response.status).toBe(201);
-    const productId = await car("Sweepmobile Classic 2010", 4000, { make: "Sweepmobile" });
-    await site.sql("update products set created_at = ? where id = ?", [new Date(Date.now() - 15 * 60_000).toISOString(), productId]);
+    const carId = await car("Sweepmobile Classic 2010", 4000, { make: "Sweepmobile" });
+    await site.sql("update products set created_at = ? where id = ?", [new Date(Date.now() - 15 * 60_000).toISOString(), carId]);
 
     const run = await site.request("/cdn-cgi/local/scheduled?cron=*/10+*+*+*+*");
     expect(run.status).toBe(200);
@@ -261,7 +261,7 @@ describe("the Cron Trigger's sweep of new listings", () => {
       () => notificationsOf(watcher),
       (page) => page.total > 0,
     );
-    expect(found.data.map((item) => [item.kind, item.link])).toEqual([["new_match", `/cars/${productId}`]]);
+    expect(found.data.map((item) => [item.kind, item.link])).toEqual([["new_match", `/cars/${carId}`]]);
   });
 });
 
@@ -269,11 +269,11 @@ describe("bookings and sales", () => {
   it("tell the seller of a booking, the buyer who paid that they bought it, and the other bookers that it was sold", async () => {
     const seller = await account("sale-seller", "seller");
     const [firstPayer, latePayer] = [await account("sale-first-payer"), await account("sale-late-payer")];
-    const productId = await car("Nissan Leaf 2019", 7000, { seller: seller.email });
+    const carId = await car("Nissan Leaf 2019", 7000, { seller: seller.email });
     const book = async (who: Account) => {
       const response = await api("/api/bookings", who.token, {
         method: "POST",
-        body: { product_id: productId, phone: "1", meetingLocation: "Gulshan" },
+        body: { product_id: carId, phone: "1", meetingLocation: "Gulshan" },
       });
       expect(response.status).toBe(201);
       return ((await response.json()) as { insertedId: string }).insertedId;
@@ -331,10 +331,10 @@ describe("disputes and refunds", () => {
   const ADMIN = "admin@autoreseller.test";
   /** A buyer's paid booking of a fresh car of `seller`: the booking's id. */
   async function paidBooking(buyer: Account, seller: Account, name: string, price: number) {
-    const productId = await car(name, price, { seller: seller.email });
+    const carId = await car(name, price, { seller: seller.email });
     const booked = await api("/api/bookings", buyer.token, {
       method: "POST",
-      body: { product_id: productId, phone: "1", meetingLocation: "Gulshan" },
+      body: { product_id: carId, phone: "1", meetingLocation: "Gulshan" },
     });
     const { insertedId: bookingId } = (await booked.json()) as { insertedId: string };
     const intent = await api("/api/payment/create-payment-intent", buyer.token, { method: "POST", body: { bookingId } });
@@ -435,9 +435,9 @@ describe("unsubscribing", () => {
 
   it("with the email's one-click link (a POST without session or Origin) stops that kind's email, not its notifications", async () => {
     const who = await account("unsub-link");
-    const productId = await car("Honda Civic 2018", 8000);
-    await save(who, productId);
-    await setPrice(productId, 7800);
+    const carId = await car("Honda Civic 2018", 8000);
+    await save(who, carId);
+    await setPrice(carId, 7800);
     const link = await unsubscribeLinkOf(who.email);
 
     const page = await site.request(link.replace(site.appUrl, ""));
@@ -468,7 +468,7 @@ describe("unsubscribing", () => {
     expect(await oneClick.text()).toContain("You will no longer get emails about: price drops on cars you saved");
     expect(await optOuts(who)).toEqual(["price_drop"]);
 
-    await setPrice(productId, 7500);
+    await setPrice(carId, 7500);
     expect((await notificationsOf(who)).total).toBe(2);
     expect(await emailsWrittenTo(who.email, "price drops")).toHaveLength(1);
   });
@@ -476,8 +476,8 @@ describe("unsubscribing", () => {
   it("in account settings stops and restarts a kind's email", async () => {
     const who = await account("unsub-settings");
     const cookie = await site.signIn(who.email);
-    const productId = await car("Mazda 3 2019", 12000);
-    await save(who, productId);
+    const carId = await car("Mazda 3 2019", 12000);
+    await save(who, carId);
     const settings = await (await site.request("/dashboard/settings", { headers: { cookie } })).text();
     expect(settings).toMatch(/<input[^>]*name="email-price_drop"[^>]*checked=""/);
 
@@ -488,13 +488,13 @@ describe("unsubscribing", () => {
     const saved = await site.postForm("/dashboard/settings", { intent: "email-choices", ...others }, cookie);
     expect(saved.status).toBe(200);
     expect(await optOuts(who)).toEqual(["price_drop"]);
-    await setPrice(productId, 11500);
+    await setPrice(carId, 11500);
     expect((await notificationsOf(who)).total).toBe(1);
     expect(await emailsWrittenTo(who.email, "price drops")).toHaveLength(0);
 
     await site.postForm("/dashboard/settings", { intent: "email-choices", ...others, "email-price_drop": "on" }, cookie);
     expect(await optOuts(who)).toEqual([]);
-    await setPrice(productId, 11000);
+    await setPrice(carId, 11000);
     expect(await emailsWrittenTo(who.email, "price drops")).toHaveLength(1);
 
     const refused = await site.postForm("/dashboard/settings", { intent: "email-choices", "email-sold": "yes" }, cookie);

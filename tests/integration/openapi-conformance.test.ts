@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Product } from "~/lib/shared/types";
+import { type Car } from "~/lib/shared/types";
 import { accessToken, apiJson, register, request, uniqueEmail } from "./client";
 import { type ApiDocument, responseChecker } from "./openapi-responses";
 
@@ -10,7 +10,7 @@ let problemsWith: ReturnType<typeof responseChecker>;
 let buyerEmail: string;
 let buyerToken: string;
 let adminToken: string;
-let car: Product;
+let car: Car;
 
 beforeAll(async () => {
   problemsWith = responseChecker((await (await request("/api/openapi.json")).json()) as ApiDocument);
@@ -18,7 +18,7 @@ beforeAll(async () => {
   await register({ email: buyerEmail });
   buyerToken = await accessToken(buyerEmail);
   adminToken = await accessToken("admin@autoreseller.test");
-  [car] = (await (await request("/api/products/advertisement")).json()) as Product[];
+  [car] = (await (await request("/api/products/advertisement")).json()) as Car[];
 });
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

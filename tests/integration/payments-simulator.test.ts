@@ -1,26 +1,26 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Product } from "~/lib/shared/types";
+import { type Car } from "~/lib/shared/types";
 import { accessToken, apiJson, postForm, register, request, signIn, sql, uniqueEmail } from "./client";
 
 // The whole payment flow offline, with the built-in simulator standing in for Stripe.
 
 const GOOD_CARD = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2099, cvc: "123" };
 const DECLINED_CARD = { ...GOOD_CARD, number: "4000 0000 0000 0002" };
-let carForSale: Product;
+let carForSale: Car;
 
 beforeAll(async () => {
   const adminToken = await accessToken("admin@autoreseller.test");
   const all = (await (
     await request("/api/products/seller/seller@autoreseller.test", { headers: { authorization: `Bearer ${adminToken}` } })
-  ).json()) as Product[];
-  carForSale = all.find((product) => !product.isPaid && !product.isAdvertised)!;
+  ).json()) as Car[];
+  carForSale = all.find((car) => !car.isPaid && !car.isAdvertised)!;
 });
 
-async function buyerWithBooking(productId: string) {
+async function buyerWithBooking(carId: string) {
   const email = uniqueEmail("payer");
   await register({ email, name: "Paying Buyer" });
   const token = await accessToken(email);
-  const booked = await apiJson("/api/bookings", { product_id: productId, phone: "1", meetingLocation: "x" }, { token });
+  const booked = await apiJson("/api/bookings", { product_id: carId, phone: "1", meetingLocation: "x" }, { token });
   const { insertedId: bookingId } = (await booked.json()) as { insertedId: string };
   return { email, token, bookingId };
 }

@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Product } from "~/lib/shared/types";
+import { type Car } from "~/lib/shared/types";
 import { stripeSdkFor } from "../fakes/stripe-api";
 import { STRIPE_WEBHOOK_SECRET } from "../support/stripe-secrets";
 import { uniqueEmail } from "../support/http-client";
@@ -12,10 +12,10 @@ import { startFileStack } from "../support/file-stack";
 const app = await startFileStack("stripe");
 const stripeApi = app.stripeApiUrl!;
 const stripe = stripeSdkFor(stripeApi);
-let car: Product;
+let car: Car;
 
 beforeAll(async () => {
-  car = ((await (await app.request("/api/products/advertisement")).json()) as Product[])[0];
+  car = ((await (await app.request("/api/products/advertisement")).json()) as Car[])[0];
 });
 
 async function newCar(price = 18000): Promise<string> {
@@ -28,12 +28,12 @@ async function newCar(price = 18000): Promise<string> {
   return id;
 }
 
-async function buyerWithIntent(productId: string) {
+async function buyerWithIntent(carId: string) {
   const email = uniqueEmail("card");
   await app.register({ email });
   const token = await app.accessToken(email);
   const { insertedId: bookingId } = (await (
-    await app.apiJson("/api/bookings", { product_id: productId, phone: "1", meetingLocation: "x" }, { token })
+    await app.apiJson("/api/bookings", { product_id: carId, phone: "1", meetingLocation: "x" }, { token })
   ).json()) as { insertedId: string };
   const response = await app.apiJson("/api/payment/create-payment-intent", { bookingId, resalePrice: 5 }, { token });
   expect(response.status).toBe(200);

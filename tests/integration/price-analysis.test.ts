@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Product } from "~/lib/shared/types";
+import { type Car } from "~/lib/shared/types";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { eventually } from "../support/eventually";
 import { accessToken, apiJson, firstCategoryId, register, registerSeller, request, sql, uniqueEmail, uploadImage } from "./client";
@@ -12,7 +12,7 @@ import { accessToken, apiJson, firstCategoryId, register, registerSeller, reques
 interface PriceAnalysis {
   rating: string;
   estimate: number | null;
-  comparables: Product[];
+  comparables: Car[];
   basis: string;
 }
 
@@ -196,11 +196,11 @@ async function insertCar(carMake: string, resalePrice: number) {
 }
 
 /** A buyer books the car and pays for it with the simulator's card, as the checkout does. */
-async function buy(productId: string) {
+async function buy(carId: string) {
   const email = uniqueEmail("price-buyer");
   await register({ email });
   const buyer = await accessToken(email);
-  const booked = await apiJson("/api/bookings", { product_id: productId, phone: "1", meetingLocation: "Gulshan" }, { token: buyer });
+  const booked = await apiJson("/api/bookings", { product_id: carId, phone: "1", meetingLocation: "Gulshan" }, { token: buyer });
   const { insertedId: bookingId } = (await booked.json()) as { insertedId: string };
   const intent = await apiJson("/api/payment/create-payment-intent", { bookingId }, { token: buyer });
   const { clientSecret } = (await intent.json()) as { clientSecret: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Category, type Product } from "~/lib/shared/types";
+import { type Category, type Car } from "~/lib/shared/types";
 import { appUrl, signIn } from "./client";
 
 const get = (path: string, init?: RequestInit) => fetch(`${appUrl}${path}`, { redirect: "manual", ...init });
@@ -24,12 +24,12 @@ describe("REST, first part", () => {
   });
 
   it("GET /api/products/advertisement lists advertised unsold cars, newest first, in the contract's shape", async () => {
-    const products = (await (await get("/api/products/advertisement")).json()) as Product[];
-    expect(products.length).toBeGreaterThanOrEqual(3);
-    for (const product of products) {
-      expect(product.isAdvertised).toBe(true);
-      expect(product.isPaid).toBe(false);
-      expect(Object.keys(product).sort()).toEqual(
+    const cars = (await (await get("/api/products/advertisement")).json()) as Car[];
+    expect(cars.length).toBeGreaterThanOrEqual(3);
+    for (const car of cars) {
+      expect(car.isAdvertised).toBe(true);
+      expect(car.isPaid).toBe(false);
+      expect(Object.keys(car).sort()).toEqual(
         [
           "_id",
           "productName",
@@ -63,9 +63,9 @@ describe("REST, first part", () => {
         ].sort(),
       );
     }
-    const dates = products.map((product) => product.createdDate);
+    const dates = cars.map((car) => car.createdDate);
     expect(dates).toEqual([...dates].sort().reverse());
-    expect(products.some((product) => product.sellerVerified)).toBe(true);
+    expect(cars.some((car) => car.sellerVerified)).toBe(true);
   });
 
   it("answers unknown /api paths with a JSON 404 and wrong methods with a JSON 405", async () => {
@@ -120,7 +120,7 @@ describe("Worker routing", () => {
 describe("Server-rendered pages", () => {
   it("renders Home with its categories and advertised cars in the HTML, at / and /home", async () => {
     const categories = (await (await get("/api/categories")).json()) as Category[];
-    const advertised = (await (await get("/api/products/advertisement")).json()) as Product[];
+    const advertised = (await (await get("/api/products/advertisement")).json()) as Car[];
     expect(categories.length).toBeGreaterThan(0);
     expect(advertised.length).toBeGreaterThan(0);
     for (const path of ["/", "/home"]) {
@@ -133,7 +133,7 @@ describe("Server-rendered pages", () => {
       expect(shown.size).toBe(Math.min(categories.length, 12));
       for (const id of shown) expect(categories.map((category) => category._id)).toContain(id);
       if (categories.length > 12) expect(html).toContain(`See all ${categories.length} categories`);
-      for (const product of advertised) expect(html).toContain(product.productName);
+      for (const car of advertised) expect(html).toContain(car.productName);
       expect(html).toContain('aria-roledescription="carousel"');
       expect(html.match(/aria-roledescription="slide"/g)).toHaveLength(5);
       expect(html.match(/<details/g)!.length).toBeGreaterThanOrEqual(4);

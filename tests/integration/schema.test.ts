@@ -21,16 +21,16 @@ async function insertUser(email: string, role = "buyer") {
   return userId;
 }
 
-async function insertProduct(sellerId: string) {
+async function insertCar(sellerId: string) {
   const [category] = (await db.execute("select id from categories limit 1")).rows;
-  const productId = id();
+  const carId = id();
   await db.execute({
     sql: `insert into products (id, name, original_price, resale_price, location, category_id, condition, mobile,
           description, purchase_year, image, seller_id, seller_name, seller_email, created_at)
           values (?, 'Car', 100, 90, 'Dhaka', ?, 'Good', '017', 'd', 2020, '/images/x', ?, 'S', 's@x.test', ?)`,
-    args: [productId, category.id, sellerId, now()],
+    args: [carId, category.id, sellerId, now()],
   });
-  return productId;
+  return carId;
 }
 
 describe("schema constraints", () => {
@@ -72,11 +72,11 @@ describe("schema constraints", () => {
   it("allows one booking per buyer and car, and one payment per car", async () => {
     const sellerId = await insertUser(`s-${id()}@example.test`, "seller");
     const buyerId = await insertUser(`b-${id()}@example.test`);
-    const productId = await insertProduct(sellerId);
+    const carId = await insertCar(sellerId);
     const book = () =>
       db.execute({
         sql: "insert into bookings (id, product_id, buyer_id, buyer_name, buyer_email, phone, meeting_location, created_at) values (?, ?, ?, 'B', 'b', '1', 'Dhaka', ?)",
-        args: [id(), productId, buyerId, now()],
+        args: [id(), carId, buyerId, now()],
       });
     await book();
     await expect(book()).rejects.toThrow(/UNIQUE/);
@@ -84,7 +84,7 @@ describe("schema constraints", () => {
     const pay = (transactionId: string) =>
       db.execute({
         sql: "insert into payments (id, transaction_id, product_id, buyer_email, amount, created_at) values (?, ?, ?, 'b', 9000, ?)",
-        args: [id(), transactionId, productId, now()],
+        args: [id(), transactionId, carId, now()],
       });
     await pay(`pi_${id()}`);
     await expect(pay(`pi_${id()}`)).rejects.toThrow(/UNIQUE/);
@@ -96,11 +96,11 @@ describe("schema constraints", () => {
       sql: "insert into sessions (id, user_id, expires_at, created_at) values (?, ?, ?, ?)",
       args: [id(), sellerId, now(), now()],
     });
-    const productId = await insertProduct(sellerId);
+    const carId = await insertCar(sellerId);
     await db.execute({ sql: "delete from users where id = ?", args: [sellerId] });
     const sessions = await db.execute({ sql: "select count(*) as n from sessions where user_id = ?", args: [sellerId] });
     expect(sessions.rows[0].n).toBe(0);
-    const product = await db.execute({ sql: "select seller_id, seller_name from products where id = ?", args: [productId] });
-    expect(product.rows[0]).toMatchObject({ seller_id: null, seller_name: "S" });
+    const car = await db.execute({ sql: "select seller_id, seller_name from products where id = ?", args: [carId] });
+    expect(car.rows[0]).toMatchObject({ seller_id: null, seller_name: "S" });
   });
 });

@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { beforeAll, describe, expect, it } from "vitest";
 import { countsKey } from "~/.server/services/search/search-counts";
 import { searchQuerySchema } from "~/lib/schemas/search";
-import { type Product } from "~/lib/shared/types";
+import { type Car } from "~/lib/shared/types";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { dealHelpers } from "../support/deal";
 import { eventually } from "../support/eventually";
@@ -14,7 +14,7 @@ import { accessToken, apiJson, firstCategoryId, registerSeller, request, sql, st
 // is the real one here), never by waiting.
 
 interface SearchAnswer {
-  data: Product[];
+  data: Car[];
   total: number;
   facets: Record<string, { value: string; count: number }[]>;
   facetsAsOf: string;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Product } from "~/lib/shared/types";
+import { type Car } from "~/lib/shared/types";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { accessToken, apiJson, registerSeller, request, sql, uniqueEmail, uploadImage } from "./client";
 
@@ -8,7 +8,7 @@ import { accessToken, apiJson, registerSeller, request, sql, uniqueEmail, upload
 // seller's cars (`sellerId` is a filter too), so the demo catalogue does not move the counts.
 
 interface SearchAnswer {
-  data: Product[];
+  data: Car[];
   total: number;
   currentPage: number;
   totalPages: number;
@@ -135,7 +135,7 @@ async function search(params: Record<string, string | number> = {}) {
   return (await response.json()) as SearchAnswer;
 }
 
-const keysOf = (answer: SearchAnswer) => answer.data.map((product) => Object.keys(ids).find((key) => ids[key] === product._id));
+const keysOf = (answer: SearchAnswer) => answer.data.map((car) => Object.keys(ids).find((key) => ids[key] === car._id));
 
 describe("GET /api/products filters", () => {
   it("lists every unsold car newest first with the paged-list shape and facets", async () => {
@@ -254,8 +254,8 @@ describe("GET /api/products paging", () => {
     const response = await request("/api/products");
     const answer = (await response.json()) as SearchAnswer;
     expect(answer.data.length).toBeLessThanOrEqual(24);
-    expect(answer.data.every((product) => !product.isPaid)).toBe(true);
-    const dates = answer.data.map((product) => product.createdDate);
+    expect(answer.data.every((car) => !car.isPaid)).toBe(true);
+    const dates = answer.data.map((car) => car.createdDate);
     expect(dates).toEqual([...dates].sort().reverse());
   });
 });

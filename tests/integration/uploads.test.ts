@@ -88,7 +88,7 @@ describe("the hourly clean-up", () => {
   it("removes uploads unused for a day, keeping those a product shows and fresh ones", async () => {
     const seller = await newSeller();
     const [unused, shown, fresh] = [await uploaded(seller.token), await uploaded(seller.token), await uploaded(seller.token)];
-    const product = await apiJson(
+    const car = await apiJson(
       "/api/products/add",
       {
         productName: "Clean-up Pickup 2017",
@@ -104,7 +104,7 @@ describe("the hourly clean-up", () => {
       },
       { token: seller.token },
     );
-    expect(product.status).toBe(201);
+    expect(car.status).toBe(201);
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000).toISOString();
     await sql("update uploads set created_at = ? where key in (?, ?)", [twoDaysAgo, keyOf(unused), keyOf(shown)]);
 

@@ -33,10 +33,10 @@ export function dealHelpers(app: Client) {
     return id;
   }
 
-  async function book(buyer: Party, productId: string): Promise<string> {
+  async function book(buyer: Party, carId: string): Promise<string> {
     const response = await app.apiJson(
       "/api/bookings",
-      { product_id: productId, phone: "01711 000000", meetingLocation: "Dhaka" },
+      { product_id: carId, phone: "01711 000000", meetingLocation: "Dhaka" },
       { token: buyer.token },
     );
     expect(response.status).toBe(201);
@@ -44,8 +44,8 @@ export function dealHelpers(app: Client) {
   }
 
   /** Books and pays for a car with the simulator's good card (a "simulator" stack); the booking's id. */
-  async function paidBooking(buyer: Party, productId: string): Promise<string> {
-    const bookingId = await book(buyer, productId);
+  async function paidBooking(buyer: Party, carId: string): Promise<string> {
+    const bookingId = await book(buyer, carId);
     const intent = await app.apiJson("/api/payment/create-payment-intent", { bookingId }, { token: buyer.token });
     const { clientSecret } = (await intent.json()) as { clientSecret: string };
     const card = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2099, cvc: "123" };

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { type AppContext } from "~/.server/context";
-import { bookings, categories, products, users, type Role } from "~/.server/db/schema";
+import { bookings, categories, cars, users, type Role } from "~/.server/db/schema";
 import { createBooking } from "~/.server/services/deals/bookings";
 import { type UserRow } from "~/.server/services/users/users";
 
@@ -31,7 +31,7 @@ export function marketplace(ctx: AppContext) {
   /** An unsold car of this seller, priced in whole dollars. */
   async function car(seller: UserRow, fields: { resalePrice?: number; isAdvertised?: boolean; categoryId?: string } = {}): Promise<string> {
     const [row] = await ctx.db
-      .insert(products)
+      .insert(cars)
       .values({
         name: `Car ${unique()}`,
         originalPrice: 30000,
@@ -49,15 +49,15 @@ export function marketplace(ctx: AppContext) {
         isAdvertised: fields.isAdvertised ?? false,
         createdAt: ctx.now().toISOString(),
       })
-      .returning({ id: products.id });
+      .returning({ id: cars.id });
     return row.id;
   }
 
-  const book = (buyer: UserRow, productId: string) =>
-    createBooking(ctx, buyer, { product_id: productId, phone: "01711 000000", meetingLocation: "Dhaka" });
+  const book = (buyer: UserRow, carId: string) =>
+    createBooking(ctx, buyer, { product_id: carId, phone: "01711 000000", meetingLocation: "Dhaka" });
 
-  async function productRow(id: string) {
-    const [row] = await ctx.db.select().from(products).where(eq(products.id, id));
+  async function carRow(id: string) {
+    const [row] = await ctx.db.select().from(cars).where(eq(cars.id, id));
     return row;
   }
 
@@ -66,5 +66,5 @@ export function marketplace(ctx: AppContext) {
     return row;
   }
 
-  return { account, category, car, book, productRow, bookingRow };
+  return { account, category, car, book, carRow, bookingRow };
 }

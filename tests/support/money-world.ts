@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type AppContext } from "~/.server/context";
-import { ledgerEntries, payments, payoutAccounts, products, standingPayment } from "~/.server/db/schema";
+import { ledgerEntries, payments, payoutAccounts, cars, standingPayment } from "~/.server/db/schema";
 import { stripeClient, stripeProvider } from "~/.server/payments/stripe";
 import { type UserRow } from "~/.server/services/users/users";
 import { ledgerTotals, ledgerBalances, owedBack } from "~/.server/services/deals/ledger";
@@ -118,7 +118,7 @@ async function startSequence(database: Awaited<ReturnType<typeof startTestDataba
       from ${payments} p) where problem is not null limit 1`);
     if (bad) return `payment ${bad.id}: ${bad.problem}`;
     const [soldWrong] = await ctx.db.all<{ id: string }>(sql`
-      select c.id from ${products} c
+      select c.id from ${cars} c
       where c.is_paid != exists (select 1 from ${payments} where ${payments.productId} = c.id and ${standingPayment}) limit 1`);
     if (soldWrong) return `car ${soldWrong.id} is sold without a standing payment, or the reverse`;
 

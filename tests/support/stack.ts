@@ -29,7 +29,7 @@ export interface TestStack {
   /** Puts these `{ emailId }` messages on the Worker's email queue, as its own requests do. */
   sendToEmailQueue(emailIds: string[]): Promise<void>;
   /** Puts these `{ productId }` messages on the Worker's listings queue, as listing a car does. */
-  sendToListingsQueue(productIds: string[]): Promise<void>;
+  sendToListingsQueue(carIds: string[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -137,9 +137,9 @@ async function startWorker(dir: string, vars: Record<string, string>, attempts =
         const queue = await mf.getQueueProducer<{ emailId: string }>("EMAIL_QUEUE");
         await queue.sendBatch(emailIds.map((emailId) => ({ body: { emailId } })));
       };
-      const sendToListingsQueue = async (productIds: string[]) => {
+      const sendToListingsQueue = async (carIds: string[]) => {
         const queue = await mf.getQueueProducer<{ productId: string }>("LISTINGS_QUEUE");
-        await queue.sendBatch(productIds.map((productId) => ({ body: { productId } })));
+        await queue.sendBatch(carIds.map((carId) => ({ body: { productId: carId } })));
       };
       return { url, sendToEmailQueue, sendToListingsQueue, dispose: () => mf.dispose() };
     } catch (error) {

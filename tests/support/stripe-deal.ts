@@ -61,8 +61,8 @@ export function stripeDealHelpers(app: Client) {
   }
 
   /** Books (unless a booking is given) and has the card charged at Stripe; not yet recorded anywhere. */
-  async function chargedBooking(buyer: Party, productId: string, bookingId?: string) {
-    const booked = bookingId ?? (await deal.book(buyer, productId));
+  async function chargedBooking(buyer: Party, carId: string, bookingId?: string) {
+    const booked = bookingId ?? (await deal.book(buyer, carId));
     const response = await app.apiJson("/api/payment/create-payment-intent", { bookingId: booked }, { token: buyer.token });
     expect(response.status).toBe(200);
     const { clientSecret } = (await response.json()) as { clientSecret: string };
@@ -72,8 +72,8 @@ export function stripeDealHelpers(app: Client) {
   }
 
   /** Books and pays by card; the webhook comes before the buyer's POST /api/payment, or after it. */
-  async function paidBooking(buyer: Party, productId: string, webhookFirst = true) {
-    const { bookingId, intent, record } = await chargedBooking(buyer, productId);
+  async function paidBooking(buyer: Party, carId: string, webhookFirst = true) {
+    const { bookingId, intent, record } = await chargedBooking(buyer, carId);
     if (webhookFirst) {
       await sendEventOk("payment_intent.succeeded", intent);
       expect((await record()).status).toBe(200);

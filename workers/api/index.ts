@@ -4,7 +4,7 @@ import { jwtApi, usersApi } from "./accounts/accounts";
 import { meApi } from "./accounts/me";
 import { adminCategoriesApi, adminReportsApi, adminUsersApi } from "./admin/admin";
 import { bookingApi, bookingsApi, reportApi } from "./deals/bookings";
-import { categoriesApi, imagesApi, productsApi, sellersApi } from "./catalog/catalog";
+import { categoriesApi, imagesApi, carsApi, sellersApi } from "./catalog/catalog";
 import { conversationsApi } from "./messages/conversations";
 import { adminDealsApi, payoutsApi } from "./deals/deals";
 import { conditionalReads } from "./core/conditional-get";
@@ -14,7 +14,7 @@ import { favouritesApi, savedSearchesApi } from "./search/favourites";
 import { healthApi } from "./core/health";
 import { directUploadsApi } from "./uploads/images";
 import { notificationsApi } from "./notifications/notifications";
-import { offersApi, productOffersApi } from "./deals/offers";
+import { offersApi, carOffersApi } from "./deals/offers";
 import { allow } from "./core/auth";
 import { apiDocument, doc } from "./core/openapi";
 import { renderReference } from "./core/reference";
@@ -31,8 +31,8 @@ export const api = new Hono<WorkerEnv>()
   .route("/me", meApi)
   .route("/categories", adminCategoriesApi)
   .route("/categories", categoriesApi)
-  .route("/products", productsApi)
-  .route("/products", productOffersApi)
+  .route("/products", carsApi)
+  .route("/products", carOffersApi)
   .route("/offers", offersApi)
   .route("/sellers", sellersApi)
   .route("/sellers", sellerReviewsApi)

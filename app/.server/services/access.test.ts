@@ -9,7 +9,7 @@ import { listAuditTrail } from "./admin/audit";
 import { listEmailProblems } from "./admin/email-problems";
 import { addCategory, createCategory } from "./catalog/categories";
 import { sessionAccessToken } from "./accounts/credentials";
-import { listSellerProducts } from "./catalog/products";
+import { listSellerCars } from "./catalog/cars";
 import { createReport } from "./admin/reports";
 import { searchCategory } from "./site/search-page";
 import { hasRole } from "./users/users";
@@ -54,12 +54,12 @@ describe("services refuse whom the policy refuses", () => {
     const ctx = database.context();
     const { account } = marketplace(ctx);
     const [seller, otherSeller, buyer] = [await account("seller"), await account("seller"), await account("buyer")];
-    await expect(listSellerProducts(ctx, otherSeller, seller.email)).rejects.toThrow(Forbidden);
-    await expect(listSellerProducts(ctx, buyer, seller.email)).rejects.toThrow(Forbidden);
+    await expect(listSellerCars(ctx, otherSeller, seller.email)).rejects.toThrow(Forbidden);
+    await expect(listSellerCars(ctx, buyer, seller.email)).rejects.toThrow(Forbidden);
     await expect(hasRole(ctx, buyer, seller.email, "seller")).rejects.toThrow(Forbidden);
     await expect(sessionAccessToken(ctx, buyer, seller.email)).rejects.toThrow(Forbidden);
     expect(await hasRole(ctx, seller, seller.email.toUpperCase(), "seller")).toBe(true);
-    expect(await listSellerProducts(ctx, await account("admin"), seller.email)).toEqual([]);
+    expect(await listSellerCars(ctx, await account("admin"), seller.email)).toEqual([]);
   });
 
   it("signed-in reads and reports refuse nobody signed in as any role, and are done by the service, not a page's guard", async () => {
@@ -70,7 +70,7 @@ describe("services refuse whom the policy refuses", () => {
     const carId = await car(seller, { categoryId });
     for (const role of ["buyer", "seller", "admin"] as const) {
       const user = await account(role);
-      expect((await searchCategory(ctx, user, categoryId, 1, 10)).map((product) => product._id)).toEqual([carId]);
+      expect((await searchCategory(ctx, user, categoryId, 1, 10)).map(({ _id }) => _id)).toEqual([carId]);
       expect(await createReport(ctx, user, carId)).toEqual(expect.any(String));
     }
   });

@@ -4,7 +4,7 @@ import { type ActionResult } from "~/lib/shared/action-result";
 import { PATHS, pathTo } from "~/lib/shared/paths";
 import { loginUrl } from "~/lib/accounts/redirects";
 import { reportFormSchema } from "~/lib/schemas/admin";
-import { type ActionProduct } from "~/lib/catalog/card-product";
+import { type CarForActions } from "~/lib/catalog/car-card-data";
 import { useSchemaForm } from "~/lib/shared/use-schema-form";
 import { ReportFields } from "./report-fields";
 import { FormDialog } from "../ui/form-dialog";
@@ -13,14 +13,14 @@ import { FormDialog } from "../ui/form-dialog";
  * "Report this item?": nothing is sent until the user picks a reason and confirms. `/report/<id>`
  * is the same form without JavaScript.
  */
-export default function ReportDialog({ product, onClose }: { product: ActionProduct; onClose: () => void }) {
+export default function ReportDialog({ car, onClose }: { car: CarForActions; onClose: () => void }) {
   const fetcher = useFetcher<ActionResult>();
   const location = useLocation();
-  const [form, fields] = useSchemaForm(reportFormSchema, { id: `report-${product._id}` });
+  const [form, fields] = useSchemaForm(reportFormSchema, { id: `report-${car._id}` });
   return (
     <FormDialog
       title="Report this item?"
-      action={pathTo(PATHS.report, { id: product._id })}
+      action={pathTo(PATHS.report, { id: car._id })}
       formProps={getFormProps(form)}
       fetcher={fetcher}
       submitLabel="Report this item"
@@ -30,9 +30,9 @@ export default function ReportDialog({ product, onClose }: { product: ActionProd
       onClose={onClose}
     >
       <p>
-        Tell our admins that <strong>{product.productName}</strong> looks wrong.
+        Tell our admins that <strong>{car.productName}</strong> looks wrong.
       </p>
-      <input type="hidden" name="product_id" value={product._id} />
+      <input type="hidden" name="product_id" value={car._id} />
       <ReportFields fields={fields} />
     </FormDialog>
   );

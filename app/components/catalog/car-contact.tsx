@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { formatPrice } from "~/lib/shared/format";
 import { PATHS, pathTo } from "~/lib/shared/paths";
-import { type ProductDetail } from "~/lib/shared/types";
+import { type CarDetail } from "~/lib/shared/types";
 import { useOptionalUser } from "~/lib/site/use-user";
 import { type CarActionsState } from "~/lib/catalog/viewer-car-actions";
 import { MESSAGE_SELLER_ID, mayMessage } from "../messages/message-seller";
@@ -16,29 +16,25 @@ const telHref = (mobile: string) => `tel:${mobile.replace(/[^\d+]/g, "")}`;
 const barButton = "px-2.5 whitespace-nowrap";
 
 /** Message (to the seller's message form on the page), Call and Make an offer, beside Book Now in the price box (and in the bar, `compact`). */
-export function ContactActions({ product, compact = false }: { product: ProductDetail; compact?: boolean }) {
+export function ContactActions({ car, compact = false }: { car: CarDetail; compact?: boolean }) {
   const user = useOptionalUser();
   const extra = compact ? barButton : undefined;
   return (
     <>
-      {mayMessage(user, product) && (
+      {mayMessage(user, car) && (
         <a href={`#${MESSAGE_SELLER_ID}`} className={buttonClass({ variant: "secondary" }, extra)}>
           Message
         </a>
       )}
-      <a
-        href={telHref(product.mobile)}
-        aria-label={`Call the seller: ${product.mobile}`}
-        className={buttonClass({ variant: "secondary" }, extra)}
-      >
+      <a href={telHref(car.mobile)} aria-label={`Call the seller: ${car.mobile}`} className={buttonClass({ variant: "secondary" }, extra)}>
         Call
       </a>
       {/* After Call, so price, Book Now, Message and Call keep the phone's first screen; the bar has
           room for it from 390 px. */}
-      {mayMessage(user, product) && (
+      {mayMessage(user, car) && (
         <a
-          href={pathTo(PATHS.makeOffer, { id: product._id })}
-          aria-label={`Make an offer on ${product.productName}`}
+          href={pathTo(PATHS.makeOffer, { id: car._id })}
+          aria-label={`Make an offer on ${car.productName}`}
           className={buttonClass({ variant: "secondary" }, compact ? `${barButton} max-[389px]:hidden` : undefined)}
         >
           {compact ? "Offer" : "Make an offer"}
@@ -53,7 +49,7 @@ export function ContactActions({ product, compact = false }: { product: ProductD
  * Book Now, Message and Call. It needs JavaScript to know where the page is; without it the price
  * box's own buttons serve (the bar stays hidden).
  */
-export function StickyCarBar({ product, actions }: { product: ProductDetail; actions: CarActionsState }) {
+export function StickyCarBar({ car, actions }: { car: CarDetail; actions: CarActionsState }) {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     const box = document.getElementById(PRICE_BOX_ID);
@@ -62,7 +58,7 @@ export function StickyCarBar({ product, actions }: { product: ProductDetail; act
     observer.observe(box);
     return () => observer.disconnect();
   }, []);
-  if (product.isPaid) return null;
+  if (car.isPaid) return null;
   const offerBooking = actions.mayBook && !actions.booked;
   return (
     <div
@@ -72,10 +68,10 @@ export function StickyCarBar({ product, actions }: { product: ProductDetail; act
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white px-3 py-2 shadow-lg lg:hidden"
     >
       <div className="flex items-center gap-1.5">
-        <p className="mr-auto text-lg font-extrabold whitespace-nowrap text-brand-700">{formatPrice(product.resalePrice)}</p>
+        <p className="mr-auto text-lg font-extrabold whitespace-nowrap text-brand-700">{formatPrice(car.resalePrice)}</p>
         {offerBooking && (
           <a
-            href={pathTo(PATHS.book, { id: product._id })}
+            href={pathTo(PATHS.book, { id: car._id })}
             onClick={(event) => {
               // The price box's Book Now owns the booking dialog: the bar's opens it there.
               const bookNow = document.getElementById(PRICE_BOX_ID)?.querySelector<HTMLElement>('a[aria-label^="Book Now"]');
@@ -88,7 +84,7 @@ export function StickyCarBar({ product, actions }: { product: ProductDetail; act
             Book Now
           </a>
         )}
-        <ContactActions product={product} compact />
+        <ContactActions car={car} compact />
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { photoSources } from "~/lib/shared/photo";
-import { type ProductPhoto } from "~/lib/shared/types";
+import { type CarPhoto } from "~/lib/shared/types";
 import { SWIPE_PX, ZoomablePhoto } from "./zoomable-photo";
 
 const noSubscription = () => () => {};
@@ -20,7 +20,7 @@ function useEnhanced() {
  * buttons that follow the photo shown; a tap or click on the photo, or View full screen, opens a
  * modal <dialog> with a counter and zoom (Escape closes it).
  */
-export function CarGallery({ photos, name }: { photos: ProductPhoto[]; name: string }) {
+export function CarGallery({ photos, name }: { photos: CarPhoto[]; name: string }) {
   const enhanced = useEnhanced();
   const [current, setCurrent] = useState(0);
   const [fullScreen, setFullScreen] = useState(false);
@@ -160,7 +160,7 @@ export function CarGallery({ photos, name }: { photos: ProductPhoto[]; name: str
   );
 }
 
-function Thumbnail({ photo }: { photo: ProductPhoto }) {
+function Thumbnail({ photo }: { photo: CarPhoto }) {
   const small = photo.smallUrl ?? photo.url;
   return <img src={small} alt="" width={96} height={72} loading="lazy" decoding="async" className="h-[72px] w-24 object-cover" />;
 }
@@ -200,7 +200,7 @@ function FullScreen({
   onMove,
   onClose,
 }: {
-  photo: ProductPhoto;
+  photo: CarPhoto;
   alt: string;
   index: number;
   count: number;

@@ -1,6 +1,6 @@
-import { ProductActions } from "./product-actions";
-import { ProductCard } from "./product-card";
-import { type CardProduct } from "~/lib/catalog/card-product";
+import { CarActions } from "./car-actions";
+import { CarCard } from "./car-card";
+import { type CarCardData } from "~/lib/catalog/car-card-data";
 import { actionsFor, type ViewerCarActions } from "~/lib/catalog/viewer-car-actions";
 
 // Each layout's columns, and a card photo's width in it (`sizes`) so a narrow slot takes the small copy.
@@ -35,7 +35,7 @@ export function CarGrid({
   eager = false,
   columns = "page",
 }: {
-  cars: CardProduct[];
+  cars: CarCardData[];
   now: Date;
   carActions: ViewerCarActions;
   eager?: boolean;
@@ -44,14 +44,14 @@ export function CarGrid({
   return (
     <div className={`grid grid-cols-1 gap-6 ${COLUMNS[columns].grid}`}>
       {cars.map((car, index) => (
-        <ProductCard
+        <CarCard
           key={car._id}
-          product={car}
+          car={car}
           now={now}
           sizes={COLUMNS[columns].photo}
           eager={eager && index === 0}
           saved={carActions.favouriteIds.includes(car._id)}
-          actions={<ProductActions product={car} place="card" {...actionsFor(carActions, car._id)} />}
+          actions={<CarActions car={car} place="card" {...actionsFor(carActions, car._id)} />}
         />
       ))}
     </div>

@@ -7,20 +7,20 @@ import { showToast } from "../ui/toast";
 const compared = localList<string>("ar-compare", MAX_COMPARED);
 
 /** Compare once the page runs JavaScript: a toggle that keeps up to four cars, and a link to them once this one is picked. */
-export default function CompareToggleLive({ productId, productName }: { productId: string; productName: string }) {
+export default function CompareToggleLive({ productId: carId, productName: carName }: { productId: string; productName: string }) {
   const ids = compared.useItems() ?? [];
-  const picked = ids.includes(productId);
+  const picked = ids.includes(carId);
   return (
     <span className="compare-picked">
       <button
         type="button"
         aria-pressed={picked}
-        aria-label={`Compare ${productName}`}
+        aria-label={`Compare ${carName}`}
         className="compare-toggle"
         onClick={() => {
           if (!picked && ids.length >= MAX_COMPARED)
             return showToast({ type: "error", message: `You can compare up to ${MAX_COMPARED} cars: remove one first.` });
-          compared.write(toggleCompared(ids, productId));
+          compared.write(toggleCompared(ids, carId));
         }}
       >
         Compare

@@ -10,17 +10,17 @@ const CompareToggleLive = lazy(() => import("./compare-toggle-live"));
  * Compare on cards and car pages: in the server's HTML (and so without JavaScript) a plain link to
  * the compare page with this car; once the page runs JavaScript, a toggle that keeps up to four.
  */
-export function CompareToggle({ productId, productName }: { productId: string; productName: string }) {
+export function CompareToggle({ productId: carId, productName: carName }: { productId: string; productName: string }) {
   const hydrated = useHydrated();
   const link = (
-    <a href={`${PATHS.compare}?ids=${encodeURIComponent(productId)}`} className="compare-toggle" aria-label={`Compare ${productName}`}>
+    <a href={`${PATHS.compare}?ids=${encodeURIComponent(carId)}`} className="compare-toggle" aria-label={`Compare ${carName}`}>
       Compare
     </a>
   );
   if (!hydrated) return link;
   return (
     <Suspense fallback={link}>
-      <CompareToggleLive productId={productId} productName={productName} />
+      <CompareToggleLive productId={carId} productName={carName} />
     </Suspense>
   );
 }

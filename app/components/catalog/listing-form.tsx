@@ -3,7 +3,7 @@ import { type ReactNode, useCallback, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FUEL_WORDS } from "~/lib/catalog/car-listing";
 import { formatPrice } from "~/lib/shared/format";
-import { CONDITIONS, FUELS, LOCATIONS, MAX_PHOTOS, productEditFormSchema, productFormSchema, TRANSMISSIONS } from "~/lib/schemas/catalog";
+import { CONDITIONS, FUELS, LOCATIONS, MAX_PHOTOS, carEditFormSchema, carFormSchema, TRANSMISSIONS } from "~/lib/schemas/catalog";
 import { useHydrated } from "~/lib/shared/use-hydrated";
 import { useSchemaForm } from "~/lib/shared/use-schema-form";
 import { vinFill, vinMakerNote } from "~/lib/catalog/vin";
@@ -36,9 +36,9 @@ type ListingFormProps = {
 export function ListingForm(props: ListingFormProps) {
   const { mode, lastResult, currentYear } = props;
   // The edit schema has a subset of the fields: only the add form reads the others.
-  const schema = (mode === "add" ? productFormSchema : productEditFormSchema) as typeof productFormSchema;
+  const schema = (mode === "add" ? carFormSchema : carEditFormSchema) as typeof carFormSchema;
   const [form, fields] = useSchemaForm(schema, {
-    id: mode === "add" ? "add-product" : "edit-product",
+    id: mode === "add" ? "add-car" : "edit-car",
     lastResult,
     defaultValue: props.defaultValue,
   });

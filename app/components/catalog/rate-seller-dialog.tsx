@@ -11,7 +11,7 @@ import { FormDialog } from "../ui/form-dialog";
 /** "Rate the seller" over My Orders; a refusal keeps it open with its message. */
 export default function RateSellerDialog({
   bookingId,
-  productName,
+  productName: carName,
   onClose,
 }: {
   bookingId: string;
@@ -32,7 +32,7 @@ export default function RateSellerDialog({
       signInHref={loginUrl(location.pathname + location.search)}
       onClose={onClose}
     >
-      <RateSellerFields bookingId={bookingId} productName={productName} fields={fields} />
+      <RateSellerFields bookingId={bookingId} productName={carName} fields={fields} />
     </FormDialog>
   );
 }

@@ -16,7 +16,7 @@ const RATINGS = ["5", "4", "3", "2", "1"];
  */
 export function RateSellerFields({
   bookingId,
-  productName,
+  productName: carName,
   fields,
 }: {
   bookingId: string;
@@ -27,7 +27,7 @@ export function RateSellerFields({
   return (
     <>
       <p>
-        How was buying <strong className="break-words">{productName}</strong> from its seller?
+        How was buying <strong className="break-words">{carName}</strong> from its seller?
       </p>
       <input type="hidden" name="intent" value="rate" />
       <input type="hidden" name="bookingId" value={bookingId} />

@@ -25,7 +25,7 @@ interface Props {
  * dialog instead; once rated, the rating given. The dialog stays mounted when the rating arrives,
  * so it can close itself and say so; focus then moves to the rating given (the link it came from is gone).
  */
-export function RateSeller({ bookingId, productName, rating, mayRate, formOpen }: Props) {
+export function RateSeller({ bookingId, productName: carName, rating, mayRate, formOpen }: Props) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const given = useRef<HTMLParagraphElement>(null);
   return (
@@ -37,13 +37,13 @@ export function RateSeller({ bookingId, productName, rating, mayRate, formOpen }
       ) : (
         mayRate &&
         (formOpen ? (
-          <RateSellerPageForm bookingId={bookingId} productName={productName} />
+          <RateSellerPageForm bookingId={bookingId} productName={carName} />
         ) : (
           <ButtonLink
             to={`?rate=${bookingId}`}
             preventScrollReset
             variant="secondary"
-            aria-label={`Rate the seller of ${productName}`}
+            aria-label={`Rate the seller of ${carName}`}
             onClick={(event) => {
               event.preventDefault();
               setDialogOpen(true);
@@ -57,7 +57,7 @@ export function RateSeller({ bookingId, productName, rating, mayRate, formOpen }
         <Suspense fallback={null}>
           <RateSellerDialog
             bookingId={bookingId}
-            productName={productName}
+            productName={carName}
             onClose={() => {
               setDialogOpen(false);
               given.current?.focus();
@@ -69,11 +69,11 @@ export function RateSeller({ bookingId, productName, rating, mayRate, formOpen }
   );
 }
 
-function RateSellerPageForm({ bookingId, productName }: { bookingId: string; productName: string }) {
+function RateSellerPageForm({ bookingId, productName: carName }: { bookingId: string; productName: string }) {
   const [form, fields] = useSchemaForm(rateSellerFormSchema, { id: `rate-page-${bookingId}` });
   return (
-    <Form method="post" {...getFormProps(form)} aria-label={`Rate the seller of ${productName}`} className="flex w-full flex-col gap-3">
-      <RateSellerFields bookingId={bookingId} productName={productName} fields={fields} />
+    <Form method="post" {...getFormProps(form)} aria-label={`Rate the seller of ${carName}`} className="flex w-full flex-col gap-3">
+      <RateSellerFields bookingId={bookingId} productName={carName} fields={fields} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit">Send rating</Button>
         <ButtonLink to="." preventScrollReset variant="secondary">

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { photoSources } from "~/lib/shared/photo";
-import { type ProductPhoto } from "~/lib/shared/types";
+import { type CarPhoto } from "~/lib/shared/types";
 
 /** How far a finger travels sideways for a swipe to the next or previous photo. */
 export const SWIPE_PX = 40;
@@ -14,7 +14,7 @@ const DOUBLE_TAP_MS = 300;
  * moves to the next. The zoom is a CSS scale about a point (transform-origin), so moving the photo
  * is moving that point.
  */
-export function ZoomablePhoto({ photo, alt, onSwipe }: { photo: ProductPhoto; alt: string; onSwipe?: (step: number) => void }) {
+export function ZoomablePhoto({ photo, alt, onSwipe }: { photo: CarPhoto; alt: string; onSwipe?: (step: number) => void }) {
   const [zoom, setZoom] = useState({ scale: 1, x: 50, y: 50 });
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const pinch = useRef<{ distance: number; scale: number } | null>(null);

@@ -1,6 +1,6 @@
 import { type FieldMetadata } from "@conform-to/react";
 import { formatPrice } from "~/lib/shared/format";
-import { type Product } from "~/lib/shared/types";
+import { type Car } from "~/lib/shared/types";
 import { TextField } from "../ui/field";
 
 type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
@@ -11,19 +11,19 @@ type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
  * then phone and meeting place.
  */
 export function BookingFields({
-  product,
+  car,
   user,
   fields,
 }: {
-  product: Pick<Product, "productName" | "resalePrice">;
+  car: Pick<Car, "productName" | "resalePrice">;
   user: { name: string; email: string };
   fields: { phone: Meta; meetingLocation: Meta };
 }) {
   const summary = [
-    ["Product name", product.productName],
+    ["Product name", car.productName],
     ["Your name", user.name],
     ["Your email", user.email],
-    ["Price", formatPrice(product.resalePrice)],
+    ["Price", formatPrice(car.resalePrice)],
   ];
   return (
     <>

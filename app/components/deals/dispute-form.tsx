@@ -4,11 +4,11 @@ import { Button, ButtonLink } from "../ui/button";
 import { inputClass } from "../ui/field";
 
 /** "Report a problem" with a paid order: what went wrong and a note; the money stops until an admin decides. */
-export function DisputeForm({ bookingId, productName }: { bookingId: string; productName: string }) {
+export function DisputeForm({ bookingId, productName: carName }: { bookingId: string; productName: string }) {
   return (
     <section aria-labelledby="dispute-title" className="mb-6 rounded-card border-2 border-amber-400 bg-warning-50 p-6">
       <h2 id="dispute-title" className="text-heading">
-        Report a problem with {productName}
+        Report a problem with {carName}
       </h2>
       <p className="mt-1">The money stays held until an admin has looked at it with you and the seller.</p>
       <Form method="post" className="mt-4 flex flex-col gap-3">

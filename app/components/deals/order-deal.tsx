@@ -12,7 +12,7 @@ import { ButtonLink } from "../ui/button";
  */
 export function OrderDeal({
   bookingId,
-  productName,
+  productName: carName,
   payment,
   lostToAnotherBuyer = false,
 }: {
@@ -29,7 +29,7 @@ export function OrderDeal({
       <p>
         <Badge>Sold to another buyer</Badge>{" "}
         <span className="text-sm text-slate-700">
-          {productName} went to another buyer, who paid first. Your {formatCents(payment.amount)} is given back to your card.
+          {carName} went to another buyer, who paid first. Your {formatCents(payment.amount)} is given back to your card.
         </span>
       </p>
     );
@@ -44,10 +44,10 @@ export function OrderDeal({
         </span>
       </p>
       <div className="flex flex-wrap gap-3">
-        <ButtonLink to={`${PATHS.myOrders}?handover=${bookingId}`} preventScrollReset aria-label={`I have the car: ${productName}`}>
+        <ButtonLink to={`${PATHS.myOrders}?handover=${bookingId}`} preventScrollReset aria-label={`I have the car: ${carName}`}>
           I have the car
         </ButtonLink>
-        <ButtonLink to={`${PATHS.myOrders}?dispute=${bookingId}`} variant="secondary" aria-label={`Report a problem with ${productName}`}>
+        <ButtonLink to={`${PATHS.myOrders}?dispute=${bookingId}`} variant="secondary" aria-label={`Report a problem with ${carName}`}>
           Report a problem
         </ButtonLink>
       </div>

@@ -11,10 +11,10 @@ export default function BrowserRecentlyViewed({ current }: { current?: RecentCar
   const cars = browserRecentCars.useItems() ?? [];
   useEffect(() => {
     if (!current) return;
-    // Only what the row shows is kept (a car page's product has much more).
-    const { _id, productName, image, resalePrice, isPaid } = current;
+    // Only what the row shows is kept (the car page has much more).
+    const { _id, productName: carName, image, resalePrice, isPaid } = current;
     const others = browserRecentCars.read().filter((car) => car._id !== _id);
-    browserRecentCars.write([{ _id, productName, image, resalePrice, isPaid }, ...others]);
+    browserRecentCars.write([{ _id, productName: carName, image, resalePrice, isPaid }, ...others]);
   }, [current]);
   return <RecentCars cars={cars.filter((car) => car._id !== current?._id)} />;
 }

@@ -6,13 +6,21 @@ import { PATHS, pathTo } from "~/lib/shared/paths";
  * redirects back), and with it a fetcher that shows the new state at once. The heart is drawn by
  * app.css's `.favourite-toggle`, filled while `aria-pressed`.
  */
-export function FavouriteButton({ productId, productName, saved }: { productId: string; productName: string; saved: boolean }) {
+export function FavouriteButton({
+  productId: carId,
+  productName: carName,
+  saved,
+}: {
+  productId: string;
+  productName: string;
+  saved: boolean;
+}) {
   const fetcher = useFetcher<{ saved: boolean }>();
   const location = useLocation();
   const pending = fetcher.formData?.get("intent");
   const isSaved = pending ? pending === "save" : (fetcher.data?.saved ?? saved);
-  const action = pathTo(PATHS.favourite, { productId });
-  const label = isSaved ? `Remove ${productName} from favourites` : `Save ${productName}`;
+  const action = pathTo(PATHS.favourite, { productId: carId });
+  const label = isSaved ? `Remove ${carName} from favourites` : `Save ${carName}`;
   return (
     // A plain form: with JavaScript the button's click posts through the fetcher, so a fetcher.Form's
     // own work on every render bought nothing (its route is found when it first posts).

@@ -7,7 +7,7 @@ import { SORT_LABELS, activeFilters } from "~/lib/search/search-params";
 import { useHydrated } from "~/lib/shared/use-hydrated";
 import { useSearchForm } from "~/lib/search/use-search-form";
 import { fuelWord, transmissionWord } from "~/lib/catalog/car-listing";
-import { type Product } from "~/lib/shared/types";
+import { type Car } from "~/lib/shared/types";
 import { FilterChips, RESULT_COUNT_ID, type SearchState } from "./search-results";
 import { Button } from "../ui/button";
 
@@ -53,12 +53,12 @@ const SELECT_FILTERS: {
  */
 export function SearchLayout({
   state,
-  products,
+  cars,
   headline,
   children,
 }: {
   state: SearchState;
-  products: Pick<Product, "make" | "model">[];
+  cars: Pick<Car, "make" | "model">[];
   headline: React.ReactNode;
   children: React.ReactNode;
 }) {
@@ -68,9 +68,9 @@ export function SearchLayout({
   // The facets leave models out: suggest those of the cars on this page (of the chosen make).
   const modelSuggestions = [
     ...new Set(
-      products
-        .filter((product) => !query.make || product.make?.toLowerCase() === query.make.toLowerCase())
-        .flatMap((product) => (product.model ? [product.model] : [])),
+      cars
+        .filter((car) => !query.make || car.make?.toLowerCase() === query.make.toLowerCase())
+        .flatMap((car) => (car.model ? [car.model] : [])),
     ),
   ].sort();
   const { formRef, onChange, onBlur, onSubmit } = useSearchForm(state, { make: makeSuggestions, model: modelSuggestions });

@@ -17,9 +17,9 @@ describe("access policy", () => {
     expect(verdict("book:car", null)).toBe("sign-in");
     expect(verdict("book:car", { role: "seller" })).toBe("forbidden");
     expect(verdict("book:car", { role: "buyer" })).toBe("allowed");
-    expect(verdict("delete:product:own-or-admin", { role: "seller" })).toBe("allowed");
-    expect(verdict("delete:product:own-or-admin", { role: "seller" }, false)).toBe("forbidden");
-    expect(verdict("delete:product:own-or-admin", { role: "admin" }, false)).toBe("allowed");
+    expect(verdict("delete:car:own-or-admin", { role: "seller" })).toBe("allowed");
+    expect(verdict("delete:car:own-or-admin", { role: "seller" }, false)).toBe("forbidden");
+    expect(verdict("delete:car:own-or-admin", { role: "admin" }, false)).toBe("allowed");
     expect(verdict("pay:booking:own", { role: "admin" }, false)).toBe("not-found");
     expect(verdict("read:orders:self-or-admin", { role: "buyer" }, false)).toBe("not-found");
   });
@@ -28,12 +28,12 @@ describe("access policy", () => {
     expect(accessLabel("read:catalog")).toBe("public");
     expect(accessLabel("read:cars")).toBe("user");
     expect(accessLabel("upload:image")).toBe("seller or admin");
-    expect(accessLabel("delete:product:own-or-admin")).toBe("owner or admin");
+    expect(accessLabel("delete:car:own-or-admin")).toBe("owner or admin");
     expect(accessLabel("read:booking:own-or-admin")).toBe("booker or admin");
     expect(accessLabel("create:token:session")).toBe("session");
     expect(refusals("read:catalog")).toEqual([]);
     expect(refusals("read:booking:own-or-admin")).toEqual(["sign-in", "not-found"]);
-    expect(refusals("delete:product:own-or-admin")).toEqual(["sign-in", "forbidden"]);
+    expect(refusals("delete:car:own-or-admin")).toEqual(["sign-in", "forbidden"]);
   });
 
   it("shows each role the dashboard pages it may open (spec point 2)", () => {

@@ -47,16 +47,16 @@ export const POLICY = {
   "moderate:reports": { roles: ADMIN },
   "read:cars": { roles: ROLES },
   "create:report": { roles: ROLES },
-  "create:product": { roles: ["seller"], refusal: "Only seller accounts can add products" },
-  "read:my-products": { roles: ["seller"] },
+  "create:car": { roles: ["seller"], refusal: "Only seller accounts can add products" },
+  "read:my-cars": { roles: ["seller"] },
   // A car's views, saves, messages and bookings are its seller's business: for anyone else it does not exist.
   "read:car-stats:own": { roles: ["seller"], ownership: { of: "own", orAdmin: false, othersGet: "not-found" }, owner: "owner" },
   // The estimate and comparables for a car about to be listed.
   "suggest:price": { roles: ["seller"] },
-  "read:products:self-or-admin": { roles: ["seller", "admin"], ownership: { of: "self", orAdmin: true, othersGet: "forbidden" } },
-  "update:product:own": { roles: ["seller"], ownership: { of: "own", orAdmin: false, othersGet: "forbidden" }, owner: "owner" },
-  "advertise:product:own": { roles: ["seller"], ownership: { of: "own", orAdmin: false, othersGet: "forbidden" }, owner: "owner" },
-  "delete:product:own-or-admin": {
+  "read:cars:self-or-admin": { roles: ["seller", "admin"], ownership: { of: "self", orAdmin: true, othersGet: "forbidden" } },
+  "update:car:own": { roles: ["seller"], ownership: { of: "own", orAdmin: false, othersGet: "forbidden" }, owner: "owner" },
+  "advertise:car:own": { roles: ["seller"], ownership: { of: "own", orAdmin: false, othersGet: "forbidden" }, owner: "owner" },
+  "delete:car:own-or-admin": {
     roles: ["seller", "admin"],
     ownership: { of: "own", orAdmin: true, othersGet: "forbidden" },
     owner: "owner",

@@ -18,16 +18,16 @@ export function loginUrl(path: string): string {
 export const OPEN_BOOKING_PARAM = "book";
 
 /** Signing in to book a car comes back to that car's page with its booking form open, wherever Book Now was pressed. */
-export function signInToBook(productId: string): string {
-  return loginUrl(`${pathTo(PATHS.car, { id: productId })}?${OPEN_BOOKING_PARAM}`);
+export function signInToBook(carId: string): string {
+  return loginUrl(`${pathTo(PATHS.car, { id: carId })}?${OPEN_BOOKING_PARAM}`);
 }
 
 /** On a car's page reached through sign-in, `?favourite=save` saves the car first (finishSignIn does it). */
 export const SAVE_FAVOURITE_PARAM = "favourite";
 
 /** Signing in to save a car comes back to that car's page, with the car saved. */
-export function signInToFavourite(productId: string): string {
-  return loginUrl(`${pathTo(PATHS.car, { id: productId })}?${SAVE_FAVOURITE_PARAM}=save`);
+export function signInToFavourite(carId: string): string {
+  return loginUrl(`${pathTo(PATHS.car, { id: carId })}?${SAVE_FAVOURITE_PARAM}=save`);
 }
 
 // Any origin will do: only the path and query of a same-origin target are read.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { carSummary, dropSentence, latestDrop, priceChanges } from "./car-listing";
-import { type Product } from "../shared/types";
+import { type Car } from "../shared/types";
 
 const history = (...prices: number[]) =>
   prices.map((price, day) => ({ price, changedAt: `2026-11-${String(day + 10).padStart(2, "0")}T08:00:00.000Z` }));
@@ -29,7 +29,7 @@ describe("a car's summary", () => {
     fuel: "petrol",
     condition: "Good",
     isPaid: false,
-  } as Product;
+  } as Car;
 
   it("names the price, the place and the facts, within 160 characters", () => {
     expect(carSummary(car)).toBe(

@@ -1,7 +1,7 @@
 // What a car's own page derives from its listing: price changes, words for its facts, its title
 // and its schema.org description for search engines.
 import { formatDate, formatMileage, formatPrice } from "../shared/format";
-import { type Product, type ProductDetail } from "../shared/types";
+import { type Car, type CarDetail } from "../shared/types";
 
 export interface PriceChange {
   price: number;
@@ -11,7 +11,7 @@ export interface PriceChange {
 }
 
 /** Every asking price, oldest first, with how much each differs from the one before. */
-export function priceChanges(history: ProductDetail["priceHistory"]): PriceChange[] {
+export function priceChanges(history: CarDetail["priceHistory"]): PriceChange[] {
   return history.map((entry, index) => ({ ...entry, change: index === 0 ? null : entry.price - history[index - 1].price }));
 }
 
@@ -27,7 +27,7 @@ export function dropSentence(drop: PriceChange): string {
 }
 
 /** How each fuel reads to people (forms and pages alike). */
-export const FUEL_WORDS: Record<NonNullable<Product["fuel"]>, string> = {
+export const FUEL_WORDS: Record<NonNullable<Car["fuel"]>, string> = {
   petrol: "Petrol",
   diesel: "Diesel",
   hybrid: "Hybrid",
@@ -36,29 +36,29 @@ export const FUEL_WORDS: Record<NonNullable<Product["fuel"]>, string> = {
   lpg: "LPG",
 };
 
-export const fuelWord = (fuel: Product["fuel"]) => (fuel ? FUEL_WORDS[fuel] : null);
-export const transmissionWord = (transmission: Product["transmission"]) =>
+export const fuelWord = (fuel: Car["fuel"]) => (fuel ? FUEL_WORDS[fuel] : null);
+export const transmissionWord = (transmission: Car["transmission"]) =>
   transmission ? transmission[0].toUpperCase() + transmission.slice(1) : null;
 
 export const mileageWords = (km: number | null) => (km === null ? null : formatMileage(km));
 
 /** The page's headline for search results and shares: "Toyota Corolla 2017 for $17,500 in Dhaka". */
-export function carHeadline(product: Product): string {
-  return `${product.productName} for ${formatPrice(product.resalePrice)} in ${product.location}${product.isPaid ? " (sold)" : ""}`;
+export function carHeadline(car: Car): string {
+  return `${car.productName} for ${formatPrice(car.resalePrice)} in ${car.location}${car.isPaid ? " (sold)" : ""}`;
 }
 
 /** One sentence for the meta description and Open Graph, at most 160 characters. */
-export function carSummary(product: Product): string {
+export function carSummary(car: Car): string {
   const facts = [
-    product.purchaseYear ? `bought ${product.purchaseYear}` : null,
-    mileageWords(product.mileageKm),
-    transmissionWord(product.transmission)?.toLowerCase(),
-    fuelWord(product.fuel)?.toLowerCase(),
-    `${product.condition.toLowerCase()} condition`,
+    car.purchaseYear ? `bought ${car.purchaseYear}` : null,
+    mileageWords(car.mileageKm),
+    transmissionWord(car.transmission)?.toLowerCase(),
+    fuelWord(car.fuel)?.toLowerCase(),
+    `${car.condition.toLowerCase()} condition`,
   ].filter(Boolean);
-  const sentence = product.isPaid
-    ? `${product.productName}, ${facts.join(", ")}: sold on Auto Reseller.`
-    : `Used ${product.productName} in ${product.location} for ${formatPrice(product.resalePrice)}: ${facts.join(", ")}. Book it on Auto Reseller.`;
+  const sentence = car.isPaid
+    ? `${car.productName}, ${facts.join(", ")}: sold on Auto Reseller.`
+    : `Used ${car.productName} in ${car.location} for ${formatPrice(car.resalePrice)}: ${facts.join(", ")}. Book it on Auto Reseller.`;
   return sentence.length <= 160 ? sentence : `${sentence.slice(0, 157)}...`;
 }
 
@@ -66,34 +66,32 @@ export function carSummary(product: Product): string {
  * The schema.org Car (with its Offer) as JSON for a <script type="application/ld+json">. `<` is
  * escaped so no text from the listing can close the script element.
  */
-export function carJsonLd(product: ProductDetail, pageUrl: string, origin: string): string {
+export function carJsonLd(car: CarDetail, pageUrl: string, origin: string): string {
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url}`);
   const data = {
     "@context": "https://schema.org",
     "@type": "Car",
-    name: product.productName,
-    description: product.productDescription,
+    name: car.productName,
+    description: car.productDescription,
     url: pageUrl,
-    image: product.images.map(absolute),
+    image: car.images.map(absolute),
     itemCondition: "https://schema.org/UsedCondition",
-    ...(product.make ? { brand: { "@type": "Brand", name: product.make } } : {}),
-    ...(product.model ? { model: product.model } : {}),
-    ...(product.vin ? { vehicleIdentificationNumber: product.vin } : {}),
-    ...(product.vinDecoded?.modelYear ? { vehicleModelDate: String(product.vinDecoded.modelYear) } : {}),
-    purchaseDate: String(product.purchaseYear),
-    ...(product.mileageKm === null
-      ? {}
-      : { mileageFromOdometer: { "@type": "QuantitativeValue", value: product.mileageKm, unitCode: "KMT" } }),
-    ...(product.fuel ? { fuelType: fuelWord(product.fuel) } : {}),
-    ...(product.transmission ? { vehicleTransmission: transmissionWord(product.transmission) } : {}),
-    ...(product.colour ? { color: product.colour } : {}),
+    ...(car.make ? { brand: { "@type": "Brand", name: car.make } } : {}),
+    ...(car.model ? { model: car.model } : {}),
+    ...(car.vin ? { vehicleIdentificationNumber: car.vin } : {}),
+    ...(car.vinDecoded?.modelYear ? { vehicleModelDate: String(car.vinDecoded.modelYear) } : {}),
+    purchaseDate: String(car.purchaseYear),
+    ...(car.mileageKm === null ? {} : { mileageFromOdometer: { "@type": "QuantitativeValue", value: car.mileageKm, unitCode: "KMT" } }),
+    ...(car.fuel ? { fuelType: fuelWord(car.fuel) } : {}),
+    ...(car.transmission ? { vehicleTransmission: transmissionWord(car.transmission) } : {}),
+    ...(car.colour ? { color: car.colour } : {}),
     offers: {
       "@type": "Offer",
-      price: product.resalePrice,
+      price: car.resalePrice,
       priceCurrency: "USD",
-      availability: product.isPaid ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
+      availability: car.isPaid ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
       url: pageUrl,
-      seller: { "@type": "Person", name: product.seller },
+      seller: { "@type": "Person", name: car.seller },
     },
   };
   return JSON.stringify(data).replace(/</g, "\\u003c");

@@ -1,7 +1,7 @@
 import { PATHS } from "../shared/paths";
 import { PRICE_RATINGS } from "./price-rating";
 import { CONDITIONS } from "../schemas/catalog";
-import { type Product } from "../shared/types";
+import { type Car } from "../shared/types";
 
 // Comparing cars side by side: the cars' ids travel in the URL (/compare?ids=a,b,c), so a
 // comparison is a link anyone can keep or share, and the page needs no state of its own.
@@ -47,7 +47,7 @@ const SCORES = {
 } satisfies Record<string, (car: ComparedCar) => number | null>;
 
 export type ComparedFact = keyof typeof SCORES;
-type ComparedCar = Pick<Product, "_id" | "isPaid" | "resalePrice" | "priceRating" | "purchaseYear" | "mileageKm" | "condition">;
+type ComparedCar = Pick<Car, "_id" | "isPaid" | "resalePrice" | "priceRating" | "purchaseYear" | "mileageKm" | "condition">;
 
 /**
  * For each fact, the ids of the cars with its best value (the lowest price, the best price rating,

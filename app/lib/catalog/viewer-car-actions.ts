@@ -21,11 +21,11 @@ export interface CarActionsState {
   reported: boolean;
 }
 
-export function actionsFor(carActions: ViewerCarActions, productId: string): CarActionsState {
+export function actionsFor(carActions: ViewerCarActions, carId: string): CarActionsState {
   return {
     mayBook: carActions.mayBook,
-    booked: carActions.bookedIds.includes(productId),
-    payBookingId: carActions.unpaidBookings[productId] ?? null,
-    reported: carActions.reportedIds.includes(productId),
+    booked: carActions.bookedIds.includes(carId),
+    payBookingId: carActions.unpaidBookings[carId] ?? null,
+    reported: carActions.reportedIds.includes(carId),
   };
 }

@@ -22,7 +22,7 @@ function price(message: string) {
 }
 
 /** The car's fields, shared by the Add Product form and `POST /api/products/add`. */
-export const productFields = {
+export const carFields = {
   productName: nameText("Name is Required", 120),
   originalPrice: price("Original price is required"),
   resalePrice: price("Resale price is required"),
@@ -97,9 +97,9 @@ export const photoListField = v.pipe(
  * `POST /api/products/add`: `images` replaces `image` when both are sent; with only `image`,
  * `images` is `[image]`. The answer carries `images`, cover first.
  */
-export const productApiSchema = v.pipe(
+export const carApiSchema = v.pipe(
   v.object({
-    ...productFields,
+    ...carFields,
     ...vehicleFields,
     image: v.optional(photoUrl),
     images: v.optional(photoListField),
@@ -115,22 +115,22 @@ export const productApiSchema = v.pipe(
     photosField: images ? ("images" as const) : ("image" as const),
   })),
 );
-export type ProductInput = v.InferOutput<typeof productApiSchema>;
+export type CarInput = v.InferOutput<typeof carApiSchema>;
 
 /** `PATCH /api/products/:id`: any of these, with the rules of creation. */
-export const productUpdateSchema = v.pipe(
+export const carUpdateSchema = v.pipe(
   v.object({
-    resalePrice: v.optional(productFields.resalePrice),
-    productDescription: v.optional(productFields.productDescription),
-    location: v.optional(productFields.location),
-    condition: v.optional(productFields.condition),
-    mobile: v.optional(productFields.mobile),
+    resalePrice: v.optional(carFields.resalePrice),
+    productDescription: v.optional(carFields.productDescription),
+    location: v.optional(carFields.location),
+    condition: v.optional(carFields.condition),
+    mobile: v.optional(carFields.mobile),
     images: v.optional(photoListField),
     ...vehicleFields,
   }),
   v.check((changes) => Object.values(changes).some((value) => value !== undefined), "Send at least one field to change"),
 );
-export type ProductUpdate = v.InferOutput<typeof productUpdateSchema>;
+export type CarUpdate = v.InferOutput<typeof carUpdateSchema>;
 
 /**
  * The Add Product and Edit pages ask for the vehicle data the API keeps optional (all but the VIN).
@@ -161,8 +161,8 @@ const photoCount = ({ images = [], photo }: { images?: string[]; photo?: File })
 const PHOTO_PATHS = [["images"], ["photo"]] as const;
 
 // One photo at least, at most MAX_PHOTOS; said under the photos (also beside other fields' errors).
-export const productFormSchema = v.pipe(
-  v.object({ ...productFields, ...listingFormFields }),
+export const carFormSchema = v.pipe(
+  v.object({ ...carFields, ...listingFormFields }),
   v.forward(
     v.partialCheck(PHOTO_PATHS, (input) => photoCount(input) > 0, "Photo is required"),
     ["images"],
@@ -174,8 +174,8 @@ export const productFormSchema = v.pipe(
 );
 
 /** Editing a listing: what `PATCH /api/products/:id` changes, by the same rules (name, category, original price and year stay). */
-const { productName: _name, originalPrice: _original, categoryId: _category, purchaseYear: _year, ...editableFields } = productFields;
-export const productEditFormSchema = v.pipe(
+const { productName: _name, originalPrice: _original, categoryId: _category, purchaseYear: _year, ...editableFields } = carFields;
+export const carEditFormSchema = v.pipe(
   v.object({ ...editableFields, ...listingFormFields }),
   v.forward(
     v.partialCheck(PHOTO_PATHS, (input) => photoCount(input) > 0, "Photo is required"),
@@ -222,19 +222,19 @@ export const categoryFormSchema = v.object({
 // The seller's own tools: My Products' filter, sort and search (in the URL), and the price
 // suggestion asked for while listing.
 
-export const MY_PRODUCTS_STATUSES = ["all", "for-sale", "sold", "booked-this-week"] as const;
-export type MyProductsStatus = (typeof MY_PRODUCTS_STATUSES)[number];
-export const MY_PRODUCTS_SORTS = ["newest", "oldest", "name", "price-high", "price-low"] as const;
-export type MyProductsSort = (typeof MY_PRODUCTS_SORTS)[number];
-export const MY_PRODUCTS_PAGE_SIZE = 20;
+export const MY_CARS_STATUSES = ["all", "for-sale", "sold", "booked-this-week"] as const;
+export type MyCarsStatus = (typeof MY_CARS_STATUSES)[number];
+export const MY_CARS_SORTS = ["newest", "oldest", "name", "price-high", "price-low"] as const;
+export type MyCarsSort = (typeof MY_CARS_SORTS)[number];
+export const MY_CARS_PAGE_SIZE = 20;
 
-export const STATUS_WORDS: Record<MyProductsStatus, string> = {
+export const STATUS_WORDS: Record<MyCarsStatus, string> = {
   all: "All cars",
   "for-sale": "For sale",
   sold: "Sold",
   "booked-this-week": "Booked this week",
 };
-export const SORT_WORDS: Record<MyProductsSort, string> = {
+export const SORT_WORDS: Record<MyCarsSort, string> = {
   newest: "Newest first",
   oldest: "Oldest first",
   name: "Name (A–Z)",
@@ -244,27 +244,27 @@ export const SORT_WORDS: Record<MyProductsSort, string> = {
 
 const DEFAULTS = { status: "all", sort: "newest", q: "", page: 1 } as const;
 
-export const myProductsQuerySchema = v.object({
-  status: v.optional(v.picklist(MY_PRODUCTS_STATUSES, "Choose a status from the list"), DEFAULTS.status),
-  sort: v.optional(v.picklist(MY_PRODUCTS_SORTS, "Choose an order from the list"), DEFAULTS.sort),
+export const myCarsQuerySchema = v.object({
+  status: v.optional(v.picklist(MY_CARS_STATUSES, "Choose a status from the list"), DEFAULTS.status),
+  sort: v.optional(v.picklist(MY_CARS_SORTS, "Choose an order from the list"), DEFAULTS.sort),
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60, "Search at most 60 characters")), DEFAULTS.q),
   page: v.optional(
     v.pipe(v.string(), v.regex(/^\d{1,6}$/, "Page must be a whole number"), v.transform(Number), v.minValue(1, "Page must be 1 or more")),
     "1",
   ),
 });
-export type MyProductsQuery = v.InferOutput<typeof myProductsQuerySchema>;
+export type MyCarsQuery = v.InferOutput<typeof myCarsQuerySchema>;
 
 /** My Products' state from its URL; a value that is not one falls back to its default (a page never fails on it). */
-export function parseMyProductsQuery(params: URLSearchParams): MyProductsQuery {
+export function parseMyCarsQuery(params: URLSearchParams): MyCarsQuery {
   const query: Record<string, unknown> = { ...DEFAULTS };
   for (const key of Object.keys(DEFAULTS) as (keyof typeof DEFAULTS)[]) {
     const value = params.get(key);
     if (value === null) continue;
-    const parsed = v.safeParse(myProductsQuerySchema, { [key]: value });
+    const parsed = v.safeParse(myCarsQuerySchema, { [key]: value });
     if (parsed.success) query[key] = parsed.output[key];
   }
-  return query as MyProductsQuery;
+  return query as MyCarsQuery;
 }
 
 /** The make, model, year and mileage a price suggestion is made from (the query of its page); an empty mileage is none. */

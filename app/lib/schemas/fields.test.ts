@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { signUpSchema } from "./accounts";
-import { categoryApiSchema, productApiSchema } from "./catalog";
+import { categoryApiSchema, carApiSchema } from "./catalog";
 import { nameText, requiredText } from "./fields";
 
 const messagesOf = (schema: v.GenericSchema, input: unknown) => v.safeParse(schema, input).issues?.map((issue) => issue.message) ?? [];
@@ -44,7 +44,7 @@ describe("names", () => {
   it("are checked the same by sign-up, products and categories, for pages and API alike", () => {
     const hidden = "\u200B";
     expect(messagesOf(signUpSchema, { name: hidden, email: "a@example.test", password: "Passw0rd!" })).toContain("Name is Required");
-    expect(messagesOf(productApiSchema.entries.productName, "Car \u202Eevil")).toEqual([expect.stringContaining("text-direction")]);
+    expect(messagesOf(carApiSchema.entries.productName, "Car \u202Eevil")).toEqual([expect.stringContaining("text-direction")]);
     expect(messagesOf(categoryApiSchema.entries.categoryName, hidden)).toContain("Category Name is Required");
   });
 });

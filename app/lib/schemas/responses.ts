@@ -19,7 +19,7 @@ export const userShape = named(
 
 export const categoryShape = named("Category", v.object({ _id: v.string(), categoryName: v.string(), image: v.string() }));
 
-export const productShape = named(
+export const carShape = named(
   "Product",
   v.object({
     _id: v.string(),
@@ -55,7 +55,7 @@ export const productShape = named(
 );
 
 /** A photo as pages use it: its small copy (for srcset) and its size (for layout). Not in API answers. */
-export const productPhotoShape = v.object({
+export const carPhotoShape = v.object({
   url: v.string(),
   smallUrl: v.nullable(v.string()),
   width: v.nullable(v.number()),
@@ -70,9 +70,9 @@ export const vinDecodedShape = v.object({
 });
 
 /** `GET /api/products/:id`: the car (sold ones too) with its asking prices and its VIN's decode. */
-export const productDetailShape = named(
+export const carDetailShape = named(
   "ProductDetail",
-  v.object({ ...productShape.entries, priceHistory: v.array(priceChangeShape), vinDecoded: v.nullable(vinDecodedShape) }),
+  v.object({ ...carShape.entries, priceHistory: v.array(priceChangeShape), vinDecoded: v.nullable(vinDecodedShape) }),
 );
 
 /** `GET /api/products/:id/price-analysis`: the rating with the cars it came from. */
@@ -81,7 +81,7 @@ export const priceAnalysisShape = named(
   v.object({
     rating: v.picklist(["great", "good", "fair", "high", "unknown"]),
     estimate: v.nullable(v.number()),
-    comparables: v.array(productShape),
+    comparables: v.array(carShape),
     basis: v.string(),
   }),
 );
@@ -89,7 +89,7 @@ export const priceAnalysisShape = named(
 /** `GET /api/products/price-suggestion`: the estimate for a car about to be listed, with its comparables. */
 export const priceSuggestionShape = named(
   "PriceSuggestion",
-  v.object({ estimate: v.nullable(v.number()), comparables: v.array(productShape), basis: v.string() }),
+  v.object({ estimate: v.nullable(v.number()), comparables: v.array(carShape), basis: v.string() }),
 );
 
 /** `GET /api/products/:id/statistics`: the car's last 30 days, for its seller. */
@@ -366,7 +366,7 @@ const facetShape = v.array(v.object({ value: v.string(), count: v.number() }));
 export const searchResultShape = named(
   "SearchResult",
   v.object({
-    ...pagedShape(productShape).entries,
+    ...pagedShape(carShape).entries,
     facets: v.object({ make: facetShape, location: facetShape, condition: facetShape, categoryId: facetShape }),
     // The page is always current; `total` and `facets` may lag writes by at most 60 s (decision record 28).
     facetsAsOf: v.pipe(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatCars, formatCount, formatQuantity, formatDate, formatDateTime, formatMileage, formatMonth, formatPrice } from "./format";
-import { postedDate } from "../catalog/product-derived";
+import { postedDate } from "../catalog/car-derived";
 
 describe("one format for money and dates", () => {
   it("writes whole dollars with the $ prefix", () => {

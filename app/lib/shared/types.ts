@@ -5,9 +5,9 @@ import {
   type bookingShape,
   type offerShape,
   type categoryShape,
-  type productDetailShape,
-  type productPhotoShape,
-  type productShape,
+  type carDetailShape,
+  type carPhotoShape,
+  type carShape,
   type reportShape,
   type sellerProfileShape,
   type userShape,
@@ -18,7 +18,7 @@ import { type Role } from "../accounts/roles";
 export type AccountType = Role;
 export type User = v.InferOutput<typeof userShape>;
 export type Category = v.InferOutput<typeof categoryShape>;
-export type ProductPhoto = v.InferOutput<typeof productPhotoShape>;
+export type CarPhoto = v.InferOutput<typeof carPhotoShape>;
 /** A seller's reviews in short: the average of their ratings (null with none) and how many. */
 export interface SellerRating {
   average: number | null;
@@ -26,12 +26,12 @@ export interface SellerRating {
 }
 /** What pages get beside the contract's Product and API answers leave out: photos' small copies and sizes, the seller's rating. */
 interface PageOnly {
-  photos: ProductPhoto[];
+  photos: CarPhoto[];
   sellerRating: SellerRating;
 }
 /** The contract's Product, and for pages what `PageOnly` adds. */
-export type Product = v.InferOutput<typeof productShape> & PageOnly;
-export type ProductDetail = v.InferOutput<typeof productDetailShape> & PageOnly;
+export type Car = v.InferOutput<typeof carShape> & PageOnly;
+export type CarDetail = v.InferOutput<typeof carDetailShape> & PageOnly;
 export type SellerProfile = v.InferOutput<typeof sellerProfileShape>;
 export type Booking = v.InferOutput<typeof bookingShape>;
 export type Offer = v.InferOutput<typeof offerShape>;
@@ -51,7 +51,7 @@ export interface PriceAnalysis {
   rating: PriceRating | "unknown";
   estimate: number | null;
   /** The cars the estimate was made from, closest in year first (at most 10; sold ones `isPaid`). */
-  comparables: Product[];
+  comparables: Car[];
   basis: string;
 }
 

@@ -12,8 +12,8 @@ export interface MenuLink {
 const DASHBOARD_PAGES: (MenuLink & { permission: Permission })[] = [
   { to: PATHS.myOrders, label: "My Orders", permission: "read:my-orders" },
   { to: PATHS.myOffers, label: "My offers", permission: "read:offers-made" },
-  { to: PATHS.myProducts, label: "My Products", permission: "read:my-products" },
-  { to: PATHS.addProduct, label: "Add a product", permission: "create:product" },
+  { to: PATHS.myCars, label: "My Products", permission: "read:my-cars" },
+  { to: PATHS.addCar, label: "Add a product", permission: "create:car" },
   { to: PATHS.receivedBookings, label: "Bookings", permission: "read:bookings-received" },
   { to: PATHS.sales, label: "Sales", permission: "read:bookings-received" },
   { to: PATHS.offers, label: "Offers", permission: "read:offers-received" },

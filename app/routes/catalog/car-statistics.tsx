@@ -19,8 +19,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** One car's last 30 days for its seller: views, saves, messages and bookings, and the views day by day. */
 export default function CarStatisticsPage({ loaderData: stats }: Route.ComponentProps) {
-  const { product } = stats;
-  const carPath = pathTo(PATHS.car, { id: product._id });
+  const { product: car } = stats;
+  const carPath = pathTo(PATHS.car, { id: car._id });
   const busiest = stats.days.reduce((best, day) => (day.views > best.views ? day : best));
   return (
     <main id="main" className="flex flex-col gap-6">
@@ -28,11 +28,11 @@ export default function CarStatisticsPage({ loaderData: stats }: Route.Component
         <p className="text-caption font-semibold text-slate-700">Statistics, the last 30 days</p>
         <h1 className="text-3xl font-bold break-words">
           <Link to={carPath} className="inline-flex min-h-11 items-center underline-offset-4 hover:underline">
-            {product.productName}
+            {car.productName}
           </Link>
         </h1>
         <p className="mt-1 text-slate-700">
-          Since {formatDate(stats.since)}, today included{product.isPaid ? " (sold)" : ""}.
+          Since {formatDate(stats.since)}, today included{car.isPaid ? " (sold)" : ""}.
         </p>
       </div>
       {/* Two a row on phones, so the chart starts in the first screen. */}
@@ -41,7 +41,7 @@ export default function CarStatisticsPage({ loaderData: stats }: Route.Component
           { label: "Views", value: formatCount(stats.views), note: "Yours not counted" },
           { label: "Saves", value: formatCount(stats.saves), note: "To favourites" },
           { label: "Messages", value: formatCount(stats.messages), note: "From buyers", to: PATHS.messages },
-          { label: "Bookings", value: formatCount(stats.bookings), to: `${PATHS.myProducts}?q=${encodeURIComponent(product.productName)}` },
+          { label: "Bookings", value: formatCount(stats.bookings), to: `${PATHS.myCars}?q=${encodeURIComponent(car.productName)}` },
         ].map((stat) => (
           <li key={stat.label}>
             <Stat {...stat} />
@@ -65,8 +65,8 @@ export default function CarStatisticsPage({ loaderData: stats }: Route.Component
         <p className="mt-3 text-sm text-slate-600">Views arrive within a minute or so; days are UTC.</p>
       </section>
       <div className="flex flex-wrap gap-2">
-        {!product.isPaid && <ButtonLink to={pathTo(PATHS.editProduct, { id: product._id })}>Edit the listing</ButtonLink>}
-        <ButtonLink to={PATHS.myProducts} variant="secondary">
+        {!car.isPaid && <ButtonLink to={pathTo(PATHS.editCar, { id: car._id })}>Edit the listing</ButtonLink>}
+        <ButtonLink to={PATHS.myCars} variant="secondary">
           Back to My Products
         </ButtonLink>
       </div>

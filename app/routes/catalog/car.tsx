@@ -20,7 +20,7 @@ import { FavouriteButton } from "~/components/search/favourite-button";
 import { MessageSeller } from "~/components/messages/message-seller";
 import { PriceEvidence } from "~/components/catalog/price-evidence";
 import { PriceRatingBadge } from "~/components/catalog/price-rating-badge";
-import { ProductActions } from "~/components/catalog/product-actions";
+import { CarActions } from "~/components/catalog/car-actions";
 import { BUYER_PROTECTION } from "~/content/deal";
 import { CarGrid } from "~/components/catalog/car-grid";
 import { ButtonLink } from "~/components/ui/button";
@@ -37,13 +37,13 @@ import {
   priceChanges,
   transmissionWord,
 } from "~/lib/catalog/car-listing";
-import { toCardProduct } from "~/lib/catalog/card-product";
+import { toCarCardData } from "~/lib/catalog/car-card-data";
 import { formatDate, formatMonth, formatPrice } from "~/lib/shared/format";
 import { pageTitle } from "~/lib/shared/meta";
 import { openGraph } from "~/lib/shared/open-graph";
 import { PATHS, pathTo } from "~/lib/shared/paths";
-import { postedDate, yearsUsed } from "~/lib/catalog/product-derived";
-import { type ProductDetail } from "~/lib/shared/types";
+import { postedDate, yearsUsed } from "~/lib/catalog/car-derived";
+import { type CarDetail } from "~/lib/shared/types";
 import { OPEN_BOOKING_PARAM } from "~/lib/accounts/redirects";
 import { actionsFor, type CarActionsState } from "~/lib/catalog/viewer-car-actions";
 import { sameMaker } from "~/lib/catalog/vin";
@@ -53,12 +53,12 @@ import { type Route } from "./+types/car";
 export const meta: Route.MetaFunction = ({ data }) =>
   data
     ? [
-        { title: pageTitle(carHeadline(data.product)) },
+        { title: pageTitle(carHeadline(data.car)) },
         ...openGraph({
-          title: carHeadline(data.product),
-          description: carSummary(data.product),
+          title: carHeadline(data.car),
+          description: carSummary(data.car),
           url: data.url,
-          image: `${data.origin}${data.product.image}`,
+          image: `${data.origin}${data.car.image}`,
         }),
       ]
     : [{ title: pageTitle("Car") }];
@@ -66,38 +66,38 @@ export const meta: Route.MetaFunction = ({ data }) =>
 /** Public: anyone may look at a car, sold ones too (they stay for the record, without booking). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const ctx = context.app;
-  const { product, similar, sellerSince, bookedBy } = await orPageError(() => findCarPage(ctx, params.id));
+  const { car, similar, sellerSince, bookedBy } = await orPageError(() => findCarPage(ctx, params.id));
   // Not awaited: the page renders without it and the panel streams in (one more round trip, in parallel).
-  const priceAnalysis = analyseCarPrice(ctx, product);
-  const shownIds = [product._id, ...similar.map((car) => car._id)];
+  const priceAnalysis = analyseCarPrice(ctx, car);
+  const shownIds = [car._id, ...similar.map((car) => car._id)];
   const user = await getSessionUser(ctx, request);
   const carActions = await viewerCarActionsOnPage(ctx, user, shownIds);
   // The viewer's own purchase of this car (what comes next). A signed-in visit is noted in the same
   // round (their recently viewed cars come back with it).
   const [deal, recent] = await Promise.all([
-    user ? findOwnDeal(ctx, user.id, product._id) : null,
-    user ? noteCarVisit(ctx, user.id, product._id) : null,
+    user ? findOwnDeal(ctx, user.id, car._id) : null,
+    user ? noteCarVisit(ctx, user.id, car._id) : null,
   ]);
   // Its seller sees Edit and the car's figures instead of Book and Report; their look is not a view.
-  const own = user !== null && user.id === product.sellerId;
+  const own = user !== null && user.id === car.sellerId;
   if (own) markOwnCarView(ctx);
   const origin = ctx.publicOrigin;
-  const url = `${origin}${pathTo(PATHS.car, { id: product._id })}`;
-  const decodedMaker = product.vinDecoded?.manufacturer;
+  const url = `${origin}${pathTo(PATHS.car, { id: car._id })}`;
+  const decodedMaker = car.vinDecoded?.manufacturer;
   return {
-    product,
+    car,
     own,
     deal,
     bookedBy,
     recent,
-    similar: similar.map(toCardProduct),
+    similar: similar.map(toCarCardData),
     sellerSince,
     carActions,
-    personalPageQuery: personalPageQueryFor(ctx, { cars: shownIds, car: product._id }),
+    personalPageQuery: personalPageQueryFor(ctx, { cars: shownIds, car: car._id }),
     priceAnalysis,
     // Decided here so the makers' table stays out of the browser's bundle.
-    vinSays: decodedMaker && product.make && !sameMaker(decodedMaker, product.make) ? decodedMaker : null,
-    jsonLd: carJsonLd(product, url, origin),
+    vinSays: decodedMaker && car.make && !sameMaker(decodedMaker, car.make) ? decodedMaker : null,
+    jsonLd: carJsonLd(car, url, origin),
     url,
     origin,
     now: ctx.now().toISOString(),
@@ -105,7 +105,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export default function CarPage({ loaderData }: Route.ComponentProps) {
-  const { product, similar, sellerSince, vinSays, jsonLd } = loaderData;
+  const { car, similar, sellerSince, vinSays, jsonLd } = loaderData;
   const now = new Date(loaderData.now);
   // (Not useSearchParams: it would add its code to every page's shared bundle, Home's too.)
   const { search } = useLocation();
@@ -115,25 +115,25 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
   const own = personal?.car?.own ?? loaderData.own;
   const deal = personal?.car ? personal.car.deal : loaderData.deal;
   const recent = useRecentCars(loaderData);
-  const actions = actionsFor(carActions, product._id);
+  const actions = actionsFor(carActions, car._id);
   return (
     // Room at the bottom on phones for the sticky bar.
     <main id="main" className="mx-auto max-w-7xl px-4 pt-6 pb-24 sm:pt-8 lg:pb-8">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <div className="mb-4 flex flex-wrap items-center gap-3 sm:mb-6">
-        <h1 className="min-w-0 break-words text-2xl font-bold sm:text-3xl">{product.productName}</h1>
-        <span className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-900">{product.condition}</span>
-        {product.isPaid && <span className="rounded-full bg-slate-800 px-3 py-1 text-sm font-bold uppercase text-white">Sold</span>}
-        <FavouriteButton productId={product._id} productName={product.productName} saved={carActions.favouriteIds.includes(product._id)} />
-        <ShareCar url={loaderData.url} title={product.productName} />
-        <CompareToggle productId={product._id} productName={product.productName} />
+        <h1 className="min-w-0 break-words text-2xl font-bold sm:text-3xl">{car.productName}</h1>
+        <span className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-900">{car.condition}</span>
+        {car.isPaid && <span className="rounded-full bg-slate-800 px-3 py-1 text-sm font-bold uppercase text-white">Sold</span>}
+        <FavouriteButton productId={car._id} productName={car.productName} saved={carActions.favouriteIds.includes(car._id)} />
+        <ShareCar url={loaderData.url} title={car.productName} />
+        <CompareToggle productId={car._id} productName={car.productName} />
       </div>
       {/* Phone first: the price, its rating and the buttons come right after the photos, then the
           seller; description and facts follow. On large screens those two stay under the photos and
           the price, evidence and seller make a column beside them. */}
       <div className="grid grid-cols-1 gap-6 sm:gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
         <div className="min-w-0 lg:col-start-1">
-          <CarGallery photos={product.photos} name={product.productName} />
+          <CarGallery photos={car.photos} name={car.productName} />
         </div>
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-span-3 lg:row-start-1">
           {deal && (
@@ -141,37 +141,37 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
               <h2 id="purchase-heading" className="mb-3 text-xl font-bold">
                 Your purchase
               </h2>
-              <OrderDeal bookingId={deal.bookingId} productName={product.productName} payment={deal.payment} />
+              <OrderDeal bookingId={deal.bookingId} productName={car.productName} payment={deal.payment} />
             </section>
           )}
           <PriceBox
-            product={product}
+            car={car}
             actions={actions}
             openBooking={new URLSearchParams(search).has(OPEN_BOOKING_PARAM)}
             bookedBy={loaderData.bookedBy}
             own={own}
           />
-          <SellerBox product={product} sellerSince={sellerSince} />
-          <PriceEvidence analysis={loaderData.priceAnalysis} price={product.resalePrice} className={boxClass} />
+          <SellerBox car={car} sellerSince={sellerSince} />
+          <PriceEvidence analysis={loaderData.priceAnalysis} price={car.resalePrice} className={boxClass} />
         </div>
         <section aria-labelledby="description-heading" className="min-w-0 lg:col-start-1">
           <h2 id="description-heading" className="mb-3 text-xl font-bold">
             Description
           </h2>
-          <p className="whitespace-pre-line break-words text-slate-800">{product.productDescription}</p>
+          <p className="whitespace-pre-line break-words text-slate-800">{car.productDescription}</p>
         </section>
         <div className="min-w-0 lg:col-start-1">
-          <Facts product={product} vinSays={vinSays} now={now} />
+          <Facts car={car} vinSays={vinSays} now={now} />
         </div>
-        {!product.isPaid && (
+        {!car.isPaid && (
           <div className="min-w-0 lg:col-start-1">
-            <PaymentCalculator price={product.resalePrice} />
+            <PaymentCalculator price={car.resalePrice} />
           </div>
         )}
       </div>
-      {!own && <StickyCarBar product={product} actions={actions} />}
+      {!own && <StickyCarBar car={car} actions={actions} />}
       <div className="mt-12">
-        <RecentlyViewed cars={recent} current={product} />
+        <RecentlyViewed cars={recent} current={car} />
       </div>
       {similar.length > 0 && (
         <section aria-labelledby="similar-heading" className="mt-12">
@@ -188,48 +188,48 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
 const boxClass = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
 
 function PriceBox({
-  product,
+  car,
   actions,
   openBooking,
   bookedBy,
   own,
 }: {
-  product: ProductDetail;
+  car: CarDetail;
   actions: CarActionsState;
   openBooking: boolean;
   bookedBy: number;
   own: boolean;
 }) {
-  const changes = priceChanges(product.priceHistory);
+  const changes = priceChanges(car.priceHistory);
   const drop = latestDrop(changes);
   return (
     <section id={PRICE_BOX_ID} aria-labelledby="price-heading" className={boxClass}>
       <h2 id="price-heading" className="sr-only">
         Price
       </h2>
-      {product.isPaid ? (
+      {car.isPaid ? (
         <div className="flex flex-col gap-2">
           <p className="flex flex-wrap items-center gap-3">
             <span className="text-3xl font-extrabold text-slate-800">Sold</span>
-            <PriceRatingBadge rating={product.priceRating} />
+            <PriceRatingBadge rating={car.priceRating} />
           </p>
           <p className="text-slate-700">
-            This car was sold for {formatPrice(product.resalePrice)}. It can no longer be booked; the page stays for the record.
+            This car was sold for {formatPrice(car.resalePrice)}. It can no longer be booked; the page stays for the record.
           </p>
           {own && (
             <div className="mt-2 flex flex-wrap gap-2">
-              <OwnerActions product={product} />
+              <OwnerActions car={car} />
             </div>
           )}
         </div>
       ) : (
         <div className="flex flex-col gap-2">
           <p className="flex flex-wrap items-center gap-3">
-            <span className="text-4xl font-extrabold text-brand-700">{formatPrice(product.resalePrice)}</span>
-            <PriceRatingBadge rating={product.priceRating} />
+            <span className="text-4xl font-extrabold text-brand-700">{formatPrice(car.resalePrice)}</span>
+            <PriceRatingBadge rating={car.priceRating} />
           </p>
           <p className="text-slate-700">
-            Price new <span className="font-medium">{formatPrice(product.originalPrice)}</span>
+            Price new <span className="font-medium">{formatPrice(car.originalPrice)}</span>
           </p>
           {drop && (
             <p className="inline-flex items-center gap-1 self-start rounded-lg bg-emerald-50 px-3 py-1 font-semibold text-emerald-800">
@@ -241,11 +241,11 @@ function PriceBox({
           )}
           <div className="mt-2 flex flex-wrap gap-2">
             {own ? (
-              <OwnerActions product={product} />
+              <OwnerActions car={car} />
             ) : (
               <>
-                <ProductActions product={product} {...actions} openBooking={openBooking} />
-                <ContactActions product={product} />
+                <CarActions car={car} {...actions} openBooking={openBooking} />
+                <ContactActions car={car} />
               </>
             )}
           </div>
@@ -283,85 +283,78 @@ function PriceBox({
 }
 
 /** What a seller does with their own car: change it (while unsold) and see how it is doing. */
-function OwnerActions({ product }: { product: ProductDetail }) {
+function OwnerActions({ car }: { car: CarDetail }) {
   return (
     <>
-      {!product.isPaid && (
-        <ButtonLink to={pathTo(PATHS.editProduct, { id: product._id })} aria-label={`Edit ${product.productName}`}>
+      {!car.isPaid && (
+        <ButtonLink to={pathTo(PATHS.editCar, { id: car._id })} aria-label={`Edit ${car.productName}`}>
           Edit
         </ButtonLink>
       )}
-      <ButtonLink
-        to={pathTo(PATHS.carStatistics, { id: product._id })}
-        variant="secondary"
-        aria-label={`Statistics of ${product.productName}`}
-      >
+      <ButtonLink to={pathTo(PATHS.carStatistics, { id: car._id })} variant="secondary" aria-label={`Statistics of ${car.productName}`}>
         Statistics
       </ButtonLink>
     </>
   );
 }
 
-function SellerBox({ product, sellerSince }: { product: ProductDetail; sellerSince: string | null }) {
+function SellerBox({ car, sellerSince }: { car: CarDetail; sellerSince: string | null }) {
   return (
     <section aria-labelledby="seller-heading" className={`${boxClass} flex flex-col gap-3`}>
       <h2 id="seller-heading" className="text-xl font-bold">
         Seller
       </h2>
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <span className="min-w-0 break-words text-lg font-semibold">{product.seller}</span>
-        <SellerRatingSummary rating={product.sellerRating} />
+        <span className="min-w-0 break-words text-lg font-semibold">{car.seller}</span>
+        <SellerRatingSummary rating={car.sellerRating} />
       </p>
-      {product.sellerVerified && <VerifiedBadge />}
+      {car.sellerVerified && <VerifiedBadge />}
       {sellerSince && <p className="text-slate-700">Member since {formatMonth(sellerSince)}</p>}
       <p>
         Call{" "}
-        <a
-          href={`tel:${product.mobile.replace(/[^\d+]/g, "")}`}
-          className="font-semibold text-brand-700 underline-offset-2 hover:underline"
-        >
-          {product.mobile}
+        <a href={`tel:${car.mobile.replace(/[^\d+]/g, "")}`} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+          {car.mobile}
         </a>
       </p>
-      <MessageSeller product={product} />
-      {product.sellerId && sellerSince && (
+      <MessageSeller car={car} />
+      {car.sellerId && sellerSince && (
         <Link
-          to={pathTo(PATHS.seller, { id: product.sellerId })}
+          to={pathTo(PATHS.seller, { id: car.sellerId })}
           className="inline-flex min-h-11 items-center self-start rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-700 hover:bg-slate-50"
         >
-          More from {product.seller}
+          More from {car.seller}
         </Link>
       )}
     </section>
   );
 }
 
-function Facts({ product, vinSays, now }: { product: ProductDetail; vinSays: string | null; now: Date }) {
-  const decoded = product.vinDecoded;
+function Facts({ car, vinSays, now }: { car: CarDetail; vinSays: string | null; now: Date }) {
+  const decoded = car.vinDecoded;
   const facts: [string, React.ReactNode][] = [
     [
       "Make",
-      product.make && (
+      car.make && (
         <>
-          {product.make}
+          {car.make}
           {vinSays && (
             <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">VIN says: {vinSays}</span>
           )}
         </>
       ),
     ],
-    ["Model", product.model],
-    ["Purchase year", product.purchaseYear],
-    ["Years used", yearsUsed(product.purchaseYear, now)],
-    ["Mileage", mileageWords(product.mileageKm)],
-    ["Transmission", transmissionWord(product.transmission)],
-    ["Fuel", fuelWord(product.fuel)],
-    ["Colour", product.colour],
-    ["Location", product.location],
-    ["Condition", product.condition],
-    ["Posted", <time dateTime={product.createdDate}>{postedDate(product.createdDate)}</time>],
+    ["Model", car.model],
+    ["Purchase year", car.purchaseYear],
+    ["Years used", yearsUsed(car.purchaseYear, now)],
+    ["Mileage", mileageWords(car.mileageKm)],
+    ["Transmission", transmissionWord(car.transmission)],
+    ["Fuel", fuelWord(car.fuel)],
+    ["Colour", car.colour],
+    ["Location", car.location],
+    ["Condition", car.condition],
+    ["Posted", <time dateTime={car.createdDate}>{postedDate(car.createdDate)}</time>],
     // A VIN is read (and compared) as one string: never broken over two lines.
-    ["VIN", product.vin && <span className="font-mono whitespace-nowrap">{product.vin}</span>],
+    ["VIN", car.vin && <span className="font-mono whitespace-nowrap">{car.vin}</span>],
     ["VIN manufacturer", decoded?.manufacturer],
     ["VIN region", decoded?.region],
     ["VIN model year", decoded?.modelYear],

@@ -8,7 +8,7 @@ import { formatPrice } from "~/lib/shared/format";
 import { privatePageMeta } from "~/lib/shared/meta";
 import { PATHS, pathTo } from "~/lib/shared/paths";
 import { photoSources } from "~/lib/shared/photo";
-import { type Product } from "~/lib/shared/types";
+import { type Car } from "~/lib/shared/types";
 import { type Route } from "./+types/compare";
 
 // Not for search engines: a comparison is someone's pick of cars, a page per combination.
@@ -54,7 +54,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
 }
 
 // Each row's label, its value for a car, and the fact whose best value it marks, if any.
-const ROWS: [string, (car: Product) => React.ReactNode, ComparedFact?][] = [
+const ROWS: [string, (car: Car) => React.ReactNode, ComparedFact?][] = [
   ["Price", (car) => (car.isPaid ? <Badge>Sold</Badge> : <strong>{formatPrice(car.resalePrice)}</strong>), "price"],
   ["Fair price", (car) => <PriceRatingBadge rating={car.priceRating} />, "priceRating"],
   ["Price new", (car) => formatPrice(car.originalPrice)],
@@ -74,7 +74,7 @@ const ROWS: [string, (car: Product) => React.ReactNode, ComparedFact?][] = [
  * One column per car, one row per fact; the table scrolls inside itself on a phone, never the page.
  * A row's best value is tinted and says "Best" in words, so it is not told by colour alone.
  */
-function CompareTable({ cars, ids }: { cars: Product[]; ids: string[] }) {
+function CompareTable({ cars, ids }: { cars: Car[]; ids: string[] }) {
   const best = bestValues(cars);
   return (
     <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white" role="region" aria-label="Cars side by side" tabIndex={0}>

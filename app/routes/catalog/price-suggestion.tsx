@@ -36,9 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     status: "suggested",
     estimate: suggestion.estimate,
     basis: suggestion.basis,
-    comparables: suggestion.comparables.map(({ _id, productName, resalePrice, purchaseYear, mileageKm, isPaid }) => ({
+    comparables: suggestion.comparables.map(({ _id, productName: carName, resalePrice, purchaseYear, mileageKm, isPaid }) => ({
       _id,
-      productName,
+      productName: carName,
       resalePrice,
       purchaseYear,
       mileageKm,

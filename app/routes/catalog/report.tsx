@@ -3,7 +3,7 @@ import { Form, Link, useActionData } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
 import { parseForm, readFormBody } from "~/.server/web/form-body";
 import { actionResult, failedAction, orPageError } from "~/.server/web/page-errors";
-import { findProduct } from "~/.server/services/catalog/products";
+import { findCar } from "~/.server/services/catalog/cars";
 import { createReport } from "~/.server/services/admin/reports";
 import { ReportFields } from "~/components/admin/report-fields";
 import { Button } from "~/components/ui/button";
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => privatePageMeta("Report this item"
 /** Reporting a listing: the no-JavaScript page, and where the card's report dialog posts. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requirePermission(context.app, request, "create:report");
-  return { product: await orPageError(() => findProduct(context.app, params.id)) };
+  return { car: await orPageError(() => findCar(context.app, params.id)) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -54,10 +54,10 @@ export default function ReportPage({ loaderData }: Route.ComponentProps) {
             </p>
           )}
           <p>
-            Tell our admins that <strong>{loaderData.product.productName}</strong> looks wrong (a scam, a wrong price or a car that is not
+            Tell our admins that <strong>{loaderData.car.productName}</strong> looks wrong (a scam, a wrong price or a car that is not
             there)?
           </p>
-          <input type="hidden" name="product_id" value={loaderData.product._id} />
+          <input type="hidden" name="product_id" value={loaderData.car._id} />
           <ReportFields fields={fields} />
           <Button type="submit">Report this item</Button>
         </Form>

@@ -11,7 +11,7 @@ import { SellerRatingSummary } from "~/components/catalog/seller-rating";
 import { SellerReviews } from "~/components/catalog/seller-reviews";
 import { SimplePager } from "~/components/ui/simple-pager";
 import { formatCars, formatMonth } from "~/lib/shared/format";
-import { toCardProduct } from "~/lib/catalog/card-product";
+import { toCarCardData } from "~/lib/catalog/car-card-data";
 import { pageFromUrl } from "~/lib/shared/list-query";
 import { pageTitle } from "~/lib/shared/meta";
 import { openGraph } from "~/lib/shared/open-graph";
@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
           title: `${data.seller.name} on Auto Reseller`,
           description: `Used cars for sale by ${data.seller.name}${data.seller.verify ? ", a verified seller," : ""} on Auto Reseller: ${data.seller.forSale} for sale, ${data.seller.sold} sold.`,
           url: data.url,
-          image: data.products[0] ? `${data.origin}${data.products[0].photo.url}` : undefined,
+          image: data.cars[0] ? `${data.origin}${data.cars[0].photo.url}` : undefined,
         }),
       ]
     : [{ title: pageTitle("Seller") }];
@@ -54,11 +54,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const carActions = await viewerCarActionsOnPage(
     ctx,
     viewer,
-    result.products.map((product) => product._id),
+    result.cars.map((car) => car._id),
   );
   return {
     ...result,
-    products: result.products.map(toCardProduct),
+    cars: result.cars.map(toCarCardData),
     page,
     reviews,
     mayAnswer: viewer?.id === params.id,
@@ -101,7 +101,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function SellerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { seller, products, total, page, totalPages, reviews } = loaderData;
+  const { seller, cars, total, page, totalPages, reviews } = loaderData;
   const now = new Date(loaderData.now);
   const location = useLocation();
   const linkWith = (changes: Record<string, string | null>) => {
@@ -145,10 +145,10 @@ export default function SellerPage({ loaderData, actionData }: Route.ComponentPr
         </dl>
       </section>
       <h2 className="mb-6 text-2xl font-bold">{`${formatCars(total)} for sale`}</h2>
-      {products.length === 0 ? (
+      {cars.length === 0 ? (
         <p className="rounded-2xl border border-slate-200 bg-white p-8 text-center text-lg">This seller has no cars for sale right now.</p>
       ) : (
-        <CarGrid cars={products} now={now} carActions={loaderData.carActions} eager />
+        <CarGrid cars={cars} now={now} carActions={loaderData.carActions} eager />
       )}
       <SimplePager
         page={page}

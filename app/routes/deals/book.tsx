@@ -6,7 +6,7 @@ import { failedAction, formResult, orPageError } from "~/.server/web/page-errors
 import { countOpenBookings, createBooking } from "~/.server/services/deals/bookings";
 import { BookedBy } from "~/components/deals/booked-by";
 import { PayNext } from "~/components/deals/pay-next";
-import { findProduct } from "~/.server/services/catalog/products";
+import { findCar } from "~/.server/services/catalog/cars";
 import { BookingFields } from "~/components/deals/booking-fields";
 import { Button } from "~/components/ui/button";
 import { privatePageMeta } from "~/lib/shared/meta";
@@ -16,16 +16,16 @@ import { bookingSchema } from "~/lib/schemas/deals";
 import { useSchemaForm } from "~/lib/shared/use-schema-form";
 import { type Route } from "./+types/book";
 
-export const meta: Route.MetaFunction = ({ data }) => privatePageMeta(data ? `Book ${data.product.productName}` : "Book a car");
+export const meta: Route.MetaFunction = ({ data }) => privatePageMeta(data ? `Book ${data.car.productName}` : "Book a car");
 
 /** The booking page: the modal's no-JavaScript fallback, and where the modal posts. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const [product, user, bookedBy] = await Promise.all([
-    orPageError(() => findProduct(context.app, params.id)),
+  const [car, user, bookedBy] = await Promise.all([
+    orPageError(() => findCar(context.app, params.id)),
     getSessionUser(context.app, request),
     countOpenBookings(context.app, params.id),
   ]);
-  return { product, user: user && { name: user.name, email: user.email }, bookedBy };
+  return { car, user: user && { name: user.name, email: user.email }, bookedBy };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -42,23 +42,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function BookPage({ loaderData }: Route.ComponentProps) {
-  const { product, user } = loaderData;
+  const { car, user } = loaderData;
   const result = useActionData<typeof action>();
   const [form, fields] = useSchemaForm(bookingSchema, { id: "booking-page" });
   return (
     <main id="main" className="mx-auto max-w-lg px-4 py-12">
-      <h1 className="mb-2 text-3xl font-bold">Book {product.productName}</h1>
+      <h1 className="mb-2 text-3xl font-bold">Book {car.productName}</h1>
       <div className="mb-6">
         <BookedBy count={loaderData.bookedBy} />
       </div>
       {!user ? (
         <p className="rounded-2xl bg-white p-6">
           Please Signin to book it.{" "}
-          <Link to={loginUrl(pathTo(PATHS.book, { id: product._id }))} className="font-semibold text-brand-700 underline">
+          <Link to={loginUrl(pathTo(PATHS.book, { id: car._id }))} className="font-semibold text-brand-700 underline">
             Sign In
           </Link>
         </p>
-      ) : product.isPaid && !result?.ok ? (
+      ) : car.isPaid && !result?.ok ? (
         // A car someone paid for (held for its buyer, or sold) takes no more bookings.
         <p role="status" className="rounded-2xl bg-white p-6">
           This car has been bought by another buyer, so it cannot be booked.{" "}
@@ -79,8 +79,8 @@ export default function BookPage({ loaderData }: Route.ComponentProps) {
             </p>
           )}
           {/* The schema checks the car's id in the browser too (the action takes it from the URL). */}
-          <input type="hidden" name="product_id" value={product._id} />
-          <BookingFields product={product} user={user} fields={fields} />
+          <input type="hidden" name="product_id" value={car._id} />
+          <BookingFields car={car} user={user} fields={fields} />
           <Button type="submit">Submit</Button>
         </Form>
       )}

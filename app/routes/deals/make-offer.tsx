@@ -3,7 +3,7 @@ import { Form, Link, useActionData } from "react-router";
 import { getSessionUser, requireUser } from "~/.server/auth/guards";
 import { parseForm, readFormBody } from "~/.server/web/form-body";
 import { formAnswer, invalidForm, orPageError } from "~/.server/web/page-errors";
-import { findProduct } from "~/.server/services/catalog/products";
+import { findCar } from "~/.server/services/catalog/cars";
 import { makeOffer } from "~/.server/services/deals/offers";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FormErrors, TextAreaField, TextField } from "~/components/ui/field";
@@ -17,12 +17,11 @@ import { type Route } from "./+types/make-offer";
 
 // "Make an offer" from a car's page (and its phone bar): the form works without JavaScript.
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  privatePageMeta(data ? `Make an offer on ${data.product.productName}` : "Make an offer");
+export const meta: Route.MetaFunction = ({ data }) => privatePageMeta(data ? `Make an offer on ${data.car.productName}` : "Make an offer");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const [product, user] = await Promise.all([orPageError(() => findProduct(context.app, params.id)), getSessionUser(context.app, request)]);
-  return { product, signedIn: user !== null, lowest: lowestOffer(product.resalePrice) };
+  const [car, user] = await Promise.all([orPageError(() => findCar(context.app, params.id)), getSessionUser(context.app, request)]);
+  return { car, signedIn: user !== null, lowest: lowestOffer(car.resalePrice) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -36,15 +35,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function MakeOfferPage({ loaderData }: Route.ComponentProps) {
-  const { product, signedIn, lowest } = loaderData;
+  const { car, signedIn, lowest } = loaderData;
   const result = useActionData<typeof action>();
   const sent = !!result && "sent" in result;
   const [form, fields] = useSchemaForm(offerSchema, { id: "make-offer", lastResult: sent ? null : result });
   return (
     <main id="main" className="mx-auto max-w-lg px-4 py-12">
-      <h1 className="mb-2 text-3xl font-bold">Make an offer on {product.productName}</h1>
+      <h1 className="mb-2 text-3xl font-bold">Make an offer on {car.productName}</h1>
       <p className="mb-4">
-        Asking price: <strong>{formatPrice(product.resalePrice)}</strong>
+        Asking price: <strong>{formatPrice(car.resalePrice)}</strong>
       </p>
       <ul className="mb-6 list-disc pl-5 text-slate-700">
         <li>Offer at least {formatPrice(lowest)} (half the price) and less than the price.</li>
@@ -55,7 +54,7 @@ export default function MakeOfferPage({ loaderData }: Route.ComponentProps) {
       {!signedIn ? (
         <p className="rounded-2xl bg-white p-6">
           Please sign in to make an offer.{" "}
-          <Link to={loginUrl(pathTo(PATHS.makeOffer, { id: product._id }))} className="font-semibold text-brand-700 underline">
+          <Link to={loginUrl(pathTo(PATHS.makeOffer, { id: car._id }))} className="font-semibold text-brand-700 underline">
             Sign In
           </Link>
         </p>

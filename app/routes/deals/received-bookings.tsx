@@ -40,9 +40,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const declinable = (booking: { paid: boolean; payment: unknown; paymentUnderWay: boolean }) =>
   !booking.paid && !booking.payment && !booking.paymentUnderWay;
 
-function declineText(buyerName: string, productName: string, reason: string) {
+function declineText(buyerName: string, carName: string, reason: string) {
   const whatBuyerReads = reason ? ` They are told: “${reason}”.` : " They are told you declined.";
-  return `${buyerName}'s booking of ${productName} will be removed.${whatBuyerReads} This cannot be undone.`;
+  return `${buyerName}'s booking of ${carName} will be removed.${whatBuyerReads} This cannot be undone.`;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -3,7 +3,7 @@ import { requirePermission } from "~/.server/auth/guards";
 import { parseForm, readFormBody } from "~/.server/web/form-body";
 import { failedAction, formResult, orPageError, retryAfterHeaders } from "~/.server/web/page-errors";
 import { startConversation } from "~/.server/services/messages/messages";
-import { findProduct } from "~/.server/services/catalog/products";
+import { findCar } from "~/.server/services/catalog/cars";
 import { MessageForm } from "~/components/messages/message-form";
 import { formatPrice } from "~/lib/shared/format";
 import { privatePageMeta } from "~/lib/shared/meta";
@@ -12,13 +12,13 @@ import { startConversationSchema } from "~/lib/schemas/messages";
 import { type Route } from "./+types/message-seller";
 
 export const meta: Route.MetaFunction = ({ data }) =>
-  privatePageMeta(data ? `Message the seller of ${data.product.productName}` : "Message the seller");
+  privatePageMeta(data ? `Message the seller of ${data.car.productName}` : "Message the seller");
 export const headers = retryAfterHeaders;
 
 /** Writing to a car's seller: where the car page's form posts, and its page when a message is refused. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requirePermission(context.app, request, "start:conversation");
-  return { product: await orPageError(() => findProduct(context.app, params.id)) };
+  return { car: await orPageError(() => findCar(context.app, params.id)) };
 }
 
 /** Starts (or reuses) the buyer's conversation about the car and opens it. */
@@ -35,20 +35,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function MessageSellerPage({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const { car } = loaderData;
   const result = useActionData<typeof action>();
   return (
     <main id="main" className="mx-auto max-w-lg px-4 py-12">
       <h1 className="mb-2 text-3xl font-bold">Message the seller</h1>
       <p className="mb-6 break-words text-slate-700">
         About{" "}
-        <Link to={pathTo(PATHS.car, { id: product._id })} className="font-semibold text-brand-700 underline">
-          {product.productName}
+        <Link to={pathTo(PATHS.car, { id: car._id })} className="font-semibold text-brand-700 underline">
+          {car.productName}
         </Link>{" "}
-        ({formatPrice(product.resalePrice)}), sold by {product.seller}.
+        ({formatPrice(car.resalePrice)}), sold by {car.seller}.
       </p>
       <div className="rounded-2xl border border-slate-200 bg-white p-6">
-        <MessageForm id="message-seller" label={`Your message to ${product.seller}`} error={result?.message} />
+        <MessageForm id="message-seller" label={`Your message to ${car.seller}`} error={result?.message} />
       </div>
     </main>
   );

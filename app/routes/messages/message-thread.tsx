@@ -87,7 +87,7 @@ export default function MessageThread({ loaderData }: Route.ComponentProps) {
         </Link>
         <h1 className="mt-2 break-words text-3xl font-bold">Conversation with {thread.withName}</h1>
       </div>
-      <CarHeader product={thread.product} />
+      <CarHeader car={thread.product} />
       <ol aria-label="Messages" aria-live="polite" className="flex flex-col gap-3">
         {messages.map((message) => (
           <li
@@ -120,19 +120,17 @@ export default function MessageThread({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function CarHeader({ product }: { product: Thread["product"] }) {
-  if (!product) return <p className="rounded-2xl bg-slate-100 p-4 text-slate-700">The car of this conversation is no longer listed.</p>;
+function CarHeader({ car }: { car: Thread["product"] }) {
+  if (!car) return <p className="rounded-2xl bg-slate-100 p-4 text-slate-700">The car of this conversation is no longer listed.</p>;
   return (
     <Link
-      to={pathTo(PATHS.car, { id: product._id })}
+      to={pathTo(PATHS.car, { id: car._id })}
       className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3 hover:bg-slate-50"
     >
-      <img src={product.image} alt="" width={96} height={72} className="h-16 w-20 shrink-0 rounded-lg object-cover" />
+      <img src={car.image} alt="" width={96} height={72} className="h-16 w-20 shrink-0 rounded-lg object-cover" />
       <span className="flex min-w-0 flex-col">
-        <span className="break-words font-semibold text-brand-700">{product.productName}</span>
-        <span className="font-bold">
-          {product.isPaid ? `Sold for ${formatPrice(product.resalePrice)}` : formatPrice(product.resalePrice)}
-        </span>
+        <span className="break-words font-semibold text-brand-700">{car.productName}</span>
+        <span className="font-bold">{car.isPaid ? `Sold for ${formatPrice(car.resalePrice)}` : formatPrice(car.resalePrice)}</span>
       </span>
     </Link>
   );

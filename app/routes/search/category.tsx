@@ -5,7 +5,7 @@ import { CarGrid } from "~/components/catalog/car-grid";
 import { SearchLayout } from "~/components/search/search-filters";
 import { EmptySearch, SearchPager } from "~/components/search/search-results";
 import { pageTitle } from "~/lib/shared/meta";
-import { toCardProduct } from "~/lib/catalog/card-product";
+import { toCarCardData } from "~/lib/catalog/car-card-data";
 import { openGraph } from "~/lib/shared/open-graph";
 import { formatCars } from "~/lib/shared/format";
 import { PATHS, pathTo } from "~/lib/shared/paths";
@@ -33,14 +33,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const found = await orPageError(() => loadCategoryPage(context.app, request, user, params.id));
   return {
     ...found,
-    data: found.data.map(toCardProduct),
+    data: found.data.map(toCarCardData),
     now: context.app.now().toISOString(),
     origin: context.app.origin,
   };
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, query, facets, facetsAsOf, categories, total, data: products, totalPages, advice } = loaderData;
+  const { category, query, facets, facetsAsOf, categories, total, data: cars, totalPages, advice } = loaderData;
   const now = new Date(loaderData.now);
   const state = { path: pathTo(PATHS.category, { id: category._id }), query, facets, facetsAsOf, categories, fixed: FIXED, total };
   const headline = (
@@ -51,15 +51,15 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   );
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-8">
-      <SearchLayout state={state} products={products} headline={headline}>
-        {products.length === 0 ? (
+      <SearchLayout state={state} cars={cars} headline={headline}>
+        {cars.length === 0 ? (
           <EmptySearch
             state={state}
             advice={advice}
             nothingForSale={activeFilters(query, FIXED).length === 0 ? "No car Available for this category" : undefined}
           />
         ) : (
-          <CarGrid cars={products} now={now} carActions={loaderData.carActions} eager columns="besideFilters" />
+          <CarGrid cars={cars} now={now} carActions={loaderData.carActions} eager columns="besideFilters" />
         )}
         <SearchPager
           state={state}

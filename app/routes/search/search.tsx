@@ -9,7 +9,7 @@ import { SaveSearch } from "~/components/search/save-search";
 import { SearchLayout } from "~/components/search/search-filters";
 import { EmptySearch, SearchPager } from "~/components/search/search-results";
 import { pageTitle } from "~/lib/shared/meta";
-import { toCardProduct } from "~/lib/catalog/card-product";
+import { toCarCardData } from "~/lib/catalog/car-card-data";
 import { openGraph } from "~/lib/shared/open-graph";
 import { PATHS } from "~/lib/shared/paths";
 import { loginUrl } from "~/lib/accounts/redirects";
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const categoryName = found.categories.find((category) => category._id === query.categoryId)?.categoryName;
   return {
     ...found,
-    data: found.data.map(toCardProduct),
+    data: found.data.map(toCarCardData),
     headline: searchHeadline(make, categoryName),
     canonicalPath: canonicalSearchPath({ ...query, make }),
     origin: ctx.publicOrigin,
@@ -76,7 +76,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     <main id="main" className="mx-auto max-w-7xl px-4 py-8 lg:py-5">
       <SearchLayout
         state={state}
-        products={cars}
+        cars={cars}
         headline={
           <>
             <h1 className="text-3xl font-bold">{headline}</h1>

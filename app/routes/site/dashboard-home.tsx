@@ -10,7 +10,7 @@ import { StatGrid } from "~/components/ui/stat";
 import { formatCars, formatCount, formatPrice } from "~/lib/shared/format";
 import { privatePageMeta } from "~/lib/shared/meta";
 import { PATHS } from "~/lib/shared/paths";
-import { type MyProductsStatus } from "~/lib/schemas/catalog";
+import { type MyCarsStatus } from "~/lib/schemas/catalog";
 import { type Route } from "./+types/dashboard-home";
 import { type loader as dashboardLoader } from "./dashboard-layout";
 
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     stats,
     payoutsReady: payoutAccount ? payoutAccount.status === "ready" : true,
     // A seller lists once their email is confirmed (the listing form says so too).
-    confirmEmailTo: roleMay(user.role, "create:product") && !user.emailVerified ? user.email : null,
+    confirmEmailTo: roleMay(user.role, "create:car") && !user.emailVerified ? user.email : null,
   };
 }
 
@@ -114,22 +114,22 @@ function SellerNumbers({ stats }: { stats: SellerStats }) {
           <p className="text-slate-700">
             List your first car: its photos, details and price take a few minutes, and buyers can book it at once.
           </p>
-          <ButtonLink to={PATHS.addProduct}>List your first car</ButtonLink>
+          <ButtonLink to={PATHS.addCar}>List your first car</ButtonLink>
         </div>
       </Numbers>
     );
   }
-  const myProducts = (status: MyProductsStatus) => `${PATHS.myProducts}?status=${status}`;
+  const myCars = (status: MyCarsStatus) => `${PATHS.myCars}?status=${status}`;
   return (
     <Numbers heading="Your cars">
       <StatGrid
         stats={[
-          { label: "Cars for sale", value: formatCount(stats.carsForSale), to: myProducts("for-sale") },
-          { label: "Sold", value: formatCount(stats.sold), to: myProducts("sold") },
+          { label: "Cars for sale", value: formatCount(stats.carsForSale), to: myCars("for-sale") },
+          { label: "Sold", value: formatCount(stats.sold), to: myCars("sold") },
           {
             label: "Bookings this week",
             value: formatCount(stats.bookingsThisWeek),
-            to: myProducts("booked-this-week"),
+            to: myCars("booked-this-week"),
             note: `Since Monday ${stats.weekStart}, 00:00 UTC`,
           },
         ]}

@@ -7,14 +7,14 @@ import { HomeSearch } from "~/components/search/home-search";
 import { CarGrid } from "~/components/catalog/car-grid";
 import { HOME_FAQ, HOME_SLIDES } from "~/content/home";
 import { busiestCategories } from "~/.server/services/catalog/categories";
-import { listAdvertisedProducts } from "~/.server/services/catalog/products";
+import { listAdvertisedCars } from "~/.server/services/catalog/cars";
 import { viewerCarActionsOnPage } from "~/.server/services/catalog/viewer-car-actions";
 import { getSessionUser } from "~/.server/auth/guards";
 import { listRecentlyViewed } from "~/.server/services/search/recently-viewed";
 import { personalPageQueryFor } from "~/.server/services/site/personal-page-data";
 import { pageTitle } from "~/lib/shared/meta";
 import { PATHS } from "~/lib/shared/paths";
-import { toCardProduct } from "~/lib/catalog/card-product";
+import { toCarCardData } from "~/lib/catalog/car-card-data";
 import { LOCATIONS } from "~/lib/schemas/catalog";
 import { useHydrated } from "~/lib/shared/use-hydrated";
 import { useRecentCars, useViewerCarActions } from "~/lib/site/personal-page-data";
@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [{ categories, total: categoryCount }, advertised] = await Promise.all([
     busiestCategories(context.app),
-    listAdvertisedProducts(context.app),
+    listAdvertisedCars(context.app),
   ]);
   const user = await getSessionUser(context.app, request);
   // The signed-in viewer's recently viewed cars; for visitors, the browser's list (null here, so the cached page is everyone's).
@@ -47,17 +47,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     viewerCarActionsOnPage(
       context.app,
       user,
-      advertised.map((product) => product._id),
+      advertised.map((car) => car._id),
     ),
     user ? listRecentlyViewed(context.app, user.id) : null,
   ]);
   return {
     categories,
     categoryCount,
-    advertised: advertised.map(toCardProduct),
+    advertised: advertised.map(toCarCardData),
     carActions,
     recent,
-    personalPageQuery: personalPageQueryFor(context.app, { cars: advertised.map((product) => product._id), recent: true }),
+    personalPageQuery: personalPageQueryFor(context.app, { cars: advertised.map((car) => car._id), recent: true }),
     // Home's fixed texts travel as data, not in its JavaScript (its budget: tests/integration/budgets.test.ts).
     slides: HOME_SLIDES,
     faq: HOME_FAQ,

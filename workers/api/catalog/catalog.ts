@@ -3,18 +3,18 @@ import * as v from "valibot";
 import { Invalid, PayloadTooLarge, UnsupportedMediaType } from "~/.server/errors";
 import { listCategories } from "~/.server/services/catalog/categories";
 import {
-  advertiseProduct,
-  createProduct,
-  deleteProduct,
-  findProductDetail,
-  listAdvertisedProducts,
-  listSellerProducts,
-  updateProduct,
-} from "~/.server/services/catalog/products";
+  advertiseCar,
+  createCar,
+  deleteCar,
+  findCarDetail,
+  listAdvertisedCars,
+  listSellerCars,
+  updateCar,
+} from "~/.server/services/catalog/cars";
 import { analysePrice, suggestPrice } from "~/.server/services/catalog/price-analysis";
 import { carStatistics } from "~/.server/services/catalog/car-statistics";
-import { priceSuggestionSchema, productApiSchema, productUpdateSchema } from "~/lib/schemas/catalog";
-import { searchProducts } from "~/.server/services/search/search";
+import { priceSuggestionSchema, carApiSchema, carUpdateSchema } from "~/lib/schemas/catalog";
+import { searchCars } from "~/.server/services/search/search";
 import { searchCountsOutcome } from "~/.server/services/search/search-counts";
 import { searchCategory } from "~/.server/services/site/search-page";
 import { findSellerProfile } from "~/.server/services/catalog/sellers";
@@ -28,10 +28,10 @@ import {
   createdShape,
   deletedShape,
   carStatisticsShape,
-  productDetailShape,
+  carDetailShape,
   priceAnalysisShape,
   priceSuggestionShape,
-  productShape,
+  carShape,
   searchResultShape,
   sellerProfileShape,
   updatedShape,
@@ -41,10 +41,10 @@ import { type WorkerEnv } from "../../hono-env";
 import { allow } from "../core/auth";
 import { jsonBody, pathParams, queryParams } from "../core/json-body";
 import { doc } from "../core/openapi";
-import { productAnswer, productAnswers } from "./product-answers";
+import { carAnswer, carAnswers } from "./car-answers";
 import { deletedAnswer, updatedAnswer } from "../core/write-answers";
 
-const products = v.array(productShape);
+const cars = v.array(carShape);
 
 export const categoriesApi = new Hono<WorkerEnv>()
   .get(
@@ -67,18 +67,18 @@ export const categoriesApi = new Hono<WorkerEnv>()
       tag: "Catalog",
       status: 200,
       description: "The cars",
-      response: products,
+      response: cars,
       errors: [404],
     }),
     allow("read:cars"),
     queryParams(pageQuerySchema),
     async (c) => {
       const { page, limit } = c.req.valid("query");
-      return c.json(productAnswers(await searchCategory(c.var.app, c.var.user, c.req.param("id"), page, limit)));
+      return c.json(carAnswers(await searchCategory(c.var.app, c.var.user, c.req.param("id"), page, limit)));
     },
   );
 
-export const productsApi = new Hono<WorkerEnv>()
+export const carsApi = new Hono<WorkerEnv>()
   .get(
     "/",
     doc({
@@ -91,24 +91,24 @@ export const productsApi = new Hono<WorkerEnv>()
     allow("read:catalog"),
     queryParams(searchQuerySchema),
     async (c) => {
-      const result = await searchProducts(c.var.app, c.req.valid("query"));
+      const result = await searchCars(c.var.app, c.req.valid("query"));
       c.header("Server-Timing", `search-counts;desc=${searchCountsOutcome(c.var.app)}`);
-      return c.json({ ...result, data: productAnswers(result.data) });
+      return c.json({ ...result, data: carAnswers(result.data) });
     },
   )
   .get(
     "/advertisement",
-    doc({ summary: "Advertised cars for sale, newest first", tag: "Catalog", status: 200, description: "The cars", response: products }),
+    doc({ summary: "Advertised cars for sale, newest first", tag: "Catalog", status: 200, description: "The cars", response: cars }),
     allow("read:catalog"),
-    async (c) => c.json(productAnswers(await listAdvertisedProducts(c.var.app))),
+    async (c) => c.json(carAnswers(await listAdvertisedCars(c.var.app))),
   )
   .get(
     "/seller/:email",
-    doc({ summary: "A seller's cars, sold ones included", tag: "Catalog", status: 200, description: "The cars", response: products }),
-    allow("read:products:self-or-admin"),
+    doc({ summary: "A seller's cars, sold ones included", tag: "Catalog", status: 200, description: "The cars", response: cars }),
+    allow("read:cars:self-or-admin"),
     pathParams(v.object({ email: emailField })),
     async (c) => {
-      return c.json(productAnswers(await listSellerProducts(c.var.app, c.var.user, c.req.valid("param").email)));
+      return c.json(carAnswers(await listSellerCars(c.var.app, c.var.user, c.req.valid("param").email)));
     },
   )
   .post(
@@ -121,11 +121,11 @@ export const productsApi = new Hono<WorkerEnv>()
       response: createdShape,
       errors: [404],
     }),
-    allow("create:product"),
-    jsonBody(productApiSchema),
+    allow("create:car"),
+    jsonBody(carApiSchema),
     async (c) => {
       const { images, ...fields } = c.req.valid("json");
-      const insertedId = await createProduct(c.var.app, c.var.user, { ...fields, photos: images.map((url) => ({ url })) });
+      const insertedId = await createCar(c.var.app, c.var.user, { ...fields, photos: images.map((url) => ({ url })) });
       return c.json({ acknowledged: true, insertedId }, 201);
     },
   )
@@ -139,8 +139,8 @@ export const productsApi = new Hono<WorkerEnv>()
       response: updatedShape,
       errors: [404, 409],
     }),
-    allow("advertise:product:own"),
-    async (c) => c.json(updatedAnswer(await advertiseProduct(c.var.app, c.var.user, c.req.param("id")))),
+    allow("advertise:car:own"),
+    async (c) => c.json(updatedAnswer(await advertiseCar(c.var.app, c.var.user, c.req.param("id")))),
   )
   // Before "/:id", which would take "price-suggestion" for an id.
   .get(
@@ -156,7 +156,7 @@ export const productsApi = new Hono<WorkerEnv>()
     queryParams(priceSuggestionSchema),
     async (c) => {
       const suggestion = await suggestPrice(c.var.app, c.req.valid("query"));
-      return c.json({ ...suggestion, comparables: productAnswers(suggestion.comparables) });
+      return c.json({ ...suggestion, comparables: carAnswers(suggestion.comparables) });
     },
   )
   .get(
@@ -179,11 +179,11 @@ export const productsApi = new Hono<WorkerEnv>()
       tag: "Catalog",
       status: 200,
       description: "The car",
-      response: productDetailShape,
+      response: carDetailShape,
       errors: [404],
     }),
     allow("read:catalog"),
-    async (c) => c.json(productAnswer(await findProductDetail(c.var.app, c.req.param("id")))),
+    async (c) => c.json(carAnswer(await findCarDetail(c.var.app, c.req.param("id")))),
   )
   .get(
     "/:id/price-analysis",
@@ -198,7 +198,7 @@ export const productsApi = new Hono<WorkerEnv>()
     allow("read:catalog"),
     async (c) => {
       const analysis = await analysePrice(c.var.app, c.req.param("id"));
-      return c.json({ ...analysis, comparables: productAnswers(analysis.comparables) });
+      return c.json({ ...analysis, comparables: carAnswers(analysis.comparables) });
     },
   )
   .patch(
@@ -211,12 +211,12 @@ export const productsApi = new Hono<WorkerEnv>()
       response: updatedShape,
       errors: [404, 409],
     }),
-    allow("update:product:own"),
-    jsonBody(productUpdateSchema),
+    allow("update:car:own"),
+    jsonBody(carUpdateSchema),
     async (c) => {
       const { images, ...changes } = c.req.valid("json");
       const photos = images?.map((url) => ({ url }));
-      await updateProduct(c.var.app, c.var.user, c.req.param("id"), { ...changes, photos });
+      await updateCar(c.var.app, c.var.user, c.req.param("id"), { ...changes, photos });
       return c.json(updatedAnswer());
     },
   )
@@ -230,9 +230,9 @@ export const productsApi = new Hono<WorkerEnv>()
       response: deletedShape,
       errors: [404, 409],
     }),
-    allow("delete:product:own-or-admin"),
+    allow("delete:car:own-or-admin"),
     async (c) => {
-      await deleteProduct(c.var.app, c.var.user, c.req.param("id"));
+      await deleteCar(c.var.app, c.var.user, c.req.param("id"));
       return c.json(deletedAnswer());
     },
   );

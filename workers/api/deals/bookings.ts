@@ -204,7 +204,7 @@ export const reportApi = new Hono<WorkerEnv>().post(
   allow("create:report"),
   jsonBody(reportSchema),
   async (c) => {
-    const { product_id, reason, note } = c.req.valid("json");
-    return c.json({ acknowledged: true, insertedId: await createReport(c.var.app, c.var.user, product_id, { reason, note }) }, 201);
+    const { product_id: car_id, reason, note } = c.req.valid("json");
+    return c.json({ acknowledged: true, insertedId: await createReport(c.var.app, c.var.user, car_id, { reason, note }) }, 201);
   },
 );

@@ -10,7 +10,7 @@ import { jsonBody, queryParams } from "../core/json-body";
 const TAG = "Offers";
 
 /** POST /api/products/:id/offers: mounted beside the catalogue's routes. */
-export const productOffersApi = new Hono<WorkerEnv>().post(
+export const carOffersApi = new Hono<WorkerEnv>().post(
   "/:id/offers",
   doc({
     summary: "Offer an amount for a car: at least half its price and below it, one waiting offer per car, three per car at most",

@@ -2,12 +2,12 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { listFavourites, removeFavourite, saveFavourite } from "~/.server/services/search/favourites";
 import { deleteSavedSearch, listSavedSearches, saveSearch } from "~/.server/services/search/saved-searches";
-import { createdShape, deletedShape, productShape, savedSearchShape, updatedShape } from "~/lib/schemas/responses";
+import { createdShape, deletedShape, carShape, savedSearchShape, updatedShape } from "~/lib/schemas/responses";
 import { type WorkerEnv } from "../../hono-env";
 import { allow } from "../core/auth";
 import { jsonBody } from "../core/json-body";
 import { doc } from "../core/openapi";
-import { productAnswers } from "../catalog/product-answers";
+import { carAnswers } from "../catalog/car-answers";
 import { deletedAnswer, updatedAnswer } from "../core/write-answers";
 
 const TAG = "Favourites and saved searches";
@@ -20,10 +20,10 @@ export const favouritesApi = new Hono<WorkerEnv>()
       tag: TAG,
       status: 200,
       description: "The saved cars",
-      response: v.array(productShape),
+      response: v.array(carShape),
     }),
     allow("save:favourite"),
-    async (c) => c.json(productAnswers(await listFavourites(c.var.app, c.var.user))),
+    async (c) => c.json(carAnswers(await listFavourites(c.var.app, c.var.user))),
   )
   .put(
     "/:productId",

@@ -4,7 +4,7 @@ import { FLAG_REASONS } from "../../../lib/admin/flags";
 import { REPORT_REASONS } from "../../../lib/schemas/catalog";
 import { createdAt, id } from "./columns";
 import { users } from "./accounts";
-import { products } from "./catalog";
+import { cars } from "./catalog";
 
 export const reports = sqliteTable(
   "reports",
@@ -12,7 +12,7 @@ export const reports = sqliteTable(
     id: id(),
     productId: text("product_id")
       .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+      .references(() => cars.id, { onDelete: "cascade" }),
     reporterId: text("reporter_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -57,7 +57,7 @@ export const flags = sqliteTable(
     id: id(),
     productId: text("product_id")
       .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+      .references(() => cars.id, { onDelete: "cascade" }),
     reason: text("reason", { enum: FLAG_REASONS }).notNull(),
     // The facts behind it in words, e.g. "$9,000, 45 % of the $20,000 estimate".
     details: text("details").notNull(),
@@ -77,4 +77,4 @@ export const flags = sqliteTable(
  * A car with no open flag. A listing an admin has yet to look at (under-priced, a reused VIN...) is
  * left out of every price comparison until its flag is cleared; read through flags_product_reason_unique.
  */
-export const unflagged = sql`not exists (select 1 from ${flags} where ${flags.productId} = ${products.id} and ${flags.clearedAt} is null)`;
+export const unflagged = sql`not exists (select 1 from ${flags} where ${flags.productId} = ${cars.id} and ${flags.clearedAt} is null)`;

@@ -16,7 +16,7 @@ export const categories = sqliteTable(
   (t) => [uniqueIndex("categories_name_unique").on(sql`lower(${t.name})`), index("categories_image_idx").on(t.image)],
 );
 
-export const products = sqliteTable(
+export const cars = sqliteTable(
   "products",
   {
     id: id(),
@@ -103,12 +103,12 @@ export const products = sqliteTable(
  * A car's photos in order, the cover at position 0 (products.image repeats the cover's URL, which
  * older reads and the bookings use). `smallUrl` is the ~480 px copy the browser made for cards.
  */
-export const productPhotos = sqliteTable(
+export const carPhotos = sqliteTable(
   "product_photos",
   {
     productId: text("product_id")
       .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+      .references(() => cars.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
     url: text("url").notNull(),
     smallUrl: text("small_url"),
@@ -130,7 +130,7 @@ export const priceChanges = sqliteTable(
     id: id(),
     productId: text("product_id")
       .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+      .references(() => cars.id, { onDelete: "cascade" }),
     price: integer("price").notNull(),
     changedAt: text("changed_at").notNull(),
   },
@@ -147,7 +147,7 @@ export const carViewDays = sqliteTable(
   {
     productId: text("product_id")
       .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+      .references(() => cars.id, { onDelete: "cascade" }),
     day: text("day").notNull(),
     views: integer("views").notNull(),
   },

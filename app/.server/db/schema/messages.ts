@@ -1,7 +1,7 @@
 import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, id } from "./columns";
 import { users } from "./accounts";
-import { products } from "./catalog";
+import { cars } from "./catalog";
 
 /**
  * A private thread between a buyer and the seller of one car: one per buyer and car. Each side's
@@ -13,7 +13,7 @@ export const conversations = sqliteTable(
   {
     id: id(),
     // Null once the car is deleted: the thread stays readable by both sides.
-    productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
+    productId: text("product_id").references(() => cars.id, { onDelete: "set null" }),
     // Null once that side closed their account: the thread stays for the other side, under "Deleted user".
     buyerId: text("buyer_id").references(() => users.id, { onDelete: "set null" }),
     sellerId: text("seller_id").references(() => users.id, { onDelete: "set null" }),

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, id } from "./columns";
 import { users } from "./accounts";
-import { products } from "./catalog";
+import { cars } from "./catalog";
 
 export const OFFER_STATUSES = ["open", "countered", "accepted", "declined", "withdrawn", "expired"] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
@@ -17,7 +17,7 @@ export const offers = sqliteTable(
     id: id(),
     productId: text("product_id")
       .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+      .references(() => cars.id, { onDelete: "cascade" }),
     buyerId: text("buyer_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

@@ -1,7 +1,7 @@
 import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, id } from "./columns";
 import { users } from "./accounts";
-import { products } from "./catalog";
+import { cars } from "./catalog";
 
 /** Cars a user saved (any role), most recently saved first; sold cars stay saved. */
 export const favourites = sqliteTable(
@@ -12,7 +12,7 @@ export const favourites = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     productId: text("product_id")
       .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+      .references(() => cars.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -35,7 +35,7 @@ export const recentlyViewed = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     productId: text("product_id")
       .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+      .references(() => cars.id, { onDelete: "cascade" }),
     viewedAt: text("viewed_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] }), index("recently_viewed_user_idx").on(t.userId, t.viewedAt)],

@@ -11,8 +11,8 @@ import {
   notifications,
   oauthAccounts,
   payments,
-  productPhotos,
-  products,
+  carPhotos,
+  cars,
   reviews,
   savedSearches,
   sessions,
@@ -46,7 +46,7 @@ export async function exportAccountData(ctx: AppContext, user: UserRow) {
       .select({ provider: oauthAccounts.provider, since: oauthAccounts.createdAt })
       .from(oauthAccounts)
       .where(eq(oauthAccounts.userId, id)),
-    ctx.db.select().from(products).where(eq(products.sellerId, id)).orderBy(asc(products.createdAt)),
+    ctx.db.select().from(cars).where(eq(cars.sellerId, id)).orderBy(asc(cars.createdAt)),
     ctx.db.select().from(bookings).where(eq(bookings.buyerId, id)).orderBy(asc(bookings.createdAt)),
     ctx.db
       .select({ payment: payments, buyerId: bookings.buyerId })
@@ -66,9 +66,9 @@ export async function exportAccountData(ctx: AppContext, user: UserRow) {
       .where(eq(bookings.buyerId, id)),
     ctx.db.select().from(reviews).where(eq(reviews.sellerId, id)),
     ctx.db
-      .select({ productId: favourites.productId, productName: products.name, savedAt: favourites.createdAt })
+      .select({ productId: favourites.productId, productName: cars.name, savedAt: favourites.createdAt })
       .from(favourites)
-      .innerJoin(products, eq(products.id, favourites.productId))
+      .innerJoin(cars, eq(cars.id, favourites.productId))
       .where(eq(favourites.userId, id)),
     ctx.db.select({ query: savedSearches.query, savedAt: savedSearches.createdAt }).from(savedSearches).where(eq(savedSearches.userId, id)),
     ctx.db.select().from(notifications).where(eq(notifications.userId, id)).orderBy(asc(notifications.createdAt)),
@@ -89,10 +89,10 @@ export async function exportAccountData(ctx: AppContext, user: UserRow) {
     listingIds.length === 0
       ? []
       : ctx.db
-          .select({ productId: productPhotos.productId, url: productPhotos.url, smallUrl: productPhotos.smallUrl })
-          .from(productPhotos)
-          .where(inArray(productPhotos.productId, listingIds))
-          .orderBy(asc(productPhotos.position)),
+          .select({ productId: carPhotos.productId, url: carPhotos.url, smallUrl: carPhotos.smallUrl })
+          .from(carPhotos)
+          .where(inArray(carPhotos.productId, listingIds))
+          .orderBy(asc(carPhotos.position)),
     conversationIds.length === 0
       ? []
       : ctx.db
@@ -201,8 +201,8 @@ export async function exportAccountData(ctx: AppContext, user: UserRow) {
         })),
     })),
     reviews: {
-      written: reviewsWritten.map(({ review, productId }) => ({
-        carId: productId,
+      written: reviewsWritten.map(({ review, productId: carId }) => ({
+        carId,
         rating: review.rating,
         text: review.text,
         sellerAnswer: review.answer,

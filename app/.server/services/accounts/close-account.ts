@@ -4,7 +4,7 @@ import { DELETED_USER, type Role } from "~/lib/accounts/roles";
 import { PATHS } from "~/lib/shared/paths";
 import { type AppContext } from "../../context";
 import { publish } from "../events";
-import { bookings, favourites, notifications, payments, products, savedSearches, sessions, users } from "../../db/schema";
+import { bookings, favourites, notifications, payments, cars, savedSearches, sessions, users } from "../../db/schema";
 import { Conflict, Forbidden } from "../../errors";
 import { verifyPassword } from "../../auth/passwords";
 import { withCredentialLimits } from "../../auth/rate-limits";
@@ -43,10 +43,10 @@ function closingStatements(ctx: AppContext, user: UserRow, roleGuard?: Role) {
   const onRecord = sql`exists (select 1 from ${payments} where ${payments.bookingId} = ${bookings.id})`;
   return [
     ctx.db
-      .delete(products)
-      .where(and(eq(products.sellerId, id), eq(products.isPaid, false)))
-      .returning({ make: products.make }),
-    ctx.db.update(products).set({ sellerName: DELETED_USER, sellerEmail: "", mobile: "" }).where(eq(products.sellerId, id)),
+      .delete(cars)
+      .where(and(eq(cars.sellerId, id), eq(cars.isPaid, false)))
+      .returning({ make: cars.make }),
+    ctx.db.update(cars).set({ sellerName: DELETED_USER, sellerEmail: "", mobile: "" }).where(eq(cars.sellerId, id)),
     ctx.db.delete(bookings).where(and(eq(bookings.buyerId, id), eq(bookings.paid, false), sql`not ${onRecord}`)),
     ctx.db
       .update(payments)

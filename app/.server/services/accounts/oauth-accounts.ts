@@ -5,7 +5,7 @@ import { revokeUserSessions } from "../../auth/sessions";
 import { type AppContext } from "../../context";
 import { publish } from "../events";
 import { isUniqueViolation } from "../../db/errors";
-import { bookings, conversations, favourites, oauthAccounts, products, recoveryCodes, savedSearches, users } from "../../db/schema";
+import { bookings, conversations, favourites, oauthAccounts, cars, recoveryCodes, savedSearches, users } from "../../db/schema";
 import { Conflict } from "../../errors";
 import { findUserByEmail, type UserRow } from "../users/users";
 
@@ -87,9 +87,9 @@ async function claimUnverifiedAccount(ctx: AppContext, account: UserRow, provide
     ctx.db.delete(favourites).where(eq(favourites.userId, account.id)),
     ctx.db.delete(savedSearches).where(eq(savedSearches.userId, account.id)),
     ctx.db
-      .delete(products)
-      .where(and(eq(products.sellerId, account.id), eq(products.isPaid, false)))
-      .returning({ make: products.make }),
+      .delete(cars)
+      .where(and(eq(cars.sellerId, account.id), eq(cars.isPaid, false)))
+      .returning({ make: cars.make }),
     ctx.db.select().from(users).where(eq(users.id, account.id)),
   ]);
   // Its listings went and its name changed: every page that showed them (and the sign-in says "nothing public").

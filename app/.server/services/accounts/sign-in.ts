@@ -43,9 +43,9 @@ export async function finishSignIn(
 }
 
 /** Saves the car a signed-out user tried to save; the toast says it is done, or why not (the car is gone). */
-async function saveOnArrival(ctx: AppContext, user: UserRow, productId: string): Promise<ToastMessage> {
+async function saveOnArrival(ctx: AppContext, user: UserRow, carId: string): Promise<ToastMessage> {
   try {
-    await saveFavourite(ctx, user, productId);
+    await saveFavourite(ctx, user, carId);
     return { type: "success", message: "Saved to your favourites." };
   } catch (error) {
     if (error instanceof DomainError) return { type: "error", message: error.message };

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestDatabase } from "../../../../tests/support/test-database";
-import { auditLog, categories, products, users } from "../../db/schema";
+import { auditLog, categories, cars, users } from "../../db/schema";
 import { verifySeller } from "./admin-users";
-import { deleteProduct } from "../catalog/products";
+import { deleteCar } from "../catalog/cars";
 import { deleteReportedItem } from "./reports";
 
 let database: Awaited<ReturnType<typeof startTestDatabase>>;
@@ -30,7 +30,7 @@ async function arrange() {
     .returning();
   const listCar = async () => {
     const [car] = await ctx.db
-      .insert(products)
+      .insert(cars)
       .values({
         name: "Audited Car",
         originalPrice: 20000,
@@ -46,7 +46,7 @@ async function arrange() {
         sellerName: seller.name,
         sellerEmail: seller.email,
       })
-      .returning({ id: products.id });
+      .returning({ id: cars.id });
     return car.id;
   };
   return { ctx, admin, seller, listCar };
@@ -73,7 +73,7 @@ describe("the audit trail", () => {
   it("records deleting a reported item in the delete's own round trip", async () => {
     const { ctx, admin, listCar } = await arrange();
     const [plainCar, reportedCar] = [await listCar(), await listCar()];
-    const forPlainDelete = await roundTripsOf(() => deleteProduct(ctx, admin, plainCar));
+    const forPlainDelete = await roundTripsOf(() => deleteCar(ctx, admin, plainCar));
     expect(await roundTripsOf(() => deleteReportedItem(ctx, admin, reportedCar))).toBe(forPlainDelete);
     expect(await auditRowsFor(ctx, reportedCar)).toMatchObject([{ action: "delete-item", actorId: admin.id }]);
     expect(await auditRowsFor(ctx, plainCar)).toEqual([]);

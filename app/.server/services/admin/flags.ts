@@ -6,11 +6,11 @@ import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { publish } from "../events";
 import { type FlagReason } from "~/lib/admin/flags";
-import { flags, products, reports, users } from "../../db/schema";
+import { flags, cars, reports, users } from "../../db/schema";
 import { NotFound } from "../../errors";
 import { auditEntryIfChanged } from "./audit";
 import { analyseCarPrice } from "../catalog/price-analysis";
-import { findProduct } from "../catalog/products";
+import { findCar } from "../catalog/cars";
 import { type UserRow } from "../users/users";
 
 // Listings that look wrong are flagged for the admins, never blocked: a real bargain, a car sold and
@@ -28,8 +28,8 @@ const DAY_MS = 24 * 3600_000;
  * Looks at a new listing (on the listings queue, after it is live) and flags what an admin should
  * see; flagging twice makes one flag per car and reason. Returns the reasons flagged.
  */
-export async function flagNewListing(ctx: AppContext, productId: string): Promise<FlagReason[]> {
-  const car = await findProduct(ctx, productId).catch((error: unknown) => {
+export async function flagNewListing(ctx: AppContext, carId: string): Promise<FlagReason[]> {
+  const car = await findCar(ctx, carId).catch((error: unknown) => {
     if (error instanceof NotFound) return null;
     throw error;
   });
@@ -39,22 +39,22 @@ export async function flagNewListing(ctx: AppContext, productId: string): Promis
       .select({
         createdAt: users.createdAt,
         // The seller's listings in their first day, up to this one (so the sixth is flagged, not the fifth).
-        firstDayListings: sql<number>`(select count(*) from ${products} p where p.seller_id = ${car.sellerId} and p.created_at <= ${car.createdDate} and p.created_at < strftime('%Y-%m-%dT%H:%M:%fZ', ${users.createdAt}, '+1 day'))`,
+        firstDayListings: sql<number>`(select count(*) from ${cars} p where p.seller_id = ${car.sellerId} and p.created_at <= ${car.createdDate} and p.created_at < strftime('%Y-%m-%dT%H:%M:%fZ', ${users.createdAt}, '+1 day'))`,
       })
       .from(users)
       .where(eq(users.id, car.sellerId)),
     ctx.db
-      .select({ createdAt: products.createdAt, sellerName: products.sellerName })
-      .from(products)
+      .select({ createdAt: cars.createdAt, sellerName: cars.sellerName })
+      .from(cars)
       .where(
         and(
-          eq(products.vin, car.vin ?? ""),
-          ne(products.id, car._id),
-          sql`${products.sellerId} is not ${car.sellerId}`,
-          gt(products.createdAt, new Date(ctx.now().getTime() - VIN_REUSE_DAYS * DAY_MS).toISOString()),
+          eq(cars.vin, car.vin ?? ""),
+          ne(cars.id, car._id),
+          sql`${cars.sellerId} is not ${car.sellerId}`,
+          gt(cars.createdAt, new Date(ctx.now().getTime() - VIN_REUSE_DAYS * DAY_MS).toISOString()),
         ),
       )
-      .orderBy(desc(products.createdAt))
+      .orderBy(desc(cars.createdAt))
       .limit(1),
   ]);
   const found: { reason: FlagReason; details: string }[] = [];
@@ -78,9 +78,9 @@ export async function flagNewListing(ctx: AppContext, productId: string): Promis
     const rows = found.map((flag) => ({ ...flag, id: crypto.randomUUID() }));
     await ctx.db.run(sql`
       insert into ${flags} (id, product_id, reason, details, created_at)
-      select j.value ->> 'id', ${productId}, j.value ->> 'reason', j.value ->> 'details', ${ctx.now().toISOString()}
+      select j.value ->> 'id', ${carId}, j.value ->> 'reason', j.value ->> 'details', ${ctx.now().toISOString()}
       from json_each(${JSON.stringify(rows)}) j
-      where exists (select 1 from ${products} where ${products.id} = ${productId})
+      where exists (select 1 from ${cars} where ${cars.id} = ${carId})
       on conflict do nothing`);
     // A flagged car stops counting as a comparable: its make's ratings are worked out again.
     await publish(ctx, [{ type: "comparables_changed", makes: [car.make] }]);
@@ -108,12 +108,12 @@ export async function listOpenFlags(ctx: AppContext, admin: UserRow, page: numbe
         reason: flags.reason,
         details: flags.details,
         productId: flags.productId,
-        productName: products.name,
-        sellerName: products.sellerName,
+        productName: cars.name,
+        sellerName: cars.sellerName,
         createdAt: flags.createdAt,
       })
       .from(flags)
-      .innerJoin(products, eq(products.id, flags.productId))
+      .innerJoin(cars, eq(cars.id, flags.productId))
       .where(isNull(flags.clearedAt))
       .orderBy(desc(flags.createdAt), desc(flags.id))
       .limit(limit)
@@ -127,9 +127,9 @@ export async function listOpenFlags(ctx: AppContext, admin: UserRow, page: numbe
 export async function clearFlag(ctx: AppContext, admin: UserRow, id: string): Promise<number> {
   enforce("moderate:reports", admin);
   const [flag] = await ctx.db
-    .select({ reason: flags.reason, details: flags.details, productName: products.name, make: products.make })
+    .select({ reason: flags.reason, details: flags.details, productName: cars.name, make: cars.make })
     .from(flags)
-    .innerJoin(products, eq(products.id, flags.productId))
+    .innerJoin(cars, eq(cars.id, flags.productId))
     .where(eq(flags.id, id))
     .limit(1);
   if (!flag) throw new NotFound("No such flag");
@@ -151,7 +151,7 @@ export async function openReportsBySeller(ctx: AppContext, sellerIds: string[]):
   if (sellerIds.length === 0) return new Map();
   const rows = await ctx.db.all<{ sellerId: string; reports: number }>(sql`
     select p.seller_id as sellerId, count(*) as reports
-    from ${reports} r join ${products} p on p.id = r.product_id
+    from ${reports} r join ${cars} p on p.id = r.product_id
     where p.seller_id in (${sql.join(
       sellerIds.map((id) => sql`${id}`),
       sql`, `,

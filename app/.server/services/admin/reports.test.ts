@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketplace } from "../../../../tests/support/marketplace";
 import { startTestDatabase } from "../../../../tests/support/test-database";
-import { auditLog, products, reports } from "../../db/schema";
+import { auditLog, cars, reports } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
 import { createReport, deleteReportedItem, dismissReports, listReports } from "./reports";
 
@@ -15,9 +15,8 @@ afterAll(() => database.stop());
 function setup() {
   const ctx = database.context();
   const rows = marketplace(ctx);
-  const reportsOf = (productId: string) => ctx.db.$count(reports, eq(reports.productId, productId));
-  const audited = (action: string, productId: string) =>
-    ctx.db.$count(auditLog, and(eq(auditLog.action, action), eq(auditLog.target, productId)));
+  const reportsOf = (carId: string) => ctx.db.$count(reports, eq(reports.productId, carId));
+  const audited = (action: string, carId: string) => ctx.db.$count(auditLog, and(eq(auditLog.action, action), eq(auditLog.target, carId)));
   return { ctx, ...rows, reportsOf, audited };
 }
 
@@ -57,8 +56,8 @@ describe("createReport", () => {
     const seller = await account("seller");
     const reporter = await account("buyer");
     const ids = [await car(seller), await car(seller)];
-    await ctx.db.update(products).set({ name: "zz Last Car" }).where(eq(products.id, ids[0]));
-    await ctx.db.update(products).set({ name: "AA First Car" }).where(eq(products.id, ids[1]));
+    await ctx.db.update(cars).set({ name: "zz Last Car" }).where(eq(cars.id, ids[0]));
+    await ctx.db.update(cars).set({ name: "AA First Car" }).where(eq(cars.id, ids[1]));
     for (const id of ids) await createReport(ctx, reporter, id);
 
     const { data, total } = await listReports(ctx, { page: 1, limit: 50, sort: "productName", order: "asc" });
@@ -73,7 +72,7 @@ describe("createReport", () => {
 
 describe("dismissReports", () => {
   it("removes every report of the car, keeps the car, and records who dismissed them", async () => {
-    const { ctx, account, car, productRow, reportsOf, audited } = setup();
+    const { ctx, account, car, carRow, reportsOf, audited } = setup();
     const admin = await account("admin");
     const id = await car(await account("seller"));
     await createReport(ctx, await account("buyer"), id);
@@ -81,7 +80,7 @@ describe("dismissReports", () => {
 
     expect(await dismissReports(ctx, admin, id)).toBe(2);
     expect(await reportsOf(id)).toBe(0);
-    expect(await productRow(id)).toBeDefined();
+    expect(await carRow(id)).toBeDefined();
     expect(await audited("dismiss-reports", id)).toBe(1);
   });
 
@@ -95,13 +94,13 @@ describe("dismissReports", () => {
 
 describe("deleteReportedItem", () => {
   it("removes the car with its reports, recorded once; a second delete finds nothing", async () => {
-    const { ctx, account, car, productRow, reportsOf, audited } = setup();
+    const { ctx, account, car, carRow, reportsOf, audited } = setup();
     const admin = await account("admin");
     const id = await car(await account("seller"));
     await createReport(ctx, await account("buyer"), id);
 
     await expect(deleteReportedItem(ctx, admin, id)).resolves.toBeUndefined();
-    expect(await productRow(id)).toBeUndefined();
+    expect(await carRow(id)).toBeUndefined();
     expect(await reportsOf(id)).toBe(0);
     await expect(deleteReportedItem(ctx, admin, id)).rejects.toThrow(NotFound);
     expect(await audited("delete-item", id)).toBe(1);
@@ -111,7 +110,7 @@ describe("deleteReportedItem", () => {
     const { ctx, account, car, reportsOf, audited } = setup();
     const id = await car(await account("seller"));
     await createReport(ctx, await account("buyer"), id);
-    await ctx.db.update(products).set({ isPaid: true }).where(eq(products.id, id));
+    await ctx.db.update(cars).set({ isPaid: true }).where(eq(cars.id, id));
 
     await expect(deleteReportedItem(ctx, await account("admin"), id)).rejects.toThrow(Conflict);
     expect(await reportsOf(id)).toBe(1);

@@ -5,34 +5,34 @@ import { type PagedList, type Report } from "~/lib/shared/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { isUniqueViolation } from "../../db/errors";
-import { products, reports, users } from "../../db/schema";
+import { cars, reports, users } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
 import { auditEntry } from "./audit";
-import { deleteProduct } from "../catalog/products";
+import { deleteCar } from "../catalog/cars";
 import { type UserRow } from "../users/users";
 
 /** Flags a listing for the admins, with why; each user can report a car once. */
 export async function createReport(
   ctx: AppContext,
   reporter: UserRow,
-  productId: string,
+  carId: string,
   details: ReportDetails = { reason: "other" },
 ): Promise<string> {
   enforce("create:report", reporter);
-  const [product] = await ctx.db
-    .select({ id: products.id, name: products.name, sellerName: products.sellerName })
-    .from(products)
-    .where(eq(products.id, productId))
+  const [car] = await ctx.db
+    .select({ id: cars.id, name: cars.name, sellerName: cars.sellerName })
+    .from(cars)
+    .where(eq(cars.id, carId))
     .limit(1);
-  if (!product) throw new NotFound("Product not found");
+  if (!car) throw new NotFound("Product not found");
   try {
     const [report] = await ctx.db
       .insert(reports)
       .values({
-        productId,
+        productId: carId,
         reporterId: reporter.id,
-        productName: product.name,
-        sellerName: product.sellerName,
+        productName: car.name,
+        sellerName: car.sellerName,
         reason: details.reason,
         note: details.note ?? "",
         createdAt: ctx.now().toISOString(),
@@ -85,27 +85,23 @@ export async function listReports(ctx: AppContext, query: ListQuery<ReportSort>)
 export type AdminReport = Report & { reporter: { name: string; email: string } };
 
 /** Dismisses every report of a car (the car stays). Unknown car → 404, nothing recorded. */
-export async function dismissReports(ctx: AppContext, admin: UserRow, productId: string): Promise<number> {
-  const [car] = await ctx.db
-    .select({ name: products.name, sellerName: products.sellerName })
-    .from(products)
-    .where(eq(products.id, productId))
-    .limit(1);
+export async function dismissReports(ctx: AppContext, admin: UserRow, carId: string): Promise<number> {
+  const [car] = await ctx.db.select({ name: cars.name, sellerName: cars.sellerName }).from(cars).where(eq(cars.id, carId)).limit(1);
   if (!car) throw new NotFound("Product not found");
   const [deleted] = await ctx.db.batch([
-    ctx.db.delete(reports).where(eq(reports.productId, productId)).returning({ id: reports.id }),
-    auditEntry(ctx, admin, "dismiss-reports", productId, carInWords(car)),
+    ctx.db.delete(reports).where(eq(reports.productId, carId)).returning({ id: reports.id }),
+    auditEntry(ctx, admin, "dismiss-reports", carId, carInWords(car)),
   ]);
   return deleted.length;
 }
 
 /** Removes a reported car with its reports and unpaid bookings, recorded in the same batch; sold cars stay (409). */
-export async function deleteReportedItem(ctx: AppContext, admin: UserRow, productId: string): Promise<void> {
-  return deleteProduct(ctx, admin, productId, (car) => ({
+export async function deleteReportedItem(ctx: AppContext, admin: UserRow, carId: string): Promise<void> {
+  return deleteCar(ctx, admin, carId, (car) => ({
     type: "admin_acted",
     actor: admin,
     action: "delete-item",
-    target: productId,
+    target: carId,
     details: carInWords(car),
     onlyIfChanged: true,
   }));

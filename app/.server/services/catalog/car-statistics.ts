@@ -1,7 +1,7 @@
 import { and, count, eq, gte, sql } from "drizzle-orm";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
-import { bookings, carViewDays, conversations, favourites, messages, products } from "../../db/schema";
+import { bookings, carViewDays, conversations, favourites, messages, cars } from "../../db/schema";
 import { NotFound } from "../../errors";
 import { type UserRow } from "../users/users";
 import { viewDay } from "./car-views";
@@ -33,12 +33,12 @@ export function statsSince(now: Date): string {
 }
 
 /** A car's last 30 days, for its seller only (anyone else: 404, their cars' figures are private). */
-export async function carStatistics(ctx: AppContext, user: UserRow, productId: string): Promise<CarStatistics> {
+export async function carStatistics(ctx: AppContext, user: UserRow, carId: string): Promise<CarStatistics> {
   enforce("read:car-stats:own", user);
   const [car] = await ctx.db
-    .select({ id: products.id, name: products.name, isPaid: products.isPaid, sellerId: products.sellerId })
-    .from(products)
-    .where(eq(products.id, productId))
+    .select({ id: cars.id, name: cars.name, isPaid: cars.isPaid, sellerId: cars.sellerId })
+    .from(cars)
+    .where(eq(cars.id, carId))
     .limit(1);
   if (!car) throw new NotFound("Product not found");
   enforce("read:car-stats:own", user, car.sellerId === user.id, "Product not found");

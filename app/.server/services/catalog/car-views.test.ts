@@ -17,7 +17,7 @@ const B = "b".repeat(32);
 
 describe("addUpViews (the views queue's batch)", () => {
   it("keeps one view per visitor, car and day, adds up views without a visitor per car and day, and drops what is not a view", () => {
-    const view = (productId: string, day: string, visitor?: string) => ({ productId, day, ...(visitor ? { visitor } : {}) });
+    const view = (carId: string, day: string, visitor?: string) => ({ productId: carId, day, ...(visitor ? { visitor } : {}) });
     expect(
       addUpViews([
         view("a", "2026-11-27", A),
@@ -79,10 +79,10 @@ describe("who a visitor is", () => {
 });
 
 describe("recordCarViews (the views queue's consumer)", () => {
-  async function viewsOf(ctx: AppContext, productId: string) {
+  async function viewsOf(ctx: AppContext, carId: string) {
     const { rows } = await ctx.db.$client.execute({
       sql: "select day, views from car_view_days where product_id = ? order by day",
-      args: [productId],
+      args: [carId],
     });
     return rows.map((row) => ({ day: row.day, views: row.views }));
   }
@@ -93,7 +93,7 @@ describe("recordCarViews (the views queue's consumer)", () => {
     const seller = await account("seller");
     const [busy, quiet] = [await car(seller), await car(seller)];
     const day = "2026-11-22";
-    const view = (productId: string, visitor: string, on = day) => ({ productId, day: on, visitor });
+    const view = (carId: string, visitor: string, on = day) => ({ productId: carId, day: on, visitor });
     await recordCarViews(ctx, [view(busy, A), view(busy, A), view(busy, B), view(quiet, A)]);
     // A later batch: A and B again (no view), A on the next day (a view), and an old message without a visitor.
     await recordCarViews(ctx, [view(busy, A), view(busy, B), view(busy, A, "2026-11-23"), { productId: busy, day }]);

@@ -36,19 +36,19 @@ export function viewerOf(ctx: AppContext, request: Request): string {
 }
 
 /** The keyed hash a view carries instead of its viewer: 128 bits of HMAC-SHA-256 over viewer, car and day. */
-export async function viewerHash(ctx: AppContext, viewer: string, productId: string, day: string): Promise<string> {
+export async function viewerHash(ctx: AppContext, viewer: string, carId: string, day: string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", new Uint8Array(ctx.sessionSecret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`car-view\n${viewer}\n${productId}\n${day}`));
+  const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`car-view\n${viewer}\n${carId}\n${day}`));
   return [...new Uint8Array(signature).slice(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /** Puts one view on the queue, `viewer` (viewerOf) hashed. Never throws: a lost view must not fail the page; it is logged. */
-export async function countCarView(ctx: AppContext, productId: string, viewer: string): Promise<void> {
+export async function countCarView(ctx: AppContext, carId: string, viewer: string): Promise<void> {
   try {
     const day = viewDay(ctx.now());
-    await ctx.viewsQueue.send({ productId, day, visitor: await viewerHash(ctx, viewer, productId, day) });
+    await ctx.viewsQueue.send({ productId: carId, day, visitor: await viewerHash(ctx, viewer, carId, day) });
   } catch (error) {
-    console.error(JSON.stringify({ requestId: ctx.requestId, event: "car-view-enqueue-failed", productId, error: String(error) }));
+    console.error(JSON.stringify({ requestId: ctx.requestId, event: "car-view-enqueue-failed", productId: carId, error: String(error) }));
   }
 }
 
@@ -70,11 +70,11 @@ const VISITOR = /^[0-9a-f]{32}$/;
 export function addUpViews(bodies: readonly unknown[]): DayViews[] {
   const totals = new Map<string, DayViews>();
   for (const body of bodies) {
-    const { productId, day, visitor } = (body ?? {}) as Partial<Record<string, unknown>>;
-    if (typeof productId !== "string" || typeof day !== "string" || !DAY.test(day)) continue;
+    const { productId: carId, day, visitor } = (body ?? {}) as Partial<Record<string, unknown>>;
+    if (typeof carId !== "string" || typeof day !== "string" || !DAY.test(day)) continue;
     if (visitor !== undefined && (typeof visitor !== "string" || !VISITOR.test(visitor))) continue;
-    const key = `${productId} ${day} ${visitor ?? ""}`;
-    const total = totals.get(key) ?? { productId, day, ...(visitor === undefined ? {} : { visitor }), views: 0 };
+    const key = `${carId} ${day} ${visitor ?? ""}`;
+    const total = totals.get(key) ?? { productId: carId, day, ...(visitor === undefined ? {} : { visitor }), views: 0 };
     total.views = visitor === undefined ? total.views + 1 : 1;
     totals.set(key, total);
   }
@@ -93,20 +93,20 @@ const rememberedUntil = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000 +
 export async function recordCarViews(ctx: AppContext, bodies: readonly unknown[]): Promise<number> {
   const counts = addUpViews(bodies);
   if (counts.length === 0) return 0;
-  const [first, ...rest] = counts.flatMap(({ productId, day, visitor, views }) => {
+  const [first, ...rest] = counts.flatMap(({ productId: carId, day, visitor, views }) => {
     if (visitor === undefined) {
       return [
         ctx.db.run(sql`
           insert into car_view_days (product_id, day, views)
-          select id, ${day}, ${views} from products where id = ${productId}
+          select id, ${day}, ${views} from products where id = ${carId}
           on conflict (product_id, day) do update set views = views + excluded.views`),
       ];
     }
-    const key = `car-view:${productId}:${day}:${visitor}`;
+    const key = `car-view:${carId}:${day}:${visitor}`;
     return [
       ctx.db.run(sql`
         insert into car_view_days (product_id, day, views)
-        select id, ${day}, 1 from products where id = ${productId} and not exists (select 1 from rate_limits where key = ${key})
+        select id, ${day}, 1 from products where id = ${carId} and not exists (select 1 from rate_limits where key = ${key})
         on conflict (product_id, day) do update set views = views + 1`),
       ctx.db.run(
         sql`insert into rate_limits (key, count, reset_at) values (${key}, 1, ${rememberedUntil(day)}) on conflict (key) do nothing`,

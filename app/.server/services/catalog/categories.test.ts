@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketplace } from "../../../../tests/support/marketplace";
 import { startTestDatabase } from "../../../../tests/support/test-database";
-import { auditLog, categories, products } from "../../db/schema";
+import { auditLog, categories, cars } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
 import { busiestCategories, CATEGORIES_PAGE_SIZE, deleteCategory, HOME_CATEGORIES, pageOfCategories, renameCategory } from "./categories";
 
@@ -23,7 +23,7 @@ describe("Home's categories", () => {
       const id = await market.category();
       for (let i = 0; i < n; i++) await market.car(seller, { categoryId: id });
       const sold = await market.car(seller, { categoryId: id });
-      await ctx.db.update(products).set({ isPaid: true }).where(eq(products.id, sold));
+      await ctx.db.update(cars).set({ isPaid: true }).where(eq(cars.id, sold));
       made.push({ id, cars: n });
     }
     const all = await ctx.db.select({ id: categories.id, name: categories.name }).from(categories);
@@ -52,10 +52,10 @@ describe("the pages of every category", () => {
     // Counted here from the cars themselves, not from the counts the service reads.
     const all = await ctx.db.select({ id: categories.id, name: categories.name }).from(categories);
     const forSale = await ctx.db
-      .select({ id: products.categoryId, cars: count() })
-      .from(products)
-      .where(eq(products.isPaid, false))
-      .groupBy(products.categoryId);
+      .select({ id: cars.categoryId, cars: count() })
+      .from(cars)
+      .where(eq(cars.isPaid, false))
+      .groupBy(cars.categoryId);
     const carsOf = (id: string) => forSale.find((row) => row.id === id)?.cars ?? 0;
     const expected = all
       .map(({ id, name }) => ({ id, name, cars: carsOf(id) }))
@@ -109,7 +109,7 @@ describe("an admin's changes to categories", () => {
     const empty = await market.category();
     const withSold = await market.category();
     const sold = await market.car(seller, { categoryId: withSold });
-    await ctx.db.update(products).set({ isPaid: true }).where(eq(products.id, sold));
+    await ctx.db.update(cars).set({ isPaid: true }).where(eq(cars.id, sold));
 
     await expect(deleteCategory(ctx, admin, withSold)).rejects.toThrow(Conflict);
     expect(await nameOf(ctx, withSold)).toBeDefined();

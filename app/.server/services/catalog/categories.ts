@@ -3,7 +3,7 @@ import { type Category } from "~/lib/shared/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";
-import { categories, products } from "../../db/schema";
+import { categories, cars } from "../../db/schema";
 import { Conflict, Invalid, NotFound } from "../../errors";
 import { imageExists } from "../../storage/images";
 import { batchItemsOf } from "../events";
@@ -130,9 +130,9 @@ const HAS_CARS = "This category still has cars (sold ones stay for records), so 
 export async function deleteCategory(ctx: AppContext, admin: UserRow, id: string): Promise<void> {
   // Both values of is_paid, so the category's cars are found through products_unsold_category_idx.
   const carsIn = ctx.db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(inArray(products.isPaid, [false, true]), eq(products.categoryId, id)));
+    .select({ id: cars.id })
+    .from(cars)
+    .where(and(inArray(cars.isPaid, [false, true]), eq(cars.categoryId, id)));
   try {
     const [deleted] = await ctx.db.batch([
       ctx.db.delete(categories).where(and(eq(categories.id, id), notExists(carsIn))),

@@ -23,6 +23,6 @@ export function bookingPaymentUnderWay(ctx: AppContext) {
 }
 
 /** SQL condition: no booking of this car has started paying recently (the car may be deleted). */
-export function noPaymentUnderWay(ctx: AppContext, productId: string) {
-  return sql`not exists (select 1 from ${bookings} where ${and(eq(bookings.productId, productId), bookingPaymentUnderWay(ctx))})`;
+export function noPaymentUnderWay(ctx: AppContext, carId: string) {
+  return sql`not exists (select 1 from ${bookings} where ${and(eq(bookings.productId, carId), bookingPaymentUnderWay(ctx))})`;
 }

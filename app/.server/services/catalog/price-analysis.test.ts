@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comparableRules } from "~/lib/catalog/comparables";
 import { marketplace } from "../../../../tests/support/marketplace";
 import { startTestDatabase } from "../../../../tests/support/test-database";
-import { flags, products } from "../../db/schema";
+import { flags, cars } from "../../db/schema";
 import { clearFlag } from "../admin/flags";
 import { analyseCarPrice, comparableStatements } from "./price-analysis";
 import { refreshPriceRatings } from "./price-ratings";
-import { findProduct } from "./products";
+import { findCar } from "./cars";
 
 let database: Awaited<ReturnType<typeof startTestDatabase>>;
 beforeAll(async () => {
@@ -54,7 +54,7 @@ describe("a flagged listing", () => {
     const make = `Flagmake${crypto.randomUUID().slice(0, 6)}`;
     const listed = async (price: number) => {
       const id = await car(seller, { resalePrice: price });
-      await ctx.db.update(products).set({ make, model: "Civic", purchaseYear: 2020, mileageKm: 40_000 }).where(eq(products.id, id));
+      await ctx.db.update(cars).set({ make, model: "Civic", purchaseYear: 2020, mileageKm: 40_000 }).where(eq(cars.id, id));
       return id;
     };
     const target = await listed(20_000);
@@ -65,13 +65,12 @@ describe("a flagged listing", () => {
       .values({ productId: cheap, reason: "under_priced", details: "$6,000, 30 % of the estimate" })
       .returning({ id: flags.id });
 
-    const analysed = async () => analyseCarPrice(ctx, await findProduct(ctx, target));
+    const analysed = async () => analyseCarPrice(ctx, await findCar(ctx, target));
     const flagged = await analysed();
     expect(flagged.comparables.map((comparable) => comparable._id).sort()).toEqual([...fair].sort());
     expect(flagged.basis).toMatch(/^Compared with 3 other/);
     await refreshPriceRatings(ctx, [make]);
-    const stored = async () =>
-      (await ctx.db.select({ rating: products.priceRating }).from(products).where(eq(products.id, target)))[0].rating;
+    const stored = async () => (await ctx.db.select({ rating: cars.priceRating }).from(cars).where(eq(cars.id, target)))[0].rating;
     expect(await stored()).toBe(flagged.rating);
 
     await clearFlag(ctx, admin, flag.id);

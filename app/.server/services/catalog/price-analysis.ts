@@ -11,10 +11,10 @@ import {
 import { countedPrice, estimatePrice, MIN_COMPARABLES, type PricedCar, rateAgainst } from "~/lib/catalog/price-rating";
 import { type PriceAnalysis } from "~/lib/shared/types";
 import { formatCount, formatMileage } from "~/lib/shared/format";
-import { type Product } from "~/lib/shared/types";
+import { type Car } from "~/lib/shared/types";
 import { type AppContext } from "../../context";
-import { payments, products, standingPayment, unflagged } from "../../db/schema";
-import { findProduct, selectProducts, toProduct } from "./products";
+import { payments, cars, standingPayment, unflagged } from "../../db/schema";
+import { findCar, selectCars, toCar } from "./cars";
 
 // Comparables shown (the estimate uses all those read).
 const SHOWN = 10;
@@ -37,12 +37,12 @@ function describe(car: ComparableFacts, rule: ComparableRule): string {
 /** A rule as SQL over products: the car's other sold and unsold cars of the same make and model that follow it. */
 function ruleWhere(car: ComparableFacts, rule: ComparableRule): SQL {
   return and(
-    ne(products.id, car.id),
+    ne(cars.id, car.id),
     // Sold and unsold cars alike, through the comparables' index (make, model, then year).
-    sql`${products.make} = ${car.make} collate nocase`,
-    sql`${products.model} = ${rule.model} collate nocase`,
-    between(products.purchaseYear, ...rule.years),
-    rule.mileage ? between(products.mileageKm, ...rule.mileage) : undefined,
+    sql`${cars.make} = ${car.make} collate nocase`,
+    sql`${cars.model} = ${rule.model} collate nocase`,
+    between(cars.purchaseYear, ...rule.years),
+    rule.mileage ? between(cars.mileageKm, ...rule.mileage) : undefined,
     // A listing an admin has yet to look at is no evidence of a fair price.
     unflagged,
   )!;
@@ -50,10 +50,10 @@ function ruleWhere(car: ComparableFacts, rule: ComparableRule): SQL {
 
 /** CLOSEST_FIRST as an SQL order for this car. */
 function closestFirst(car: ComparableFacts) {
-  const columns: Record<keyof Closeness, SQL | typeof products.id> = {
-    yearDistance: sql`abs(${products.purchaseYear} - ${car.purchaseYear})`,
-    createdAt: sql`${products.createdAt}`,
-    id: products.id,
+  const columns: Record<keyof Closeness, SQL | typeof cars.id> = {
+    yearDistance: sql`abs(${cars.purchaseYear} - ${car.purchaseYear})`,
+    createdAt: sql`${cars.createdAt}`,
+    id: cars.id,
   };
   return CLOSEST_FIRST.map(([key, direction]) => (direction === "asc" ? asc : desc)(columns[key]));
 }
@@ -65,11 +65,11 @@ function closestFirst(car: ComparableFacts) {
  * round trips: the car, then both choices in one batch.
  */
 export async function analysePrice(ctx: AppContext, id: string): Promise<PriceAnalysis> {
-  return analyseCarPrice(ctx, await findProduct(ctx, id));
+  return analyseCarPrice(ctx, await findCar(ctx, id));
 }
 
 /** The analysis of a car already read (the car's page has it): one round trip. */
-export async function analyseCarPrice(ctx: AppContext, car: Product): Promise<PriceAnalysis> {
+export async function analyseCarPrice(ctx: AppContext, car: Car): Promise<PriceAnalysis> {
   const evidence = await priceEvidence(ctx, { ...car, id: car._id, createdAt: car.createdDate });
   return { ...evidence, rating: evidence.estimate === null ? "unknown" : rateAgainst(car.resalePrice, evidence.estimate) };
 }
@@ -102,19 +102,19 @@ export function comparableStatements(ctx: AppContext, car: ComparableFacts, rule
     return [
       ctx.db
         .select({
-          resalePrice: products.resalePrice,
-          isPaid: products.isPaid,
-          purchaseYear: products.purchaseYear,
-          mileageKm: products.mileageKm,
+          resalePrice: cars.resalePrice,
+          isPaid: cars.isPaid,
+          purchaseYear: cars.purchaseYear,
+          mileageKm: cars.mileageKm,
           saleCents: payments.amount,
         })
-        .from(products)
+        .from(cars)
         // Through the index of standing payments (one per car): a refunded payment sold nothing.
-        .leftJoin(payments, and(eq(payments.productId, products.id), standingPayment))
+        .leftJoin(payments, and(eq(payments.productId, cars.id), standingPayment))
         .where(where)
         .orderBy(...closest)
         .limit(CANDIDATE_LIMIT),
-      selectProducts(ctx)
+      selectCars(ctx)
         .where(where)
         .orderBy(...closest)
         .limit(SHOWN),
@@ -136,7 +136,7 @@ async function priceEvidence(ctx: AppContext, car: ComparableFacts): Promise<Omi
   const found = await ctx.db.batch(comparableStatements(ctx, car, rules));
   const candidates = rules.map((_, i) => found[2 * i] as CandidateRow[]);
   const chosen = chooseRule(candidates);
-  const shown = (found[2 * chosen + 1] as Parameters<typeof toProduct>[0][]).map(toProduct);
+  const shown = (found[2 * chosen + 1] as Parameters<typeof toCar>[0][]).map(toCar);
   const priced: PricedCar[] = candidates[chosen].map((candidate) => ({
     price: countedPrice(candidate, candidate.saleCents),
     purchaseYear: candidate.purchaseYear,

@@ -6,12 +6,12 @@ import { searchQuerySchema } from "~/lib/schemas/search";
 import { marketplace } from "../../../../tests/support/marketplace";
 import { type UserRow } from "../users/users";
 import { startTestDatabase } from "../../../../tests/support/test-database";
-import { products } from "../../db/schema";
+import { cars } from "../../db/schema";
 import { listCategories } from "./categories";
 import { refreshPriceRatings } from "./price-ratings";
-import { listAdvertisedProducts } from "./products";
+import { listAdvertisedCars } from "./cars";
 import { searchCategory } from "../site/search-page";
-import { searchProducts, searchWithCategories } from "../search/search";
+import { searchCars, searchWithCategories } from "../search/search";
 
 let database: Awaited<ReturnType<typeof startTestDatabase>>;
 beforeAll(async () => {
@@ -40,9 +40,9 @@ async function ratedCars(count: number) {
   for (let i = 0; i < count; i++) ids.push(await car(seller, { categoryId, isAdvertised: true, resalePrice: 10_000 + i * 1000 }));
   for (const [i, id] of ids.entries()) {
     await ctx.db
-      .update(products)
+      .update(cars)
       .set({ make, priceRating: PRICE_RATINGS[i % PRICE_RATINGS.length] })
-      .where(eq(products.id, id));
+      .where(eq(cars.id, id));
   }
   return { ctx, categoryId, make, ids };
 }
@@ -60,9 +60,9 @@ describe("the price rating on cards", () => {
     "the search page (/cars)": (ctx: ReturnType<typeof database.context>, categoryId: string) =>
       searchWithCategories(ctx, query({ categoryId })).then((found) => found.data),
     "GET /api/products": (ctx: ReturnType<typeof database.context>, categoryId: string) =>
-      searchProducts(ctx, query({ categoryId })).then((found) => found.data),
+      searchCars(ctx, query({ categoryId })).then((found) => found.data),
     Home: (ctx: ReturnType<typeof database.context>) =>
-      Promise.all([listCategories(ctx), listAdvertisedProducts(ctx)]).then(([, advertised]) => advertised),
+      Promise.all([listCategories(ctx), listAdvertisedCars(ctx)]).then(([, advertised]) => advertised),
   };
 
   for (const [name, read] of Object.entries(pages)) {
@@ -85,10 +85,10 @@ describe("refreshPriceRatings", () => {
   it("reads a make's cars in one round trip and writes only the ratings that changed in one more", async () => {
     const { ctx, make, ids } = await ratedCars(4);
     // Four cars of one model, year and mileage at $10,000–$13,000: the estimates rate them apart.
-    await ctx.db.update(products).set({ model: "Delta", priceRating: null }).where(inArray(products.id, ids));
+    await ctx.db.update(cars).set({ model: "Delta", priceRating: null }).where(inArray(cars.id, ids));
     const first = await roundTripsOf(() => refreshPriceRatings(ctx, [make, make.toUpperCase()]));
     expect(first).toEqual({ trips: 2, result: 4 });
-    const stored = await ctx.db.select({ rating: products.priceRating }).from(products).where(inArray(products.id, ids));
+    const stored = await ctx.db.select({ rating: cars.priceRating }).from(cars).where(inArray(cars.id, ids));
     expect(stored.every((row) => row.rating !== null)).toBe(true);
 
     expect(await roundTripsOf(() => refreshPriceRatings(ctx, [make]))).toEqual({ trips: 1, result: 0 });

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { candidatesByRule, chooseComparables, type ComparableFacts, distinctMakes } from "../../../lib/catalog/comparables";
 import { countedPrice, estimatePrice, type PriceRating, rateAgainst } from "../../../lib/catalog/price-rating";
 import { type AppContext } from "../../context";
-import { payments, products, standingPayment, unflagged } from "../../db/schema";
+import { payments, cars, standingPayment, unflagged } from "../../db/schema";
 
 // The stored `products.price_rating` (decision record 17): what GET /api/products/:id/price-analysis
 // would answer, kept on the car so cards show it without a query of their own. A change to a car's
@@ -47,23 +47,23 @@ export async function refreshPriceRatings(ctx: Pick<AppContext, "db">, makes: re
   const [first, ...rest] = distinctMakes(makes).map((make) =>
     ctx.db
       .select({
-        id: products.id,
-        make: products.make,
-        model: products.model,
-        categoryId: products.categoryId,
-        purchaseYear: products.purchaseYear,
-        mileageKm: products.mileageKm,
-        createdAt: products.createdAt,
-        resalePrice: products.resalePrice,
-        isPaid: products.isPaid,
+        id: cars.id,
+        make: cars.make,
+        model: cars.model,
+        categoryId: cars.categoryId,
+        purchaseYear: cars.purchaseYear,
+        mileageKm: cars.mileageKm,
+        createdAt: cars.createdAt,
+        resalePrice: cars.resalePrice,
+        isPaid: cars.isPaid,
         saleCents: payments.amount,
-        priceRating: products.priceRating,
+        priceRating: cars.priceRating,
         comparable: sql<boolean>`${unflagged}`.mapWith(Boolean),
       })
-      .from(products)
+      .from(cars)
       // Through the index of standing payments (one per car): a refunded payment sold nothing.
-      .leftJoin(payments, and(eq(payments.productId, products.id), standingPayment))
-      .where(sql`${products.isPaid} in (0, 1) and ${products.make} = ${make} collate nocase`),
+      .leftJoin(payments, and(eq(payments.productId, cars.id), standingPayment))
+      .where(sql`${cars.isPaid} in (0, 1) and ${cars.make} = ${make} collate nocase`),
   );
   if (!first) return 0;
   const groups = await ctx.db.batch([first, ...rest]);
@@ -74,7 +74,7 @@ export async function refreshPriceRatings(ctx: Pick<AppContext, "db">, makes: re
   if (changed.length === 0) return 0;
   await ctx.db.run(sql`
     with changed (id, rating) as (select value ->> 'id', value ->> 'rating' from json_each(${JSON.stringify(changed)}))
-    update ${products} set price_rating = (select rating from changed where changed.id = ${products.id})
-    where ${products.id} in (select id from changed)`);
+    update ${cars} set price_rating = (select rating from changed where changed.id = ${cars.id})
+    where ${cars.id} in (select id from changed)`);
   return changed.length;
 }

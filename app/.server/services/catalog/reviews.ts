@@ -6,7 +6,7 @@ import { type PagedList } from "~/lib/shared/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { isUniqueViolation } from "../../db/errors";
-import { bookings, products, reviews, users } from "../../db/schema";
+import { bookings, cars, reviews, users } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
 import { batchItemsOf } from "../events";
 import { type UserRow } from "../users/users";
@@ -28,10 +28,10 @@ export async function createReview(ctx: AppContext, buyer: UserRow, input: Revie
   try {
     const result = await ctx.db.run(sql`
       insert into ${reviews} (id, booking_id, seller_id, rating, text, created_at)
-      select ${id}, ${bookings.id}, ${products.sellerId}, ${input.rating}, ${input.text ?? ""}, ${ctx.now().toISOString()}
-      from ${bookings} join ${products} on ${products.id} = ${bookings.productId}
+      select ${id}, ${bookings.id}, ${cars.sellerId}, ${input.rating}, ${input.text ?? ""}, ${ctx.now().toISOString()}
+      from ${bookings} join ${cars} on ${cars.id} = ${bookings.productId}
       where ${bookings.id} = ${input.bookingId} and ${bookings.buyerId} = ${buyer.id}
-        and ${bookings.paid} = 1 and ${bookings.lost} = 0 and ${products.sellerId} is not null`);
+        and ${bookings.paid} = 1 and ${bookings.lost} = 0 and ${cars.sellerId} is not null`);
     inserted = result.rowsAffected;
   } catch (error) {
     if (isUniqueViolation(error)) throw new Conflict(ALREADY_REVIEWED);
@@ -46,9 +46,9 @@ const ALREADY_REVIEWED = "You have already rated the seller for this booking";
 /** Which condition refused a review: not the caller's booking (404), not paid for, or no seller left (409). */
 async function whyNoReview(ctx: AppContext, buyer: UserRow, bookingId: string): Promise<Error> {
   const [booking] = await ctx.db
-    .select({ buyerId: bookings.buyerId, paid: bookings.paid, lost: bookings.lost, sellerId: products.sellerId })
+    .select({ buyerId: bookings.buyerId, paid: bookings.paid, lost: bookings.lost, sellerId: cars.sellerId })
     .from(bookings)
-    .innerJoin(products, eq(products.id, bookings.productId))
+    .innerJoin(cars, eq(cars.id, bookings.productId))
     .where(eq(bookings.id, bookingId))
     .limit(1);
   if (!booking) return new NotFound(BOOKING_NOT_FOUND);
@@ -69,9 +69,9 @@ const PAID_ORDERS_LIMIT = 200;
 /** The review state of each of a buyer's paid bookings, by booking id; one indexed query. */
 export async function reviewsOfPaidOrders(ctx: AppContext, buyerId: string): Promise<Record<string, OrderReview>> {
   const rows = await ctx.db
-    .select({ bookingId: bookings.id, rating: reviews.rating, sellerId: products.sellerId })
+    .select({ bookingId: bookings.id, rating: reviews.rating, sellerId: cars.sellerId })
     .from(bookings)
-    .innerJoin(products, eq(products.id, bookings.productId))
+    .innerJoin(cars, eq(cars.id, bookings.productId))
     .leftJoin(reviews, eq(reviews.bookingId, bookings.id))
     .where(and(eq(bookings.buyerId, buyerId), eq(bookings.paid, true), eq(bookings.lost, false)))
     .orderBy(desc(bookings.createdAt))
@@ -99,14 +99,14 @@ export async function listSellerReviews(ctx: AppContext, sellerId: string, page:
         rating: reviews.rating,
         text: reviews.text,
         buyerName: bookings.buyerName,
-        productName: products.name,
+        productName: cars.name,
         createdAt: reviews.createdAt,
         answer: reviews.answer,
         answeredAt: reviews.answeredAt,
       })
       .from(reviews)
       .innerJoin(bookings, eq(bookings.id, reviews.bookingId))
-      .innerJoin(products, eq(products.id, bookings.productId))
+      .innerJoin(cars, eq(cars.id, bookings.productId))
       .where(eq(reviews.sellerId, sellerId))
       .orderBy(desc(reviews.createdAt), desc(reviews.id))
       .limit(limit)
@@ -146,10 +146,10 @@ export async function answerReview(ctx: AppContext, seller: UserRow, reviewId: s
 export async function removeReview(ctx: AppContext, admin: UserRow, reviewId: string): Promise<number> {
   enforce("remove:review", admin);
   const [review] = await ctx.db
-    .select({ rating: reviews.rating, buyerName: bookings.buyerName, sellerName: users.name, productName: products.name })
+    .select({ rating: reviews.rating, buyerName: bookings.buyerName, sellerName: users.name, productName: cars.name })
     .from(reviews)
     .innerJoin(bookings, eq(bookings.id, reviews.bookingId))
-    .innerJoin(products, eq(products.id, bookings.productId))
+    .innerJoin(cars, eq(cars.id, bookings.productId))
     .innerJoin(users, eq(users.id, reviews.sellerId))
     .where(eq(reviews.id, reviewId))
     .limit(1);

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketplace } from "../../../../tests/support/marketplace";
 import { startTestDatabase } from "../../../../tests/support/test-database";
-import { bookings, products } from "../../db/schema";
+import { bookings, cars } from "../../db/schema";
 import { Forbidden } from "../../errors";
 import { BOOKINGS_PER_CAR, findOwnListing, listBookingsForSellerCars } from "./seller-cars";
 
@@ -48,7 +48,7 @@ describe("listBookingsForSellerCars", () => {
     const lostBooking = await book(latePayer, sold);
     await ctx.db.update(bookings).set({ paid: true }).where(eq(bookings.id, paidBooking));
     await ctx.db.update(bookings).set({ paid: true, lost: true }).where(eq(bookings.id, lostBooking));
-    await ctx.db.update(products).set({ isPaid: true }).where(eq(products.id, sold));
+    await ctx.db.update(cars).set({ isPaid: true }).where(eq(cars.id, sold));
     const buyers = await Promise.all(Array.from({ length: BOOKINGS_PER_CAR + 2 }, () => account("buyer")));
     for (const buyer of buyers) await book(buyer, popular);
 

@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { MY_PRODUCTS_PAGE_SIZE, type MyProductsQuery, type MyProductsSort, type MyProductsStatus } from "~/lib/schemas/catalog";
+import { MY_CARS_PAGE_SIZE, type MyCarsQuery, type MyCarsSort, type MyCarsStatus } from "~/lib/schemas/catalog";
 import { totalPages } from "~/lib/shared/list-query";
-import { type ProductDetail } from "~/lib/shared/types";
+import { type CarDetail } from "~/lib/shared/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { likeContains } from "../../db/like";
-import { bookings, carViewDays, products } from "../../db/schema";
+import { bookings, carViewDays, cars } from "../../db/schema";
 import { statsSince } from "./car-statistics";
-import { type PhotoInput, type ProductChanges, findProductDetail, updateProduct } from "./products";
+import { type PhotoInput, type CarChanges, findCarDetail, updateCar } from "./cars";
 import { createWithPhoto } from "../uploads/uploads";
 import { type UserRow } from "../users/users";
 
@@ -36,15 +36,11 @@ export interface CarBookings {
 export const BOOKINGS_PER_CAR = 20;
 
 /**
- * The bookings on these cars of a seller (a page of My Products), by product id, in one query (each
+ * The bookings on these cars of a seller (a page of My Products), by car id, in one query (each
  * car's bookings through bookings_product_idx); another seller's car among them gets none. Bookings that lost the car to another buyer are left out, and a sold
  * car shows only its paid booking: the others' buyers have nothing left to meet about.
  */
-export async function listBookingsForSellerCars(
-  ctx: AppContext,
-  sellerId: string,
-  productIds: string[],
-): Promise<Record<string, CarBookings>> {
+export async function listBookingsForSellerCars(ctx: AppContext, sellerId: string, carIds: string[]): Promise<Record<string, CarBookings>> {
   const ranked = ctx.db
     .select({
       id: bookings.id,
@@ -61,14 +57,14 @@ export async function listBookingsForSellerCars(
         ),
       total: sql<number>`count(*) over (partition by ${bookings.productId})`.as("total"),
     })
-    .from(products)
-    .innerJoin(bookings, eq(bookings.productId, products.id))
+    .from(cars)
+    .innerJoin(bookings, eq(bookings.productId, cars.id))
     .where(
       and(
-        eq(products.sellerId, sellerId),
-        inArray(products.id, productIds),
+        eq(cars.sellerId, sellerId),
+        inArray(cars.id, carIds),
         eq(bookings.lost, false),
-        sql`(${products.isPaid} = 0 or ${bookings.paid} = 1)`,
+        sql`(${cars.isPaid} = 0 or ${bookings.paid} = 1)`,
       ),
     )
     .as("ranked");
@@ -94,7 +90,7 @@ export async function listBookingsForSellerCars(
 }
 
 /** A row of My Products: what its table shows, and the car's page views over the last 30 days. */
-export interface MyProductRow {
+export interface MyCarRow {
   _id: string;
   productName: string;
   resalePrice: number;
@@ -103,35 +99,35 @@ export interface MyProductRow {
   views: number;
 }
 
-export interface MyProductsPage {
-  rows: MyProductRow[];
+export interface MyCarsPage {
+  rows: MyCarRow[];
   total: number;
   page: number;
   totalPages: number;
 }
 
 /** Each filter as a condition on the seller's cars (read through products_seller_idx / products_seller_unsold_idx). */
-function statusCondition(status: MyProductsStatus, now: Date): SQL | undefined {
+function statusCondition(status: MyCarsStatus, now: Date): SQL | undefined {
   switch (status) {
     case "all":
       return undefined;
     case "for-sale":
-      return eq(products.isPaid, false);
+      return eq(cars.isPaid, false);
     case "sold":
-      return eq(products.isPaid, true);
+      return eq(cars.isPaid, true);
     case "booked-this-week":
       // As the dashboard's "Bookings this week" counts them: bookings made since Monday 00:00 UTC.
-      return sql`exists (select 1 from ${bookings} where ${bookings.productId} = ${products.id} and ${bookings.createdAt} >= ${startOfWeek(now).toISOString()})`;
+      return sql`exists (select 1 from ${bookings} where ${bookings.productId} = ${cars.id} and ${bookings.createdAt} >= ${startOfWeek(now).toISOString()})`;
   }
 }
 
 /** Every sort ends with the id, so a page's rows never change places between requests. */
-const SORTS: Record<MyProductsSort, SQL[]> = {
-  newest: [desc(products.createdAt), desc(products.id)],
-  oldest: [asc(products.createdAt), asc(products.id)],
-  name: [sql`${products.name} collate nocase`, asc(products.id)],
-  "price-high": [desc(products.resalePrice), desc(products.createdAt), asc(products.id)],
-  "price-low": [asc(products.resalePrice), desc(products.createdAt), asc(products.id)],
+const SORTS: Record<MyCarsSort, SQL[]> = {
+  newest: [desc(cars.createdAt), desc(cars.id)],
+  oldest: [asc(cars.createdAt), asc(cars.id)],
+  name: [sql`${cars.name} collate nocase`, asc(cars.id)],
+  "price-high": [desc(cars.resalePrice), desc(cars.createdAt), asc(cars.id)],
+  "price-low": [asc(cars.resalePrice), desc(cars.createdAt), asc(cars.id)],
 };
 
 /**
@@ -140,42 +136,42 @@ const SORTS: Record<MyProductsSort, SQL[]> = {
  * seller's cars are read through their index (seller, then status and date); a name search or a
  * sort other than by date only orders that seller's rows.
  */
-export async function listMyProducts(ctx: AppContext, seller: UserRow, query: MyProductsQuery): Promise<MyProductsPage> {
-  enforce("read:my-products", seller);
+export async function listMyCars(ctx: AppContext, seller: UserRow, query: MyCarsQuery): Promise<MyCarsPage> {
+  enforce("read:my-cars", seller);
   const now = ctx.now();
   const where = and(
-    eq(products.sellerId, seller.id),
+    eq(cars.sellerId, seller.id),
     statusCondition(query.status, now),
-    query.q ? likeContains(products.name, query.q) : undefined,
+    query.q ? likeContains(cars.name, query.q) : undefined,
   );
   const [rows, [counted]] = await ctx.db.batch([
     ctx.db
       .select({
-        _id: products.id,
-        productName: products.name,
-        resalePrice: products.resalePrice,
-        isPaid: products.isPaid,
-        isAdvertised: products.isAdvertised,
+        _id: cars.id,
+        productName: cars.name,
+        resalePrice: cars.resalePrice,
+        isPaid: cars.isPaid,
+        isAdvertised: cars.isAdvertised,
         views:
-          sql<number>`(select coalesce(sum(${carViewDays.views}), 0) from ${carViewDays} where ${carViewDays.productId} = ${products.id} and ${carViewDays.day} >= ${statsSince(now)})`.mapWith(
+          sql<number>`(select coalesce(sum(${carViewDays.views}), 0) from ${carViewDays} where ${carViewDays.productId} = ${cars.id} and ${carViewDays.day} >= ${statsSince(now)})`.mapWith(
             Number,
           ),
       })
-      .from(products)
+      .from(cars)
       .where(where)
       .orderBy(...SORTS[query.sort])
-      .limit(MY_PRODUCTS_PAGE_SIZE)
-      .offset((query.page - 1) * MY_PRODUCTS_PAGE_SIZE),
-    ctx.db.select({ total: count() }).from(products).where(where),
+      .limit(MY_CARS_PAGE_SIZE)
+      .offset((query.page - 1) * MY_CARS_PAGE_SIZE),
+    ctx.db.select({ total: count() }).from(cars).where(where),
   ]);
-  return { rows, total: counted.total, page: query.page, totalPages: totalPages(counted.total, MY_PRODUCTS_PAGE_SIZE) };
+  return { rows, total: counted.total, page: query.page, totalPages: totalPages(counted.total, MY_CARS_PAGE_SIZE) };
 }
 
 /** The owner's listing with its photos, for the edit page; 404 unknown, 403 for anyone else. */
-export async function findOwnListing(ctx: AppContext, user: UserRow, id: string): Promise<ProductDetail> {
-  const product = await findProductDetail(ctx, id);
-  enforce("update:product:own", user, product.sellerId === user.id, "You can only change your own products");
-  return product;
+export async function findOwnListing(ctx: AppContext, user: UserRow, id: string): Promise<CarDetail> {
+  const car = await findCarDetail(ctx, id);
+  enforce("update:car:own", user, car.sellerId === user.id, "You can only change your own products");
+  return car;
 }
 
 /**
@@ -186,11 +182,11 @@ export function updateListing(
   ctx: AppContext,
   user: UserRow,
   id: string,
-  changes: ProductChanges & { photos: PhotoInput[] },
+  changes: CarChanges & { photos: PhotoInput[] },
   photo?: Blob,
 ): Promise<void> {
-  if (!photo) return updateProduct(ctx, user, id, changes);
-  return createWithPhoto(ctx, user.id, photo, (url) => updateProduct(ctx, user, id, { ...changes, photos: [...changes.photos, { url }] }));
+  if (!photo) return updateCar(ctx, user, id, changes);
+  return createWithPhoto(ctx, user.id, photo, (url) => updateCar(ctx, user, id, { ...changes, photos: [...changes.photos, { url }] }));
 }
 
 /** Monday 00:00 UTC of the week holding `date`. */

@@ -2,9 +2,9 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { sellerRating } from "~/lib/catalog/seller-rating";
 import { type SellerProfile } from "~/lib/shared/types";
 import { type AppContext } from "../../context";
-import { products, users } from "../../db/schema";
+import { cars, users } from "../../db/schema";
 import { NotFound } from "../../errors";
-import { selectProducts, toProduct } from "./products";
+import { selectCars, toCar } from "./cars";
 
 export const SELLER_PAGE_SIZE = 24;
 
@@ -53,15 +53,15 @@ function toProfile([seller]: Awaited<ReturnType<typeof profileQuery>>): SellerPr
 
 /** One page of a seller's cars for sale, newest first, with the seller's profile; one round trip. */
 export async function listSellerCarsForSale(ctx: AppContext, sellerId: string, page = 1, pageSize = SELLER_PAGE_SIZE) {
-  const forSale = and(eq(products.sellerId, sellerId), eq(products.isPaid, false));
+  const forSale = and(eq(cars.sellerId, sellerId), eq(cars.isPaid, false));
   const [profile, rows, [{ total }]] = await ctx.db.batch([
     profileQuery(ctx, sellerId),
-    selectProducts(ctx)
+    selectCars(ctx)
       .where(forSale)
-      .orderBy(desc(products.createdAt))
+      .orderBy(desc(cars.createdAt))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    ctx.db.select({ total: count() }).from(products).where(forSale),
+    ctx.db.select({ total: count() }).from(cars).where(forSale),
   ]);
-  return { seller: toProfile(profile), products: rows.map(toProduct), total, totalPages: Math.ceil(total / pageSize) };
+  return { seller: toProfile(profile), cars: rows.map(toCar), total, totalPages: Math.ceil(total / pageSize) };
 }

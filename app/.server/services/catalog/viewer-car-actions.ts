@@ -12,18 +12,18 @@ type Mark = "favourite" | "booked" | "reported";
 
 /**
  * For a page of cars: what the signed-in viewer may do and did with them (saved, booked, reported),
- * read in one statement on the three tables' (user, product) keys. Nobody signed in: nothing done.
+ * read in one statement on the three tables' (user, car) keys. Nobody signed in: nothing done.
  */
-export async function viewerCarActionsOnPage(ctx: AppContext, user: Viewer | null, productIds: string[]): Promise<ViewerCarActions> {
-  const ids = [...new Set(productIds)];
+export async function viewerCarActionsOnPage(ctx: AppContext, user: Viewer | null, carIds: string[]): Promise<ViewerCarActions> {
+  const ids = [...new Set(carIds)];
   if (!user || ids.length === 0) return viewerCarActionsOf(user, []);
   return viewerCarActionsOf(user, await runPrepared(ctx, viewerCarActionsQuery(ctx, user.id, ids)));
 }
 
 // Prepared once (db/prepared.ts): the page's car ids go in as one JSON array, whatever their number.
-const viewerCarActionRows = preparedStatement(["userId", "productIds"], (ctx, { userId, productIds }) => {
+const viewerCarActionRows = preparedStatement(["userId", "carIds"], (ctx, { userId, carIds }) => {
   const mark = (name: Mark) => sql<Mark>`${name}`.as("mark");
-  const shown = (productId: SQLiteColumn) => sql`${productId} in (select value from json_each(${productIds}))`;
+  const shown = (carId: SQLiteColumn) => sql`${carId} in (select value from json_each(${carIds}))`;
   // A booking's id while it is unpaid (the next step is paying for it); nothing for the other lists.
   const none = sql<string | null>`null`.as("unpaid_booking_id");
   return unionAll(
@@ -48,8 +48,8 @@ const viewerCarActionRows = preparedStatement(["userId", "productIds"], (ctx, { 
 });
 
 /** viewerCarActionsOnPage's statement for a signed-in viewer, to send in a batch with others; viewerCarActionsOf reads its rows. */
-export function viewerCarActionsQuery(ctx: AppContext, userId: string, productIds: string[]) {
-  return viewerCarActionRows(ctx, { userId, productIds: JSON.stringify(productIds) });
+export function viewerCarActionsQuery(ctx: AppContext, userId: string, carIds: string[]) {
+  return viewerCarActionRows(ctx, { userId, carIds: JSON.stringify(carIds) });
 }
 
 export function viewerCarActionsOf(user: { role: Role } | null, rows: RowsOf<ReturnType<typeof viewerCarActionsQuery>>): ViewerCarActions {

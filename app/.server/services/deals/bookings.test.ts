@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketplace } from "../../../../tests/support/marketplace";
 import { startTestDatabase } from "../../../../tests/support/test-database";
-import { bookings, products } from "../../db/schema";
+import { bookings, cars } from "../../db/schema";
 import { Conflict, Forbidden, NotFound } from "../../errors";
 import { cancelBooking, findBookingFor, findOwnBooking, listBuyerOrders } from "./bookings";
 
@@ -22,14 +22,14 @@ describe("createBooking", () => {
     const { ctx, account, car, book } = setup();
     const seller = await account("seller");
     const buyer = await account("buyer");
-    const productId = await car(seller, { resalePrice: 12345 });
+    const carId = await car(seller, { resalePrice: 12345 });
 
-    const bookingId = await book(buyer, productId);
+    const bookingId = await book(buyer, carId);
 
     const [order] = await listBuyerOrders(ctx, buyer);
     expect(order).toMatchObject({
       _id: bookingId,
-      product_id: productId,
+      product_id: carId,
       resalePrice: 12345,
       email: buyer.email,
       paid: false,
@@ -40,26 +40,26 @@ describe("createBooking", () => {
   it("lets only buyers book", async () => {
     const { account, car, book } = setup();
     const seller = await account("seller");
-    const productId = await car(seller);
-    await expect(book(await account("seller", "other-seller"), productId)).rejects.toThrow(Forbidden);
-    await expect(book(await account("admin"), productId)).rejects.toThrow(Forbidden);
+    const carId = await car(seller);
+    await expect(book(await account("seller", "other-seller"), carId)).rejects.toThrow(Forbidden);
+    await expect(book(await account("admin"), carId)).rejects.toThrow(Forbidden);
   });
 
   it("books a car once per buyer, while other buyers may book it too", async () => {
     const { ctx, account, car, book } = setup();
-    const productId = await car(await account("seller"));
+    const carId = await car(await account("seller"));
     const buyer = await account("buyer");
-    await book(buyer, productId);
-    await expect(book(buyer, productId)).rejects.toThrow(new Conflict("You have already booked this car"));
-    await book(await account("buyer", "second-buyer"), productId);
-    expect(await ctx.db.$count(bookings, eq(bookings.productId, productId))).toBe(2);
+    await book(buyer, carId);
+    await expect(book(buyer, carId)).rejects.toThrow(new Conflict("You have already booked this car"));
+    await book(await account("buyer", "second-buyer"), carId);
+    expect(await ctx.db.$count(bookings, eq(bookings.productId, carId))).toBe(2);
   });
 
   it("never books a sold car, a car of one's own or a car that does not exist", async () => {
     const { ctx, account, car, book } = setup();
     const buyer = await account("buyer");
     const sold = await car(await account("seller"));
-    await ctx.db.update(products).set({ isPaid: true }).where(eq(products.id, sold));
+    await ctx.db.update(cars).set({ isPaid: true }).where(eq(cars.id, sold));
     // A buyer's own listing (e.g. from when the account sold cars).
     const own = await car(buyer);
 
@@ -80,7 +80,7 @@ describe("orders", () => {
     database.setNow(new Date(ctx.now().getTime() + 60_000));
     await book(buyer, second);
     await book(await account("buyer", "someone-else"), first);
-    await ctx.db.update(products).set({ isPaid: true }).where(eq(products.id, first));
+    await ctx.db.update(cars).set({ isPaid: true }).where(eq(cars.id, first));
 
     const orders = await listBuyerOrders(ctx, buyer);
     expect(orders.map((order) => [order.product_id, order.soldToSomeoneElse])).toEqual([
@@ -109,13 +109,13 @@ describe("cancelBooking", () => {
   it("removes the buyer's own unpaid booking, so the car can be booked again", async () => {
     const { ctx, account, car, book, bookingRow } = setup();
     const buyer = await account("buyer");
-    const productId = await car(await account("seller"));
-    const bookingId = await book(buyer, productId);
+    const carId = await car(await account("seller"));
+    const bookingId = await book(buyer, carId);
 
     await expect(cancelBooking(ctx, buyer, bookingId)).resolves.toBeUndefined();
     expect(await bookingRow(bookingId)).toBeUndefined();
     await expect(cancelBooking(ctx, buyer, bookingId)).rejects.toThrow(new NotFound("Booking not found"));
-    await book(buyer, productId);
+    await book(buyer, carId);
   });
 
   it("is the buyer's alone: other buyers, sellers and admins are told it does not exist", async () => {

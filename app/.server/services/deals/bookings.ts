@@ -7,7 +7,7 @@ import { type AppContext } from "../../context";
 import { effectsOf, publish } from "../events";
 import { isUniqueViolation } from "../../db/errors";
 import { preparedStatement, type RowsOf, runPrepared } from "../../db/prepared";
-import { bookings, conversations, offers, payments, products, users } from "../../db/schema";
+import { bookings, conversations, offers, payments, cars, users } from "../../db/schema";
 import { Conflict, Forbidden, NotFound } from "../../errors";
 import { dealPaymentColumns, dealPaymentJoin, dealPaymentOf } from "./payment-states";
 import { bookingPaymentUnderWay } from "../catalog/payment-window";
@@ -18,19 +18,19 @@ import { DELETED_USER } from "~/lib/accounts/roles";
 // booking with payment history outlives its car: then its payment keeps the car's name.
 const bookingColumns = {
   ...getTableColumns(bookings),
-  productName: sql<string>`coalesce(${products.name}, ${payments.productName}, '')`,
-  image: sql<string>`coalesce(${products.image}, '')`,
-  resalePrice: sql<number>`coalesce(${products.resalePrice}, ${payments.amount} / 100, 0)`.mapWith(Number),
-  productSold: sql<boolean>`coalesce(${products.isPaid}, 0)`.mapWith((value) => Number(value) === 1),
-  sellerId: products.sellerId,
-  sellerName: sql<string>`coalesce(${products.sellerName}, ${DELETED_USER})`,
-  mobile: sql<string>`coalesce(${products.mobile}, '')`,
+  productName: sql<string>`coalesce(${cars.name}, ${payments.productName}, '')`,
+  image: sql<string>`coalesce(${cars.image}, '')`,
+  resalePrice: sql<number>`coalesce(${cars.resalePrice}, ${payments.amount} / 100, 0)`.mapWith(Number),
+  carSold: sql<boolean>`coalesce(${cars.isPaid}, 0)`.mapWith((value) => Number(value) === 1),
+  sellerId: cars.sellerId,
+  sellerName: sql<string>`coalesce(${cars.sellerName}, ${DELETED_USER})`,
+  mobile: sql<string>`coalesce(${cars.mobile}, '')`,
 };
 type BookingRow = typeof bookings.$inferSelect & {
   productName: string;
   image: string;
   resalePrice: number;
-  productSold: boolean;
+  carSold: boolean;
   sellerId: string | null;
   sellerName: string;
   mobile: string;
@@ -81,7 +81,7 @@ export type Order = Booking & {
 function toOrder(row: BookingRow): Order {
   return {
     ...toBooking(row),
-    soldToSomeoneElse: row.productSold && !row.paid,
+    soldToSomeoneElse: row.carSold && !row.paid,
     lostToAnotherBuyer: row.paidAfterSale && !row.paid,
     agreementLapsed: row.agreementLapsed && !row.agreementHolds && !row.paid,
     paymentUnderWay: row.paymentUnderWay,
@@ -123,17 +123,17 @@ function selectBookings(ctx: AppContext) {
       agreementLapsed,
     })
     .from(bookings)
-    .leftJoin(products, eq(products.id, bookings.productId))
+    .leftJoin(cars, eq(cars.id, bookings.productId))
     .leftJoin(payments, dealPaymentJoin);
 }
 
 /** The car's seller, as a booking's notice takes them, and the car: one read before booking. */
-function sellerOfCar(ctx: AppContext, productId: string) {
+function sellerOfCar(ctx: AppContext, carId: string) {
   return ctx.db
-    .select({ ...recipientColumns("booking"), productName: products.name, sellerId: products.sellerId, isPaid: products.isPaid })
-    .from(products)
-    .leftJoin(users, eq(users.id, products.sellerId))
-    .where(eq(products.id, productId))
+    .select({ ...recipientColumns("booking"), productName: cars.name, sellerId: cars.sellerId, isPaid: cars.isPaid })
+    .from(cars)
+    .leftJoin(users, eq(users.id, cars.sellerId))
+    .where(eq(cars.id, carId))
     .limit(1);
 }
 
@@ -169,9 +169,9 @@ export async function createBooking(ctx: AppContext, buyer: UserRow, input: Book
     const [result] = await ctx.db.batch([
       ctx.db.run(sql`
         insert into ${bookings} (id, product_id, buyer_id, buyer_name, buyer_email, phone, meeting_location, created_at)
-        select ${id}, ${products.id}, ${buyer.id}, ${buyer.name}, ${buyer.email}, ${input.phone}, ${input.meetingLocation}, ${ctx.now().toISOString()}
-        from ${products}
-        where ${products.id} = ${input.product_id} and ${products.isPaid} = 0 and ${products.sellerId} is not ${buyer.id}`),
+        select ${id}, ${cars.id}, ${buyer.id}, ${buyer.name}, ${buyer.email}, ${input.phone}, ${input.meetingLocation}, ${ctx.now().toISOString()}
+        from ${cars}
+        where ${cars.id} = ${input.product_id} and ${cars.isPaid} = 0 and ${cars.sellerId} is not ${buyer.id}`),
       ...sellerHears.statements.map((statement) => ctx.db.run(statement)),
     ]);
     inserted = result.rowsAffected;
@@ -238,7 +238,7 @@ export async function listReceivedBookings(
   { paidOnly = false }: { paidOnly?: boolean } = {},
 ): Promise<PagedList<ReceivedBooking>> {
   enforce("read:bookings-received", seller);
-  const theirs = and(eq(products.sellerId, seller.id), paidOnly ? sql`${payments.status} is not null` : undefined);
+  const theirs = and(eq(cars.sellerId, seller.id), paidOnly ? sql`${payments.status} is not null` : undefined);
   const [rows, [{ total }]] = await ctx.db.batch([
     selectBookings(ctx)
       .where(theirs)
@@ -248,7 +248,7 @@ export async function listReceivedBookings(
     ctx.db
       .select({ total: count() })
       .from(bookings)
-      .innerJoin(products, eq(products.id, bookings.productId))
+      .innerJoin(cars, eq(cars.id, bookings.productId))
       .leftJoin(payments, dealPaymentJoin)
       .where(theirs),
   ]);
@@ -267,38 +267,38 @@ export async function listReceivedBookings(
 }
 
 /** The viewer's own paid booking of a car under the deal, if any (the car's page shows what comes next). */
-export async function findOwnDeal(ctx: AppContext, buyerId: string, productId: string) {
-  return ownDealOf(await runPrepared(ctx, ownDealQuery(ctx, buyerId, productId)));
+export async function findOwnDeal(ctx: AppContext, buyerId: string, carId: string) {
+  return ownDealOf(await runPrepared(ctx, ownDealQuery(ctx, buyerId, carId)));
 }
 
-const ownDeal = preparedStatement(["buyerId", "productId"], (ctx, { buyerId, productId }) =>
+const ownDeal = preparedStatement(["buyerId", "carId"], (ctx, { buyerId, carId }) =>
   selectBookings(ctx)
-    .where(and(eq(bookings.buyerId, buyerId), eq(bookings.productId, productId), eq(bookings.refunded, false)))
+    .where(and(eq(bookings.buyerId, buyerId), eq(bookings.productId, carId), eq(bookings.refunded, false)))
     .limit(1),
 );
 
 /** findOwnDeal's read, to send in a batch with others; ownDealOf reads its rows. */
-export const ownDealQuery = (ctx: AppContext, buyerId: string, productId: string) => ownDeal(ctx, { buyerId, productId });
+export const ownDealQuery = (ctx: AppContext, buyerId: string, carId: string) => ownDeal(ctx, { buyerId, carId });
 
 export function ownDealOf([row]: RowsOf<ReturnType<typeof ownDealQuery>>) {
   const payment = row && dealPaymentOf(row);
   return payment ? { bookingId: row.id, payment } : null;
 }
 
-const openBookings = preparedStatement(["productId"], (ctx, { productId }) =>
+const openBookings = preparedStatement(["carId"], (ctx, { carId }) =>
   ctx.db
     .select({ count: count() })
     .from(bookings)
-    .where(and(eq(bookings.productId, productId), eq(bookings.refunded, false), eq(bookings.lost, false))),
+    .where(and(eq(bookings.productId, carId), eq(bookings.refunded, false), eq(bookings.lost, false))),
 );
 
 /** countOpenBookings' read, to send in a batch with others (the car's page); openBookingsOf reads its rows. */
-export const openBookingsQuery = (ctx: AppContext, productId: string) => openBookings(ctx, { productId });
+export const openBookingsQuery = (ctx: AppContext, carId: string) => openBookings(ctx, { carId });
 export const openBookingsOf = ([row]: RowsOf<ReturnType<typeof openBookingsQuery>>) => row?.count ?? 0;
 
 /** How many buyers have booked a car and may still buy it (the booking page tells the next one). */
-export async function countOpenBookings(ctx: AppContext, productId: string): Promise<number> {
-  return openBookingsOf(await runPrepared(ctx, openBookingsQuery(ctx, productId)));
+export async function countOpenBookings(ctx: AppContext, carId: string): Promise<number> {
+  return openBookingsOf(await runPrepared(ctx, openBookingsQuery(ctx, carId)));
 }
 
 // The one rule of whose a booking is: the account that made it, by id (the email on the booking is

@@ -3,7 +3,7 @@ import { type BatchItem } from "drizzle-orm/batch";
 import { type DisputeInput } from "~/lib/deals/deal";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
-import { bookings, disputes, payments, products, users } from "../../db/schema";
+import { bookings, disputes, payments, cars, users } from "../../db/schema";
 import { Conflict, NotFound } from "../../errors";
 import { batchItemsOf, effectsOf } from "../events";
 import { recipientColumns, type UserRow } from "../users/users";
@@ -19,9 +19,9 @@ import { decideRefund, openDisputeCase, statusIs } from "./payment-states";
 async function readDeal(ctx: AppContext, bookingId: string) {
   const [[row], [payment]] = await ctx.db.batch([
     ctx.db
-      .select({ bookingId: bookings.id, buyerId: bookings.buyerId, sellerId: products.sellerId })
+      .select({ bookingId: bookings.id, buyerId: bookings.buyerId, sellerId: cars.sellerId })
       .from(bookings)
-      .innerJoin(products, eq(products.id, bookings.productId))
+      .innerJoin(cars, eq(cars.id, bookings.productId))
       .where(eq(bookings.id, bookingId))
       .limit(1),
     ctx.db
@@ -146,10 +146,10 @@ export async function declineBooking(ctx: AppContext, user: UserRow, bookingId: 
   )!;
   const [buyer] = deal.buyerId
     ? await ctx.db
-        .select({ ...recipientColumns("booking_declined"), productName: products.name, productId: products.id })
+        .select({ ...recipientColumns("booking_declined"), productName: cars.name, productId: cars.id })
         .from(bookings)
         .innerJoin(users, eq(users.id, bookings.buyerId))
-        .innerJoin(products, eq(products.id, bookings.productId))
+        .innerJoin(cars, eq(cars.id, bookings.productId))
         .where(eq(bookings.id, bookingId))
         .limit(1)
     : [];

@@ -4,7 +4,7 @@ import { totalPages } from "~/lib/shared/list-query";
 import { type PagedList } from "~/lib/shared/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
-import { bookings, conversations, disputes, messages, payments, products } from "../../db/schema";
+import { bookings, conversations, disputes, messages, payments, cars } from "../../db/schema";
 import { paymentNames } from "./ledger";
 import { type UserRow } from "../users/users";
 
@@ -31,7 +31,7 @@ export async function listDisputes(
       })
       .from(disputes)
       .innerJoin(payments, eq(payments.id, disputes.paymentId))
-      .leftJoin(products, eq(products.id, payments.productId))
+      .leftJoin(cars, eq(cars.id, payments.productId))
       .leftJoin(bookings, eq(bookings.id, disputes.bookingId))
       .where(which)
       .orderBy(desc(disputes.createdAt), desc(disputes.id))
@@ -88,10 +88,10 @@ export async function listDisputeCases(
           buyerPhone: bookings.phone,
           meetingLocation: bookings.meetingLocation,
           productId: bookings.productId,
-          sellerEmail: products.sellerEmail,
+          sellerEmail: cars.sellerEmail,
         })
         .from(bookings)
-        .leftJoin(products, eq(products.id, bookings.productId))
+        .leftJoin(cars, eq(cars.id, bookings.productId))
         .where(eq(bookings.id, dispute.bookingId))
         .limit(1);
       const thread = parties?.buyerId

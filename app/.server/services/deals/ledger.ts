@@ -4,7 +4,7 @@ import { DELETED_USER } from "~/lib/accounts/roles";
 import { totalPages } from "~/lib/shared/list-query";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
-import { bookings, ledgerEntries, type LedgerKind, payments, products } from "../../db/schema";
+import { bookings, ledgerEntries, type LedgerKind, payments, cars } from "../../db/schema";
 import { type UserRow } from "../users/users";
 
 // The ledger: every movement of money as a row, written with the state change it records, and what
@@ -77,8 +77,8 @@ export async function owedBack(ctx: AppContext, paymentId: string) {
 
 /** A payment's car and seller by name, for a read that left-joins `products` to `payments`: kept when either is gone. */
 export const paymentNames = {
-  productName: sql<string>`coalesce(${products.name}, ${payments.productName})`,
-  sellerName: sql<string>`coalesce(${products.sellerName}, ${DELETED_USER})`,
+  productName: sql<string>`coalesce(${cars.name}, ${payments.productName})`,
+  sellerName: sql<string>`coalesce(${cars.sellerName}, ${DELETED_USER})`,
 };
 
 /**
@@ -90,9 +90,9 @@ const ledgerLinesQuery = (ctx: AppContext, where: SQL | undefined, page: number,
     .select({
       entry: ledgerEntries,
       ...paymentNames,
-      carId: products.id,
+      carId: cars.id,
       buyerName: sql<string>`coalesce(${bookings.buyerName}, ${DELETED_USER})`,
-      sellerId: products.sellerId,
+      sellerId: cars.sellerId,
       status: payments.status,
       paidOut: sql<boolean>`${payments.transferId} is not null`.mapWith((value) => Number(value) === 1),
       refundReason: payments.refundReason,
@@ -100,7 +100,7 @@ const ledgerLinesQuery = (ctx: AppContext, where: SQL | undefined, page: number,
     .from(ledgerEntries)
     .innerJoin(payments, eq(payments.id, ledgerEntries.paymentId))
     .leftJoin(bookings, eq(bookings.id, ledgerEntries.bookingId))
-    .leftJoin(products, eq(products.id, payments.productId))
+    .leftJoin(cars, eq(cars.id, payments.productId))
     .where(where)
     .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
     .limit(limit)

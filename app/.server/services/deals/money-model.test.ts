@@ -2,12 +2,12 @@ import { eq, isNull, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, it } from "vitest";
 import { type FaultMode, type MoneySequence, startMoneyWorld } from "../../../../tests/support/money-world";
-import { bookings, disputes, moneyProblems, offers, payments, products } from "../../db/schema";
+import { bookings, disputes, moneyProblems, offers, payments, cars } from "../../db/schema";
 import { DomainError } from "../../errors";
 import { PaymentProviderError } from "../../payments/provider";
 import { type UserRow } from "../users/users";
 import { deleteBuyer, deleteSeller } from "../admin/admin-users";
-import { deleteProduct } from "../catalog/products";
+import { deleteCar } from "../catalog/cars";
 import { confirmHandover, declineBooking, openDispute, refundBySeller, resolveDispute } from "./deal-actions";
 import { acceptOffer, counterOffer, declineOffer, makeOffer, withdrawOffer } from "./offers";
 import { createPaymentIntent, recordPayment } from "./payments";
@@ -56,7 +56,7 @@ async function expectInvariants(world: World, step: string) {
   const broken = await world.seq.checkInvariants();
   if (broken) throw new Error(`after ${step}: ${broken}`);
   // Offers never change a car's public price.
-  const prices = await world.seq.ctx.db.select({ id: products.id, price: products.resalePrice }).from(products);
+  const prices = await world.seq.ctx.db.select({ id: cars.id, price: cars.resalePrice }).from(cars);
   const repriced = prices.find((car) => world.cars.some((known) => known.id === car.id && known.price !== car.price));
   if (repriced) throw new Error(`after ${step}: car ${repriced.id}'s price changed to ${repriced.price}`);
 }
@@ -241,7 +241,7 @@ class Delete extends Step {
     if (this.what === "car") {
       const car = pick(w.cars, this.index)!;
       const seller = w.sellers[car.seller];
-      await person(() => deleteProduct(ctx, seller, car.id), { world: w, user: seller });
+      await person(() => deleteCar(ctx, seller, car.id), { world: w, user: seller });
       return;
     }
     const user = this.what === "buyer" ? w.buyers[this.index % w.buyers.length] : w.sellers[this.index % w.sellers.length];

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { type AppContext } from "../../context";
-import { bookings, offers, products } from "../../db/schema";
+import { bookings, offers, cars } from "../../db/schema";
 import { effectsOf } from "../events";
 import { bookingPaymentUnderWay } from "../catalog/payment-window";
 
@@ -47,12 +47,12 @@ export async function expireOffers(ctx: AppContext): Promise<{ expired: number; 
   const due = await ctx.db
     .select({
       id: offers.id,
-      carName: products.name,
+      carName: cars.name,
       buyerId: offers.buyerId,
       sellerId: offers.sellerId,
     })
     .from(offers)
-    .innerJoin(products, eq(products.id, offers.productId))
+    .innerJoin(cars, eq(cars.id, offers.productId))
     .where(and(inArray(offers.status, [...LIVE_OFFER]), lte(offers.expiresAt, now)))
     .limit(SCHEDULED_BATCH);
   let expired = 0;

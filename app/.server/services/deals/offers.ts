@@ -7,7 +7,7 @@ import { enforce } from "../../auth/enforce";
 import { countEvent, LIMITS } from "../../auth/rate-limits";
 import { type AppContext } from "../../context";
 import { isUniqueViolation } from "../../db/errors";
-import { bookings, offers, type OfferStatus, payments, products, standingPayment, users } from "../../db/schema";
+import { bookings, offers, type OfferStatus, payments, cars, standingPayment, users } from "../../db/schema";
 import { Conflict, Forbidden, Invalid, NotFound, TooManyRequests } from "../../errors";
 import { effectsOf, type Effects, type OfferRef } from "../events";
 import { type UserRow } from "../users/users";
@@ -25,12 +25,12 @@ const buyer = aliasedTable(users, "offer_buyer");
 const offerColumns = {
   id: offers.id,
   productId: offers.productId,
-  productName: products.name,
-  price: products.resalePrice,
+  productName: cars.name,
+  price: cars.resalePrice,
   buyerId: offers.buyerId,
   sellerId: offers.sellerId,
   buyerName: buyer.name,
-  sellerName: products.sellerName,
+  sellerName: cars.sellerName,
   amount: offers.amount,
   counterAmount: offers.counterAmount,
   status: offers.status,
@@ -63,29 +63,25 @@ function toOffer(row: OfferRow, user: UserRow): OfferItem {
 }
 
 const selectOffers = (ctx: AppContext) =>
-  ctx.db
-    .select(offerColumns)
-    .from(offers)
-    .innerJoin(products, eq(products.id, offers.productId))
-    .innerJoin(buyer, eq(buyer.id, offers.buyerId));
+  ctx.db.select(offerColumns).from(offers).innerJoin(cars, eq(cars.id, offers.productId)).innerJoin(buyer, eq(buyer.id, offers.buyerId));
 
 /** POST /api/products/:id/offers: a buyer offers an amount for a car. */
-export async function makeOffer(ctx: AppContext, user: UserRow, productId: string, input: OfferInput): Promise<string> {
+export async function makeOffer(ctx: AppContext, user: UserRow, carId: string, input: OfferInput): Promise<string> {
   enforce("make:offer", user);
   const [[car], [{ made, live }], [paying]] = await ctx.db.batch([
     ctx.db
-      .select({ name: products.name, price: products.resalePrice, sellerId: products.sellerId, isPaid: products.isPaid })
-      .from(products)
-      .where(eq(products.id, productId))
+      .select({ name: cars.name, price: cars.resalePrice, sellerId: cars.sellerId, isPaid: cars.isPaid })
+      .from(cars)
+      .where(eq(cars.id, carId))
       .limit(1),
     ctx.db
       .select({ made: count(), live: sql<number>`coalesce(sum(${offers.status} in ('open', 'countered')), 0)`.mapWith(Number) })
       .from(offers)
-      .where(and(eq(offers.buyerId, user.id), eq(offers.productId, productId))),
+      .where(and(eq(offers.buyerId, user.id), eq(offers.productId, carId))),
     ctx.db
       .select({ yes: sql<number>`1` })
-      .from(products)
-      .where(and(eq(products.id, productId), sql`not ${noPaymentUnderWay(ctx, productId)}`)),
+      .from(cars)
+      .where(and(eq(cars.id, carId), sql`not ${noPaymentUnderWay(ctx, carId)}`)),
   ]);
   if (!car) throw new NotFound("Product not found");
   if (car.sellerId === user.id) throw new Forbidden("You cannot make an offer on your own car");
@@ -121,11 +117,11 @@ export async function makeOffer(ctx: AppContext, user: UserRow, productId: strin
     const [result] = await ctx.db.batch([
       ctx.db.run(sql`
         insert into ${offers} (id, product_id, buyer_id, seller_id, amount, status, message, expires_at, created_at)
-        select ${id}, ${products.id}, ${user.id}, ${products.sellerId}, ${input.amount}, 'open', ${input.message ?? ""}, ${later(ctx, OFFER_ANSWER_HOURS)}, ${now}
-        from ${products}
-        where ${products.id} = ${productId} and ${products.isPaid} = 0 and ${noPaymentUnderWay(ctx, productId)}
-          and not exists (select 1 from ${payments} where ${payments.productId} = ${productId} and ${standingPayment})
-          and (select count(*) from ${offers} where ${offers.buyerId} = ${user.id} and ${offers.productId} = ${productId}) < ${OFFERS_PER_CAR}`),
+        select ${id}, ${cars.id}, ${user.id}, ${cars.sellerId}, ${input.amount}, 'open', ${input.message ?? ""}, ${later(ctx, OFFER_ANSWER_HOURS)}, ${now}
+        from ${cars}
+        where ${cars.id} = ${carId} and ${cars.isPaid} = 0 and ${noPaymentUnderWay(ctx, carId)}
+          and not exists (select 1 from ${payments} where ${payments.productId} = ${carId} and ${standingPayment})
+          and (select count(*) from ${offers} where ${offers.buyerId} = ${user.id} and ${offers.productId} = ${carId}) < ${OFFERS_PER_CAR}`),
       ...sellerHears.statements.map((statement) => ctx.db.run(statement)),
     ]);
     inserted = result.rowsAffected;
@@ -247,7 +243,7 @@ export async function acceptOffer(ctx: AppContext, user: UserRow, id: string): P
     ctx,
     sql`update ${offers} set status = 'accepted', responded_at = ${now}
       where ${offers.id} = ${id} and ${offers.status} = ${row.status} and ${offers.expiresAt} > ${now}
-        and exists (select 1 from ${products} where ${products.id} = ${row.productId} and ${products.isPaid} = 0)
+        and exists (select 1 from ${cars} where ${cars.id} = ${row.productId} and ${cars.isPaid} = 0)
         and not exists (select 1 from ${payments} where ${payments.productId} = ${row.productId} and ${standingPayment})
         and ${noPaymentUnderWay(ctx, row.productId)}`,
     writes,

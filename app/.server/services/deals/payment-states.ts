@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { type BatchItem } from "drizzle-orm/batch";
 import { type DealPayment, type DisputeInput } from "~/lib/deals/deal";
 import { type AppContext } from "../../context";
-import { bookings, disputes, payments, type PaymentStatus, products, standingPayment } from "../../db/schema";
+import { bookings, disputes, payments, type PaymentStatus, cars, standingPayment } from "../../db/schema";
 import { ledgerRow, refundSumsWrite } from "./ledger";
 
 // The payment state machine (docs/features/the-deal.md). A payment is held until the buyer has the
@@ -146,13 +146,13 @@ function givenBackWrites(ctx: AppContext, payment: PaymentRow, given: SQL) {
       .set({ paid: false, refunded: true })
       .where(and(eq(bookings.id, payment.bookingId ?? ""), eq(bookings.transactionId, payment.transactionId), given)),
     ctx.db
-      .update(products)
+      .update(cars)
       .set({ isPaid: false })
       .where(
         and(
-          eq(products.id, payment.productId ?? ""),
+          eq(cars.id, payment.productId ?? ""),
           given,
-          sql`not exists (select 1 from ${payments} where ${payments.productId} = ${products.id} and ${standingPayment})`,
+          sql`not exists (select 1 from ${payments} where ${payments.productId} = ${cars.id} and ${standingPayment})`,
         ),
       ),
     ctx.db

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketplace } from "../../../../tests/support/marketplace";
 import { startTestDatabase } from "../../../../tests/support/test-database";
-import { bookings, ledgerEntries, payments, products, simulatedIntents, simulatedMovements } from "../../db/schema";
+import { bookings, ledgerEntries, payments, cars, simulatedIntents, simulatedMovements } from "../../db/schema";
 import { Conflict, Invalid, NotFound } from "../../errors";
 import { type PaymentIntent } from "../../payments/provider";
 import { confirmSimulatedIntent, simulatorProvider, SIMULATOR_CARDS } from "../../payments/simulator";
@@ -25,9 +25,9 @@ function setup() {
   const provider = ctx.payments!;
 
   /** A buyer's booking of a fresh car, and an intent for it that their card paid. */
-  async function paidBooking(productId?: string) {
+  async function paidBooking(carId?: string) {
     const buyer = await rows.account("buyer");
-    const car = productId ?? (await rows.car(await rows.account("seller")));
+    const car = carId ?? (await rows.car(await rows.account("seller")));
     const bookingId = await rows.book(buyer, car);
     const intent = await pay(buyer, bookingId);
     return { buyer, car, bookingId, intent };
@@ -97,14 +97,14 @@ describe("createPaymentIntent", () => {
 
 describe("fulfilIntent", () => {
   it("records a payment once and sells the car once", async () => {
-    const { ctx, paidBooking, productRow, bookingRow } = setup();
+    const { ctx, paidBooking, carRow, bookingRow } = setup();
     const { car, bookingId, intent } = await paidBooking();
 
     const first = await fulfilIntent(ctx, intent);
     expect(first).toMatchObject({ kind: "recorded", created: true });
     expect(await fulfilIntent(ctx, intent)).toEqual({ ...first, created: false });
 
-    expect((await productRow(car)).isPaid).toBe(true);
+    expect((await carRow(car)).isPaid).toBe(true);
     expect(await bookingRow(bookingId)).toMatchObject({ paid: true, transactionId: intent.id, lost: false });
     expect(await ctx.db.$count(payments, eq(payments.productId, car))).toBe(1);
   });
@@ -158,9 +158,9 @@ describe("fulfilIntent", () => {
     const bookingGone = await paidBooking();
     await ctx.db.delete(bookings).where(eq(bookings.id, bookingGone.bookingId));
     const carGone = await paidBooking();
-    await ctx.db.delete(products).where(eq(products.id, carGone.car));
+    await ctx.db.delete(cars).where(eq(cars.id, carGone.car));
     const repriced = await paidBooking();
-    await ctx.db.update(products).set({ resalePrice: 1 }).where(eq(products.id, repriced.car));
+    await ctx.db.update(cars).set({ resalePrice: 1 }).where(eq(cars.id, repriced.car));
 
     expect(await fulfilIntent(ctx, bookingGone.intent)).toEqual({ kind: "refunded" });
     expect(await fulfilIntent(ctx, carGone.intent)).toEqual({ kind: "refunded" });

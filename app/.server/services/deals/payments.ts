@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type AppContext } from "../../context";
 import { effectsOf, publish, type UnboughtReason } from "../events";
-import { bookings, payments, products, type RefundReason, standingPayment } from "../../db/schema";
+import { bookings, payments, cars, type RefundReason, standingPayment } from "../../db/schema";
 import { Conflict, Invalid, NotFound } from "../../errors";
 import { type ChargeState, type PaymentIntent } from "../../payments/provider";
 import { requireProvider, requireSimulator } from "../../payments/required";
@@ -82,17 +82,17 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
         id: bookings.id,
         productId: bookings.productId,
         buyerEmail: bookings.buyerEmail,
-        price: products.resalePrice,
-        productName: products.name,
-        make: products.make,
-        sellerId: products.sellerId,
+        price: cars.resalePrice,
+        productName: cars.name,
+        make: cars.make,
+        sellerId: cars.sellerId,
         buyerId: bookings.buyerId,
         // The agreed price this intent was made under, if it was made while the agreement held.
         agreedPrice: sql<number | null>`case when ${bookings.paymentIntentId} = ${intent.id}
           and ${bookings.paymentStartedAt} <= ${bookings.agreedUntil} then ${bookings.agreedPrice} end`,
       })
       .from(bookings)
-      .innerJoin(products, eq(products.id, bookings.productId))
+      .innerJoin(cars, eq(cars.id, bookings.productId))
       .where(eq(bookings.id, bookingId))
       .limit(1),
   ]);
@@ -156,9 +156,9 @@ export async function fulfilIntent(ctx: AppContext, intent: PaymentIntent): Prom
       .set({ paid: true, transactionId: intent.id })
       .where(and(eq(bookings.id, booking.id), paid)),
     ctx.db
-      .update(products)
+      .update(cars)
       .set({ isPaid: true })
-      .where(and(eq(products.id, booking.productId), paid)),
+      .where(and(eq(cars.id, booking.productId), paid)),
     ctx.db
       .select({ id: payments.id, transactionId: payments.transactionId, bookingId: payments.bookingId })
       .from(payments)
@@ -222,10 +222,10 @@ async function boughtNothing(
   const now = ctx.now().toISOString();
   const paymentId = crypto.randomUUID();
   const payment = { id: paymentId, bookingId: target.bookingId, sellerId: target.sellerId ?? null };
-  const productName = target.productName ?? "";
+  const carName = target.productName ?? "";
   const buyerEmail = intent.metadata.buyerEmail ?? "";
   const buyerHears = await effectsOf(ctx, [
-    { type: "payment_given_back", payment: { ...payment, buyerEmail, productName, amount: intent.amount }, reason: reasonToBuyer },
+    { type: "payment_given_back", payment: { ...payment, buyerEmail, productName: carName, amount: intent.amount }, reason: reasonToBuyer },
   ]);
   await ctx.db.batch([
     ctx.db
@@ -235,7 +235,7 @@ async function boughtNothing(
         transactionId: intent.id,
         bookingId: target.bookingId,
         productId: target.productId ?? intent.metadata.productId ?? null,
-        productName,
+        productName: carName,
         buyerEmail,
         amount: intent.amount,
         status: "refunding",

@@ -2,7 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { type Receipt } from "~/lib/deals/deal";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
-import { bookings, payments, products } from "../../db/schema";
+import { bookings, payments, cars } from "../../db/schema";
 import { NotFound } from "../../errors";
 import { type UserRow } from "../users/users";
 import { dealPaymentColumns, dealPaymentOf } from "./payment-states";
@@ -24,15 +24,15 @@ export async function findReceipt(ctx: AppContext, user: UserRow, bookingId: str
       buyerName: bookings.buyerName,
       meetingLocation: bookings.meetingLocation,
       productId: bookings.productId,
-      productName: sql<string>`coalesce(${products.name}, ${payments.productName})`,
-      image: sql<string>`coalesce(${products.image}, '')`,
-      sellerId: products.sellerId,
-      sellerName: sql<string>`coalesce(${products.sellerName}, ${DELETED_USER})`,
+      productName: sql<string>`coalesce(${cars.name}, ${payments.productName})`,
+      image: sql<string>`coalesce(${cars.image}, '')`,
+      sellerId: cars.sellerId,
+      sellerName: sql<string>`coalesce(${cars.sellerName}, ${DELETED_USER})`,
       transactionId: payments.transactionId,
       ...dealPaymentColumns,
     })
     .from(bookings)
-    .leftJoin(products, eq(products.id, bookings.productId))
+    .leftJoin(cars, eq(cars.id, bookings.productId))
     .innerJoin(payments, eq(payments.bookingId, bookings.id))
     .where(eq(bookings.id, bookingId))
     .orderBy(desc(payments.createdAt))

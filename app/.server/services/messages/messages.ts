@@ -9,7 +9,7 @@ import { batchItemsOf, effectsOf, publish } from "../events";
 import { countEvent, LIMITS } from "../../auth/rate-limits";
 import { type AppContext } from "../../context";
 import { isUniqueViolation } from "../../db/errors";
-import { bookings, conversationReports, conversations, messages, notifications, products, users } from "../../db/schema";
+import { bookings, conversationReports, conversations, messages, notifications, cars, users } from "../../db/schema";
 import { Conflict, Forbidden, NotFound, TooManyRequests } from "../../errors";
 import { DELETED_USER } from "~/lib/accounts/roles";
 import { type UserRow } from "../users/users";
@@ -81,19 +81,19 @@ export async function startConversation(
   await publish(ctx, [{ type: "private_data_changed" }]);
   enforce("start:conversation", buyer);
   // For sale, or bought by this buyer: they still have a handover to arrange with its seller.
-  const open = sql`(${products.isPaid} = 0 or exists (select 1 from ${bookings} b
-    where b.product_id = ${products.id} and b.buyer_id = ${buyer.id} and b.paid = 1))`;
+  const open = sql`(${cars.isPaid} = 0 or exists (select 1 from ${bookings} b
+    where b.product_id = ${cars.id} and b.buyer_id = ${buyer.id} and b.paid = 1))`;
   const [car] = await ctx.db
     .select({
-      name: products.name,
-      sellerId: products.sellerId,
+      name: cars.name,
+      sellerId: cars.sellerId,
       open: sql<number>`${open}`,
       conversationId: conversations.id,
       closedAt: conversations.closedAt,
     })
-    .from(products)
-    .leftJoin(conversations, and(eq(conversations.productId, products.id), eq(conversations.buyerId, buyer.id)))
-    .where(eq(products.id, input.product_id))
+    .from(cars)
+    .leftJoin(conversations, and(eq(conversations.productId, cars.id), eq(conversations.buyerId, buyer.id)))
+    .where(eq(cars.id, input.product_id))
     .limit(1);
   if (!car) throw new NotFound("Product not found");
   if (car.sellerId === buyer.id) throw new Forbidden("You cannot message yourself about your own car");
@@ -121,15 +121,15 @@ export async function startConversation(
   const [upserted] = await ctx.db.batch([
     ctx.db.all<{ id: string }>(sql`
       insert into ${conversations} (id, product_id, buyer_id, seller_id, last_message_at, seller_emailed_at, created_at)
-      select ${conversationId}, ${products.id}, ${buyer.id}, ${products.sellerId}, ${now}, ${now}, ${now}
-      from ${products}
-      where ${products.id} = ${input.product_id} and ${open} and ${products.sellerId} is not null and ${products.sellerId} <> ${buyer.id}
+      select ${conversationId}, ${cars.id}, ${buyer.id}, ${cars.sellerId}, ${now}, ${now}, ${now}
+      from ${cars}
+      where ${cars.id} = ${input.product_id} and ${open} and ${cars.sellerId} is not null and ${cars.sellerId} <> ${buyer.id}
       on conflict (buyer_id, product_id) do update set last_message_at = excluded.last_message_at where ${conversations.closedAt} is null
       returning id`),
     ctx.db.run(sql`
       insert into ${messages} (id, conversation_id, sender_id, text, created_at)
       select ${message.id}, c.id, ${buyer.id}, ${input.text}, ${now}
-      from ${conversations} c join ${products} on ${products.id} = c.product_id
+      from ${conversations} c join ${cars} on ${cars.id} = c.product_id
       where c.buyer_id = ${buyer.id} and c.product_id = ${input.product_id} and ${open}`),
     ...notices.statements.map((statement) => ctx.db.run(statement)),
   ]);
@@ -226,7 +226,7 @@ export async function listConversations(ctx: AppContext, user: UserRow): Promise
       where buyer_id = ${user.id} or seller_id = ${user.id}
       order by last_message_at desc, id desc limit ${INBOX_LIMIT}
     ) c
-    left join ${products} p on p.id = c.product_id
+    left join ${cars} p on p.id = c.product_id
     left join ${users} u on u.id = case when c.buyer_id = ${user.id} then c.seller_id else c.buyer_id end
     order by c.last_message_at desc, c.id desc`);
   return rows.map((row) => ({
@@ -255,16 +255,16 @@ async function findConversation(
       withName: sql<string>`coalesce(${users.name}, ${DELETED_USER})`,
       closedAt: conversations.closedAt,
       product: {
-        _id: products.id,
-        productName: products.name,
-        image: products.image,
-        resalePrice: products.resalePrice,
-        isPaid: products.isPaid,
+        _id: cars.id,
+        productName: cars.name,
+        image: cars.image,
+        resalePrice: cars.resalePrice,
+        isPaid: cars.isPaid,
       },
       latestMessageId: sql<string>`(select m.id from ${messages} m where m.conversation_id = ${conversations.id} order by m.created_at desc, m.rowid desc limit 1)`,
     })
     .from(conversations)
-    .leftJoin(products, eq(products.id, conversations.productId))
+    .leftJoin(cars, eq(cars.id, conversations.productId))
     .leftJoin(users, eq(users.id, otherSide))
     .where(and(eq(conversations.id, id), participates(user.id)))
     .limit(1);
@@ -403,10 +403,10 @@ export const REPORTED_MESSAGES_SHOWN = 20;
 export async function moderateConversation(ctx: AppContext, admin: UserRow, conversationId: string, outcome: "dismiss" | "close") {
   enforce("moderate:reports", admin);
   const [reported] = await ctx.db
-    .select({ productName: products.name })
+    .select({ productName: cars.name })
     .from(conversationReports)
     .innerJoin(conversations, eq(conversations.id, conversationReports.conversationId))
-    .leftJoin(products, eq(products.id, conversations.productId))
+    .leftJoin(cars, eq(cars.id, conversations.productId))
     .where(eq(conversationReports.conversationId, conversationId))
     .limit(1);
   if (!reported) throw new NotFound("No open report of this conversation");
@@ -442,7 +442,7 @@ export async function listReportedConversations(
       .select({
         _id: conversationReports.id,
         conversationId: conversationReports.conversationId,
-        productName: products.name,
+        productName: cars.name,
         buyerName: buyer,
         sellerName: seller,
         reporterName: users.name,
@@ -452,7 +452,7 @@ export async function listReportedConversations(
       .from(conversationReports)
       .innerJoin(conversations, eq(conversations.id, conversationReports.conversationId))
       .innerJoin(users, eq(users.id, conversationReports.reporterId))
-      .leftJoin(products, eq(products.id, conversations.productId))
+      .leftJoin(cars, eq(cars.id, conversations.productId))
       .orderBy(desc(conversationReports.createdAt), desc(conversationReports.id))
       .limit(limit)
       .offset((page - 1) * limit),

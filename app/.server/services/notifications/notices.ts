@@ -11,7 +11,7 @@ import { NO_NOTIFICATIONS, notificationWrites, type NotificationWrites } from ".
 // What people hear of cars, bookings, sales, messages and saved searches: each function composes the
 // notices of one event (events.ts), written under the event's condition in the change's own batch.
 
-const carLink = (productId: string) => pathTo(PATHS.car, { id: productId });
+const carLink = (carId: string) => pathTo(PATHS.car, { id: carId });
 
 /** A saved car got a lower price: one `price_drop` for each user who saved it, but its seller (who made the change). */
 export async function priceDropNotices(

@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { normalizeSearchQuery, savedSearchName } from "~/lib/search/saved-searches";
 import { type AppContext } from "../../context";
-import { categories, products, savedSearches, users } from "../../db/schema";
+import { categories, cars, savedSearches, users } from "../../db/schema";
 import { recipientColumns } from "../users/users";
 import { publishOnTheirOwn } from "../events";
 import { searchMatchStatement } from "./search";
@@ -19,20 +19,20 @@ const MATCHES_PER_BATCH = 100;
  * or none. Each candidate's whole query is then run as GET /api/products runs it, restricted to this
  * car. The source key (search and car) makes a message delivered twice notify once. Returns how many matched.
  */
-export async function notifyNewListingMatches(ctx: AppContext, productId: string): Promise<number> {
+export async function notifyNewListingMatches(ctx: AppContext, carId: string): Promise<number> {
   const [car] = await ctx.db
     .select({
-      name: products.name,
-      make: products.make,
-      categoryId: products.categoryId,
+      name: cars.name,
+      make: cars.make,
+      categoryId: cars.categoryId,
       categoryName: categories.name,
-      sellerId: products.sellerId,
-      price: products.resalePrice,
-      isPaid: products.isPaid,
+      sellerId: cars.sellerId,
+      price: cars.resalePrice,
+      isPaid: cars.isPaid,
     })
-    .from(products)
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(products.id, productId))
+    .from(cars)
+    .leftJoin(categories, eq(categories.id, cars.categoryId))
+    .where(eq(cars.id, carId))
     .limit(1);
   if (!car || car.isPaid) return 0;
   const candidateIds = sql`
@@ -52,7 +52,7 @@ export async function notifyNewListingMatches(ctx: AppContext, productId: string
   const matched: typeof checkable = [];
   for (let start = 0; start < checkable.length; start += MATCHES_PER_BATCH) {
     const chunk = checkable.slice(start, start + MATCHES_PER_BATCH);
-    const [first, ...rest] = chunk.map((candidate) => searchMatchStatement(ctx, candidate.filters, productId));
+    const [first, ...rest] = chunk.map((candidate) => searchMatchStatement(ctx, candidate.filters, carId));
     const results = await ctx.db.batch([first, ...rest]);
     matched.push(...chunk.filter((_, index) => results[index].length > 0));
   }
@@ -64,9 +64,9 @@ export async function notifyNewListingMatches(ctx: AppContext, productId: string
     searchName: savedSearchName(query, categoryName),
     owner: { userId, email, emailOptedOut },
   }));
-  const stillForSale = sql`exists (select 1 from ${products} where ${products.id} = ${productId} and ${products.isPaid} = 0)`;
+  const stillForSale = sql`exists (select 1 from ${cars} where ${cars.id} = ${carId} and ${cars.isPaid} = 0)`;
   await publishOnTheirOwn(ctx, [
-    { type: "saved_searches_matched", car: { id: productId, name: car.name, price: car.price }, matches, when: stillForSale },
+    { type: "saved_searches_matched", car: { id: carId, name: car.name, price: car.price }, matches, when: stillForSale },
   ]);
   return matches.length;
 }
@@ -84,10 +84,11 @@ export async function enqueueRecentListings(ctx: AppContext, runAt: Date): Promi
   const until = new Date(runAt.getTime() - SWEEP_WINDOW_MS).toISOString();
   const from = new Date(runAt.getTime() - 2 * SWEEP_WINDOW_MS).toISOString();
   const recent = await ctx.db
-    .select({ productId: products.id })
-    .from(products)
-    .where(and(eq(products.isPaid, false), gte(products.createdAt, from), lt(products.createdAt, until)))
+    .select({ productId: cars.id })
+    .from(cars)
+    .where(and(eq(cars.isPaid, false), gte(cars.createdAt, from), lt(cars.createdAt, until)))
     .limit(SWEEP_LIMIT);
-  if (recent.length > 0) await ctx.listingsQueue.sendBatch(recent.map(({ productId }) => ({ body: { kind: "new-listing", productId } })));
+  if (recent.length > 0)
+    await ctx.listingsQueue.sendBatch(recent.map(({ productId: carId }) => ({ body: { kind: "new-listing", productId: carId } })));
   return recent.length;
 }

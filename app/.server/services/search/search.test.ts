@@ -3,9 +3,9 @@ import * as v from "valibot";
 import { marketplace } from "../../../../tests/support/marketplace";
 import { startTestDatabase } from "../../../../tests/support/test-database";
 import { searchQuerySchema } from "~/lib/schemas/search";
-import { keywordMatch, searchProducts, searchStatements } from "./search";
+import { keywordMatch, searchCars, searchStatements } from "./search";
 import { countsKey, forgetOldCounts, searchCountsOutcome } from "./search-counts";
-import { products } from "../../db/schema";
+import { cars } from "../../db/schema";
 import { eq } from "drizzle-orm";
 
 let database: Awaited<ReturnType<typeof startTestDatabase>>;
@@ -39,8 +39,8 @@ describe("searchProducts", () => {
     const { account, car } = marketplace(ctx);
     const seller = await account("seller");
     const id = await car(seller);
-    await ctx.db.update(products).set({ make: "Toyota", description: "Très propre, climatisation" }).where(eq(products.id, id));
-    const search = () => searchProducts(ctx, query({ q: "tres climat", sellerId: seller.id }));
+    await ctx.db.update(cars).set({ make: "Toyota", description: "Très propre, climatisation" }).where(eq(cars.id, id));
+    const search = () => searchCars(ctx, query({ q: "tres climat", sellerId: seller.id }));
     let before = database.roundTrips();
     const cold = await search();
     expect(database.roundTrips() - before).toBe(2); // the page with the stored counts (none), then the counts
@@ -49,7 +49,7 @@ describe("searchProducts", () => {
     const result = await search();
     expect(database.roundTrips() - before).toBe(1);
     expect(result).toEqual(cold);
-    expect(result.data.map((product) => product._id)).toEqual([id]);
+    expect(result.data.map(({ _id }) => _id)).toEqual([id]);
     expect(result.facets.make).toEqual([{ value: "Toyota", count: 1 }]);
   });
 });
@@ -66,10 +66,9 @@ describe("a model with no letter or digit", () => {
       [percent, "Corolla %"],
       [backslash, "Corolla \\"],
     ]) {
-      await ctx.db.update(products).set({ model }).where(eq(products.id, id));
+      await ctx.db.update(cars).set({ model }).where(eq(cars.id, id));
     }
-    const found = async (model: string) =>
-      (await searchProducts(ctx, query({ model, sellerId: seller.id }))).data.map((product) => product._id).sort();
+    const found = async (model: string) => (await searchCars(ctx, query({ model, sellerId: seller.id }))).data.map(({ _id }) => _id).sort();
     expect(await found("_")).toEqual([underscore]);
     expect(await found("%")).toEqual([percent]);
     expect(await found("\\")).toEqual([backslash]);
@@ -103,8 +102,7 @@ describe("facet_counts", () => {
     const ids = [await car(seller), await car(seller), await car(seller), await car(seller, { categoryId: other })];
     expect(await kept(ctx)).toEqual(await recount(ctx));
 
-    const set = (id: string, values: Partial<typeof products.$inferInsert>) =>
-      ctx.db.update(products).set(values).where(eq(products.id, id));
+    const set = (id: string, values: Partial<typeof cars.$inferInsert>) => ctx.db.update(cars).set(values).where(eq(cars.id, id));
     await set(ids[0], { make: "Toyota", location: "Sylhet", condition: "Fair" });
     await set(ids[1], { make: "TOYOTA" }); // the same make for the counts
     await set(ids[2], { make: "Honda", categoryId: other });
@@ -115,13 +113,13 @@ describe("facet_counts", () => {
     await set(ids[1], { isPaid: false, make: null }); // relisted without a make
     await set(ids[0], { make: "Honda" });
     expect(await kept(ctx)).toEqual(await recount(ctx));
-    await ctx.db.delete(products).where(eq(products.id, ids[2]));
+    await ctx.db.delete(cars).where(eq(cars.id, ids[2]));
     await set(ids[3], { isPaid: true });
-    await ctx.db.delete(products).where(eq(products.id, ids[3])); // a sold car leaves no count behind
+    await ctx.db.delete(cars).where(eq(cars.id, ids[3])); // a sold car leaves no count behind
     expect(await kept(ctx)).toEqual(await recount(ctx));
 
     // And the search's answer without filters (read from facet_counts) equals a count of the cars.
-    const result = await searchProducts(ctx, query({}));
+    const result = await searchCars(ctx, query({}));
     const [{ n }] = (await ctx.db.$client.execute("select count(*) as n from products where is_paid = 0")).rows;
     expect(result.total).toBe(Number(n));
     const honda = result.facets.make.find((facet) => facet.value.toLowerCase() === "honda");
@@ -162,7 +160,7 @@ describe("facet_counts", () => {
     for (let step = 0; step < 80; step++) {
       const operation = ids.length < 4 ? 0 : random(6);
       const id = ids.length > 0 ? pick(ids) : "";
-      const set = (values: Partial<typeof products.$inferInsert>) => ctx.db.update(products).set(values).where(eq(products.id, id));
+      const set = (values: Partial<typeof cars.$inferInsert>) => ctx.db.update(cars).set(values).where(eq(cars.id, id));
       if (operation === 0) ids.push(await car(seller, { categoryId: pick(categories) }));
       else if (operation === 1) await set({ make: pick(["Toyota", "TOYOTA", "Honda", "Kia", null]) });
       else if (operation === 2)
@@ -171,7 +169,7 @@ describe("facet_counts", () => {
       else if (operation === 4)
         await set({ isPaid: random(2) === 0 }); // a sale, or a relisting
       else {
-        await ctx.db.delete(products).where(eq(products.id, id));
+        await ctx.db.delete(cars).where(eq(cars.id, id));
         ids.splice(ids.indexOf(id), 1);
       }
     }
@@ -190,12 +188,12 @@ describe("facet_counts", () => {
       ["Mazda", "Dhaka"],
     ] as const) {
       await ctx.db
-        .update(products)
+        .update(cars)
         .set({ make, location })
-        .where(eq(products.id, await car(seller)));
+        .where(eq(cars.id, await car(seller)));
     }
     // make alone: the make facet from facet_counts, the others from the materialized matches.
-    const byMake = await searchProducts(ctx, query({ make: "kia", sellerId: seller.id }));
+    const byMake = await searchCars(ctx, query({ make: "kia", sellerId: seller.id }));
     expect(byMake.total).toBe(3);
     expect(byMake.facets.location).toEqual([
       { value: "Dhaka", count: 2 },
@@ -206,7 +204,7 @@ describe("facet_counts", () => {
       ["mazda", 1],
     ]);
     // make and location: each facet counts the cars matching the other filter.
-    const both = await searchProducts(ctx, query({ make: "KIA", location: "Dhaka", sellerId: seller.id }));
+    const both = await searchCars(ctx, query({ make: "KIA", location: "Dhaka", sellerId: seller.id }));
     expect(both.total).toBe(2);
     expect(both.facets.make.map(({ value, count }) => [value.toLowerCase(), count])).toEqual([
       ["kia", 2],
@@ -381,13 +379,13 @@ describe("paging by key (after / before)", () => {
     for (let n = 0; n < 13; n++) {
       const id = await car(seller, { resalePrice: n % 2 ? 15000 : 20000 });
       await ctx.db
-        .update(products)
+        .update(cars)
         .set({
           createdAt: n % 3 ? "2026-11-01T10:00:00.000Z" : "2026-11-02T10:00:00.000Z",
           purchaseYear: n % 2 ? 2018 : 2020,
           mileageKm: n % 4 === 0 ? null : (n % 3) * 10000,
         })
-        .where(eq(products.id, id));
+        .where(eq(cars.id, id));
     }
     return seller.id;
   }
@@ -397,17 +395,17 @@ describe("paging by key (after / before)", () => {
     async (sort) => {
       const ctx = database.context();
       const sellerId = await carsWithTies(ctx);
-      const whole = await searchProducts(ctx, query({ sellerId, sort, limit: "50" }));
+      const whole = await searchCars(ctx, query({ sellerId, sort, limit: "50" }));
       expect(whole.data).toHaveLength(13);
 
       const forwards: string[] = [];
       const cursors: (string | null)[] = [];
-      let page = await searchProducts(ctx, query({ sellerId, sort, limit: "4" }));
+      let page = await searchCars(ctx, query({ sellerId, sort, limit: "4" }));
       for (;;) {
         forwards.push(...page.data.map((car) => car._id));
         cursors.push(page.previousCursor);
         if (!page.nextCursor) break;
-        page = await searchProducts(ctx, query({ sellerId, sort, limit: "4", after: page.nextCursor }));
+        page = await searchCars(ctx, query({ sellerId, sort, limit: "4", after: page.nextCursor }));
       }
       expect(forwards).toEqual(whole.data.map((car) => car._id));
       expect(cursors[0]).toBeNull();
@@ -415,7 +413,7 @@ describe("paging by key (after / before)", () => {
       const backwards: string[] = [];
       let previous: string | null = page.previousCursor;
       while (previous) {
-        page = await searchProducts(ctx, query({ sellerId, sort, limit: "4", before: previous }));
+        page = await searchCars(ctx, query({ sellerId, sort, limit: "4", before: previous }));
         backwards.unshift(...page.data.map((car) => car._id));
         previous = page.previousCursor;
       }
@@ -426,7 +424,7 @@ describe("paging by key (after / before)", () => {
   it("a page by cursor reads from the sort's key, with no OFFSET", async () => {
     const ctx = database.context();
     const sellerId = await carsWithTies(ctx);
-    const first = await searchProducts(ctx, query({ sellerId, sort: "price_asc", limit: "4" }));
+    const first = await searchCars(ctx, query({ sellerId, sort: "price_asc", limit: "4" }));
     const [page] = searchStatements(ctx, query({ sellerId, sort: "price_asc", limit: "4", after: first.nextCursor! }));
     const { sql, plan } = await planOf(ctx, page);
     expect(sql).not.toMatch(/\boffset\b/i);
@@ -439,7 +437,7 @@ describe("paging by key (after / before)", () => {
   it("refuses a cursor that is not one, or belongs to another sort, naming the parameter", async () => {
     const ctx = database.context();
     const sellerId = await carsWithTies(ctx);
-    const { nextCursor } = await searchProducts(ctx, query({ sellerId, sort: "price_asc", limit: "4" }));
+    const { nextCursor } = await searchCars(ctx, query({ sellerId, sort: "price_asc", limit: "4" }));
     const issues = (params: Record<string, string>) =>
       v.safeParse(searchQuerySchema, params).issues?.map((issue) => `${v.getDotPath(issue)}: ${issue.message}`);
     expect(issues({ after: "not-a-cursor" })).toEqual([
@@ -467,8 +465,7 @@ describe("counts of other searches: never more than a minute old", () => {
     const seller = await account("seller");
     return { ctx, settle, seller, car: () => car(seller) };
   }
-  const dhaka = (result: Awaited<ReturnType<typeof searchProducts>>) =>
-    result.facets.location.find((entry) => entry.value === "Dhaka")?.count;
+  const dhaka = (result: Awaited<ReturnType<typeof searchCars>>) => result.facets.location.find((entry) => entry.value === "Dhaka")?.count;
   const at = (start: Date, seconds: number) => new Date(start.getTime() + seconds * 1000);
 
   it("serve stored counts under 30 s, serve and recount them until 60 s, count before answering after; the page is always current", async () => {
@@ -478,8 +475,8 @@ describe("counts of other searches: never more than a minute old", () => {
     try {
       await car();
       await car();
-      const counts = () => searchProducts(ctx, query({ sellerId: seller.id, limit: "1" }));
-      const page = () => searchProducts(ctx, query({ sellerId: seller.id, limit: "50" }));
+      const counts = () => searchCars(ctx, query({ sellerId: seller.id, limit: "1" }));
+      const page = () => searchCars(ctx, query({ sellerId: seller.id, limit: "50" }));
       const first = await counts();
       expect([dhaka(first), first.facetsAsOf, searchCountsOutcome(ctx)]).toEqual([2, start.toISOString(), "counted"]);
       await settle();
@@ -519,7 +516,7 @@ describe("counts of other searches: never more than a minute old", () => {
     await car();
     const deferred: Promise<unknown>[] = [];
     const ask = () =>
-      searchProducts(database.context({ defer: (work) => void deferred.push(work) }), query({ sellerId: seller.id, maxPrice: "99999" }));
+      searchCars(database.context({ defer: (work) => void deferred.push(work) }), query({ sellerId: seller.id, maxPrice: "99999" }));
     await settle();
     const before = database.roundTrips();
     const answers = await Promise.all([ask(), ask(), ask()]);
@@ -537,7 +534,7 @@ describe("counts of other searches: never more than a minute old", () => {
     try {
       await car();
       const searched = query({ sellerId: seller.id, minYear: "1990" });
-      const counts = () => searchProducts(ctx, searched);
+      const counts = () => searchCars(ctx, searched);
       await counts();
       await settle();
       // Another isolate claims the recount at 35 s, and is still at it at 40 s: this one only serves.
@@ -568,10 +565,10 @@ describe("counts of other searches: never more than a minute old", () => {
       await car();
       const daily = query({ sellerId: seller.id, minYear: "1980" });
       const weekly = query({ sellerId: seller.id, minYear: "1981" });
-      await searchProducts(ctx, weekly);
+      await searchCars(ctx, weekly);
       await settle();
       database.setNow(at(start, 23 * 3600));
-      await searchProducts(ctx, daily);
+      await searchCars(ctx, daily);
       await settle();
       database.setNow(at(start, 25 * 3600));
       await forgetOldCounts(ctx);

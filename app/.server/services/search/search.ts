@@ -8,15 +8,15 @@ import {
   type SearchQuery,
   type SearchSort,
 } from "~/lib/schemas/search";
-import { type Category, type PagedList, type Product } from "~/lib/shared/types";
+import { type Category, type PagedList, type Car } from "~/lib/shared/types";
 import { type AppContext } from "../../context";
 import { likeContains } from "../../db/like";
-import { products } from "../../db/schema";
+import { cars } from "../../db/schema";
 import { categoriesQuery, toCategory } from "../catalog/categories";
-import { selectProducts, toProduct } from "../catalog/products";
+import { selectCars, toCar } from "../catalog/cars";
 import { countsKey, currentCounts, type FacetCount, type Facets, noteCountsOutcome, storedCountsStatement } from "./search-counts";
 
-export type SearchResult = PagedList<Product> & {
+export type SearchResult = PagedList<Car> & {
   facets: Facets;
   /** When `total` and `facets` were counted (ISO date, never more than 60 s before the answer); the page is always current. */
   facetsAsOf: string;
@@ -99,7 +99,7 @@ interface KeyPart {
   direction: "asc" | "desc";
   /** Cars without a value come last (mileage unknown); the mileage index still gives the order. */
   nullsLast?: boolean;
-  of: (car: Product) => string | number | null;
+  of: (car: Car) => string | number | null;
 }
 // Ties by date then id, so every order is total and a page's last car says where the next begins.
 // (For newest, by id and not rowid, which every index holds: SQLite would rather walk the newest cars
@@ -156,7 +156,7 @@ function beyondCursor(cursor: SearchCursor, backwards: boolean): SQL {
 }
 
 /** A car's cursor in a sort. */
-const cursorOf = (sort: SearchSort, car: Product) => encodeCursor({ sort, values: SORT_KEYS[sort].map((part) => part.of(car)) });
+const cursorOf = (sort: SearchSort, car: Car) => encodeCursor({ sort, values: SORT_KEYS[sort].map((part) => part.of(car)) });
 
 /** The facet columns as the materialized matches name them. */
 const MATCH_COLUMN: Record<Facet, string> = { make: "make", location: "location", condition: "condition", categoryId: "category_id" };
@@ -266,10 +266,10 @@ export function searchStatements(ctx: AppContext, query: SearchQuery) {
   const skip = cursor ? sql`` : sql` offset ${(page - 1) * limit}`;
   const picked = sql`select ${column("rowid")} from ${from("products", picking)} order by ${sql.join(orderOf(sort, before !== undefined), sql`, `)} limit ${limit + 1}${skip}`;
   return [
-    selectProducts(ctx)
+    selectCars(ctx)
       .where(sql`${column("rowid")} in (${picked})`)
       .orderBy(...orderOf(sort)),
-    ctx.db.select({ total: count() }).from(products).where(matching(all)),
+    ctx.db.select({ total: count() }).from(cars).where(matching(all)),
     countsStatement(ctx, all),
   ] as const;
 }
@@ -278,7 +278,7 @@ export function searchStatements(ctx: AppContext, query: SearchQuery) {
  * A page's cars from the rows read (one more than a page, when there are more), and the cursors of
  * the pages on either side. Backwards (`before`), the extra car is the first.
  */
-function pageOf(query: SearchQuery, cars: Product[]) {
+function pageOf(query: SearchQuery, cars: Car[]) {
   const more = cars.length > query.limit;
   const data = !more ? cars : query.before ? cars.slice(1) : cars.slice(0, query.limit);
   const hasNext = query.before !== undefined || more;
@@ -294,11 +294,11 @@ function pageOf(query: SearchQuery, cars: Product[]) {
  * The search's filters restricted to one car: a row when that car is a result of the search (for
  * matching a new listing against saved searches with exactly GET /api/products' semantics).
  */
-export function searchMatchStatement(ctx: AppContext, filters: SearchFilters, productId: string) {
+export function searchMatchStatement(ctx: AppContext, filters: SearchFilters, carId: string) {
   return ctx.db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.id, productId), ...conditions(filters).map((condition) => condition.where)));
+    .select({ id: cars.id })
+    .from(cars)
+    .where(and(eq(cars.id, carId), ...conditions(filters).map((condition) => condition.where)));
 }
 
 /**
@@ -308,7 +308,7 @@ export function searchMatchStatement(ctx: AppContext, filters: SearchFilters, pr
  * keep, or from the counts kept per search (search-counts.ts). One round trip, two when the counts
  * must be read again before answering.
  */
-export async function searchProducts(ctx: AppContext, query: SearchQuery): Promise<SearchResult> {
+export async function searchCars(ctx: AppContext, query: SearchQuery): Promise<SearchResult> {
   return (await search(ctx, query, false)).result;
 }
 
@@ -364,7 +364,7 @@ async function search(ctx: AppContext, query: SearchQuery, withCategories: boole
     const stored = (secondRows as Awaited<ReturnType<typeof storedCountsStatement>>)[0];
     found = await currentCounts(ctx, key, stored, async () => countsOf(await countsStatement(ctx, all)));
   }
-  const shown = pageOf(query, rows.map(toProduct));
+  const shown = pageOf(query, rows.map(toCar));
   const total = totalBeside(query, found.total, shown.data.length, rows.length > query.limit);
   const result: SearchResult = {
     ...shown,

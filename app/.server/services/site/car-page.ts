@@ -1,9 +1,9 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { type Product, type ProductDetail } from "~/lib/shared/types";
+import { type Car, type CarDetail } from "~/lib/shared/types";
 import { type AppContext } from "../../context";
 import { batchPrepared, preparedStatement } from "../../db/prepared";
-import { products, users } from "../../db/schema";
-import { productDetailQueries, selectProducts, toProduct, toProductDetail } from "../catalog/products";
+import { cars, users } from "../../db/schema";
+import { carDetailQueries, selectCars, toCar, toCarDetail } from "../catalog/cars";
 import { openBookingsOf, openBookingsQuery } from "../deals/bookings";
 
 export const SIMILAR_LIMIT = 6;
@@ -16,18 +16,18 @@ const SIMILAR_CANDIDATES = 60;
  * the same make first, then the closest asking price, then the newest. One statement.
  * Make alone has no index, so cars of the same make in other categories are not searched.
  */
-const similarProducts = preparedStatement(["id"], (ctx, { id }) => {
+const similarCars = preparedStatement(["id"], (ctx, { id }) => {
   const candidates = sql`(select c.id from products c join products t on t.id = ${id}
     where c.category_id = t.category_id and c.is_paid = 0 and c.id <> t.id
     order by c.created_at desc limit ${SIMILAR_CANDIDATES})`;
   const targetMake = sql`(select t.make from products t where t.id = ${id})`;
   const targetPrice = sql`(select t.resale_price from products t where t.id = ${id})`;
-  return selectProducts(ctx)
-    .where(sql`${products.id} in ${candidates}`)
+  return selectCars(ctx)
+    .where(sql`${cars.id} in ${candidates}`)
     .orderBy(
-      sql`coalesce(lower(${products.make}) = lower(${targetMake}), 0) desc`,
-      sql`abs(${products.resalePrice} - ${targetPrice})`,
-      desc(products.createdAt),
+      sql`coalesce(lower(${cars.make}) = lower(${targetMake}), 0) desc`,
+      sql`abs(${cars.resalePrice} - ${targetPrice})`,
+      desc(cars.createdAt),
     )
     .limit(SIMILAR_LIMIT);
 });
@@ -42,8 +42,8 @@ const sellerSinceOf = preparedStatement(["id"], (ctx, { id }) =>
 );
 
 export interface CarPage {
-  product: ProductDetail;
-  similar: Product[];
+  car: CarDetail;
+  similar: Car[];
   /** When the seller joined; null when the seller's account is gone (a sold car's records stay). */
   sellerSince: string | null;
   /** How many buyers booked it and may still buy it (none once it is sold): the first to pay gets it. */
@@ -56,17 +56,17 @@ export interface CarPage {
  */
 export async function findCarPage(ctx: AppContext, id: string): Promise<CarPage> {
   const [rows, history, similar, seller, openBookings] = await batchPrepared(ctx, [
-    ...productDetailQueries(ctx, id),
-    similarProducts(ctx, { id }),
+    ...carDetailQueries(ctx, id),
+    similarCars(ctx, { id }),
     sellerSinceOf(ctx, { id }),
     openBookingsQuery(ctx, id),
   ]);
-  const product = toProductDetail(rows, history);
+  const car = toCarDetail(rows, history);
   return {
-    product,
-    similar: similar.map(toProduct),
+    car,
+    similar: similar.map(toCar),
     sellerSince: seller[0]?.createdAt ?? null,
-    bookedBy: product.isPaid ? 0 : openBookingsOf(openBookings),
+    bookedBy: car.isPaid ? 0 : openBookingsOf(openBookings),
   };
 }
 
@@ -79,8 +79,8 @@ export const SITEMAP_CAR_LIMIT = 49_000;
  */
 export async function listCarsForSitemap(ctx: AppContext, limit = SITEMAP_CAR_LIMIT) {
   return ctx.db
-    .select({ id: products.id, lastModified: sql<string>`coalesce(${products.updatedAt}, ${products.createdAt})` })
-    .from(products)
-    .where(eq(products.isPaid, false))
+    .select({ id: cars.id, lastModified: sql<string>`coalesce(${cars.updatedAt}, ${cars.createdAt})` })
+    .from(cars)
+    .where(eq(cars.isPaid, false))
     .limit(limit);
 }

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, sql } from "drizzle-orm";
 import { startOfWeek } from "../catalog/seller-cars";
 import { type AppContext } from "../../context";
-import { bookings, payments, products, standingPayment, users } from "../../db/schema";
+import { bookings, payments, cars, standingPayment, users } from "../../db/schema";
 import { type UserRow } from "../users/users";
 import { openDisputesCount, openFlagsCount, openMoneyProblemsCount, openReportsCount } from "./menu-counts";
 
@@ -82,24 +82,24 @@ function buyerStatement(ctx: AppContext, buyerId: string) {
     .select({
       orders: count(),
       paid: summed(sql`${bookings.paid}`),
-      waitingForPayment: summed(sql`${bookings.paid} = 0 and ${products.isPaid} = 0`),
+      waitingForPayment: summed(sql`${bookings.paid} = 0 and ${cars.isPaid} = 0`),
     })
     .from(bookings)
-    .innerJoin(products, eq(products.id, bookings.productId))
+    .innerJoin(cars, eq(cars.id, bookings.productId))
     .where(eq(bookings.buyerId, buyerId));
 }
 
 function sellerStatements(ctx: AppContext, sellerId: string, weekStart: Date) {
   return [
     ctx.db
-      .select({ carsForSale: summed(sql`${products.isPaid} = 0`), sold: summed(sql`${products.isPaid}`) })
-      .from(products)
-      .where(eq(products.sellerId, sellerId)),
+      .select({ carsForSale: summed(sql`${cars.isPaid} = 0`), sold: summed(sql`${cars.isPaid}`) })
+      .from(cars)
+      .where(eq(cars.sellerId, sellerId)),
     ctx.db
       .select({ bookings: count() })
       .from(bookings)
-      .innerJoin(products, eq(products.id, bookings.productId))
-      .where(and(eq(products.sellerId, sellerId), gte(bookings.createdAt, weekStart.toISOString()))),
+      .innerJoin(cars, eq(cars.id, bookings.productId))
+      .where(and(eq(cars.sellerId, sellerId), gte(bookings.createdAt, weekStart.toISOString()))),
   ] as const;
 }
 

@@ -4,7 +4,7 @@ import { type NavbarUser, type PersonalPageData, type PersonalPageQuery } from "
 import { type SessionUser } from "../../auth/guards";
 import { type AppContext } from "../../context";
 import { batchPrepared, preparedStatement } from "../../db/prepared";
-import { products } from "../../db/schema";
+import { cars } from "../../db/schema";
 import { countCarView, viewerOf } from "../catalog/car-views";
 import { viewerCarActionsOf, viewerCarActionsQuery } from "../catalog/viewer-car-actions";
 import { ownDealOf, ownDealQuery } from "../deals/bookings";
@@ -34,8 +34,8 @@ export function personalPageQueryFor(ctx: AppContext, query: PersonalPageQuery):
   return ctx.sharedPage?.member ? query : null;
 }
 
-const sellerOf = preparedStatement(["productId"], (ctx, { productId }) =>
-  ctx.db.select({ sellerId: products.sellerId }).from(products).where(eq(products.id, productId)).limit(1),
+const sellerOf = preparedStatement(["carId"], (ctx, { carId }) =>
+  ctx.db.select({ sellerId: cars.sellerId }).from(cars).where(eq(cars.id, carId)).limit(1),
 );
 
 /**
@@ -51,19 +51,19 @@ export async function loadPersonalPageData(
   query: PersonalPageQuery,
 ): Promise<PersonalPageData> {
   if (!user) return { user: null, carActions: viewerCarActionsOf(null, []), car: null, recent: null };
-  const productId = query.car ?? "";
+  const carId = query.car ?? "";
   const [carActionRows, dealRows, [car], recent] = await batchPrepared(ctx, [
     viewerCarActionsQuery(ctx, user.id, [...new Set(query.cars)]),
-    ownDealQuery(ctx, user.id, productId),
-    sellerOf(ctx, { productId }),
+    ownDealQuery(ctx, user.id, carId),
+    sellerOf(ctx, { carId }),
     // The other cars, as the car page rendered for one visitor lists them.
     recentCarsQuery(ctx, user.id, query.car),
   ]);
   const own = car?.sellerId === user.id;
   if (car) {
     // After the answer: the visit goes on the account's list, and the view on the views queue.
-    ctx.defer(recordCarVisit(ctx, user.id, productId));
-    if (!own) ctx.defer(countCarView(ctx, productId, viewerOf(ctx, request)));
+    ctx.defer(recordCarVisit(ctx, user.id, carId));
+    if (!own) ctx.defer(countCarView(ctx, carId, viewerOf(ctx, request)));
   }
   return {
     user: navbarUserOf(user),

@@ -4,7 +4,7 @@ import { type PageFilter, activeFilters, parseSearchLeniently } from "~/lib/sear
 import { type SearchQuery } from "~/lib/schemas/search";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
-import { products } from "../../db/schema";
+import { cars } from "../../db/schema";
 import { NotFound } from "../../errors";
 import { searchStatements, searchWithCategories } from "../search/search";
 import { type UserRow, type Viewer } from "../users/users";
@@ -37,7 +37,7 @@ async function loadSearch(ctx: AppContext, request: Request, user: Viewer | null
     viewerCarActionsOnPage(
       ctx,
       user,
-      found.data.map((product) => product._id),
+      found.data.map((car) => car._id),
     ),
   ]);
   const toSave = savedSearchOf(query);
@@ -46,7 +46,7 @@ async function loadSearch(ctx: AppContext, request: Request, user: Viewer | null
     query,
     advice,
     carActions,
-    personalPageQuery: personalPageQueryFor(ctx, { cars: found.data.map((product) => product._id) }),
+    personalPageQuery: personalPageQueryFor(ctx, { cars: found.data.map((car) => car._id) }),
     // The search as "Save this search" would keep it (none when there is no filter to keep).
     saveQuery: toSave.ok ? toSave.query : null,
     // The copy for every signed-in visitor offers the save form too (its action reads the session).
@@ -91,11 +91,11 @@ export async function adviceForEmptySearch(
 
 /** Every make with cars for sale, spelled as most of its listings spell it (the sitemap's make pages). */
 export async function listMakesForSale(ctx: AppContext, limit = 1000): Promise<string[]> {
-  const make = sql`${products.make} collate nocase`;
+  const make = sql`${cars.make} collate nocase`;
   const rows = await ctx.db
-    .select({ make: sql<string>`min(${products.make})` })
-    .from(products)
-    .where(and(eq(products.isPaid, false), isNotNull(products.make)))
+    .select({ make: sql<string>`min(${cars.make})` })
+    .from(cars)
+    .where(and(eq(cars.isPaid, false), isNotNull(cars.make)))
     .groupBy(make)
     .orderBy(make)
     .limit(limit);

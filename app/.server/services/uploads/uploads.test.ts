@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeImage } from "../../../../tests/support/images";
 import { startTestDatabase } from "../../../../tests/support/test-database";
 import { eq } from "drizzle-orm";
-import { categories, directUploads, productPhotos, products, uploads, users } from "../../db/schema";
+import { categories, directUploads, carPhotos, cars, uploads, users } from "../../db/schema";
 import { Conflict, FieldRefused } from "../../errors";
 import { CLEANUP_BATCH, createWithPhoto, removeUnusedUploads } from "./uploads";
 
@@ -57,8 +57,8 @@ describe("removeUnusedUploads", () => {
       .insert(categories)
       .values({ name: `Cleanup ${crypto.randomUUID()}`, image: "/images/category-photo.jpg" })
       .returning();
-    const [product] = await ctx.db
-      .insert(products)
+    const [car] = await ctx.db
+      .insert(cars)
       .values({
         name: "Shown Car",
         originalPrice: 20000,
@@ -75,12 +75,12 @@ describe("removeUnusedUploads", () => {
       })
       .returning();
     // A car's photos are its product_photos rows, cover included; products.image alone keeps nothing.
-    await ctx.db.insert(productPhotos).values([
-      { productId: product.id, position: 0, url: "/images/cover-photo.jpg" },
-      { productId: product.id, position: 1, url: "/images/second-photo.jpg", smallUrl: "/images/small-copy.jpg" },
+    await ctx.db.insert(carPhotos).values([
+      { productId: car.id, position: 0, url: "/images/cover-photo.jpg" },
+      { productId: car.id, position: 1, url: "/images/second-photo.jpg", smallUrl: "/images/small-copy.jpg" },
     ]);
     await upload(["only-products-image.jpg", 48]);
-    await ctx.db.update(products).set({ image: "/images/only-products-image.jpg" }).where(eq(products.id, product.id));
+    await ctx.db.update(cars).set({ image: "/images/only-products-image.jpg" }).where(eq(cars.id, car.id));
 
     expect(await removeUnusedUploads(ctx)).toBe(2);
     expect(deleted.sort()).toEqual(["only-products-image.jpg", "unused-old.jpg"]);

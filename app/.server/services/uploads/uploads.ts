@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, notExists, sql } from "drizzle-orm";
 import { type AppContext } from "../../context";
-import { categories, directUploads, productPhotos, uploads } from "../../db/schema";
+import { categories, directUploads, carPhotos, uploads } from "../../db/schema";
 import { DomainError, FieldRefused } from "../../errors";
 import { deleteImage, storeImage } from "../../storage/images";
 import { pendingObjectKey } from "./direct-uploads";
@@ -31,8 +31,8 @@ export async function removeUnusedUploads(ctx: AppContext): Promise<number> {
       .where(
         and(
           lt(uploads.createdAt, cutoff),
-          notExists(ctx.db.select({ id: productPhotos.productId }).from(productPhotos).where(eq(productPhotos.url, url))),
-          notExists(ctx.db.select({ id: productPhotos.productId }).from(productPhotos).where(eq(productPhotos.smallUrl, url))),
+          notExists(ctx.db.select({ id: carPhotos.productId }).from(carPhotos).where(eq(carPhotos.url, url))),
+          notExists(ctx.db.select({ id: carPhotos.productId }).from(carPhotos).where(eq(carPhotos.smallUrl, url))),
           notExists(ctx.db.select({ id: categories.id }).from(categories).where(eq(categories.image, url))),
         ),
       )

@@ -1,4 +1,4 @@
-// Derived values shown on product cards (spec point 3).
+// Derived values shown on car cards (spec point 3).
 
 /** Whole years since the car was bought, never negative. */
 export function yearsUsed(purchaseYear: number, now: Date = new Date()): number {

@@ -2,9 +2,9 @@ import { Form, Link, useActionData } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
 import { parseForm, readFormBody } from "~/.server/web/form-body";
 import { actionResult, DELETED, failedAction } from "~/.server/web/page-errors";
-import { advertiseProduct, deleteProduct } from "~/.server/services/catalog/products";
-import { type CarBookings, listBookingsForSellerCars, listMyProducts } from "~/.server/services/catalog/seller-cars";
-import { MyProductsControls } from "~/components/catalog/my-products-controls";
+import { advertiseCar, deleteCar } from "~/.server/services/catalog/cars";
+import { type CarBookings, listBookingsForSellerCars, listMyCars } from "~/.server/services/catalog/seller-cars";
+import { MyCarsControls } from "~/components/catalog/my-cars-controls";
 import { Pager, useListHref } from "~/components/ui/paged-list";
 import { ConfirmPanel } from "~/components/ui/confirm-panel";
 import { type Column, DataTable, ROW_BUTTON } from "~/components/ui/data-table";
@@ -13,18 +13,18 @@ import { formatCount, formatPrice } from "~/lib/shared/format";
 import { privatePageMeta } from "~/lib/shared/meta";
 import { PATHS, pathTo } from "~/lib/shared/paths";
 import { rowActionSchema } from "~/lib/schemas/rows";
-import { MY_PRODUCTS_PAGE_SIZE, parseMyProductsQuery, STATUS_WORDS } from "~/lib/schemas/catalog";
-import { type Route } from "./+types/my-products";
+import { MY_CARS_PAGE_SIZE, parseMyCarsQuery, STATUS_WORDS } from "~/lib/schemas/catalog";
+import { type Route } from "./+types/my-cars";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("My Products");
 
 const actionSchema = rowActionSchema(["advertise", "delete"] as const);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const seller = await requirePermission(context.app, request, "read:my-products");
+  const seller = await requirePermission(context.app, request, "read:my-cars");
   const params = new URL(request.url).searchParams;
-  const query = parseMyProductsQuery(params);
-  const list = await listMyProducts(context.app, seller, query);
+  const query = parseMyCarsQuery(params);
+  const list = await listMyCars(context.app, seller, query);
   // The bookings of this page's cars only (a second round trip, never every car's).
   const bookings = await listBookingsForSellerCars(
     context.app,
@@ -32,25 +32,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     list.rows.map((row) => row._id),
   );
   const confirmId = params.get("confirm");
-  return { query, list, bookings, confirm: list.rows.find((product) => product._id === confirmId && !product.isPaid) ?? null };
+  return { query, list, bookings, confirm: list.rows.find((car) => car._id === confirmId && !car.isPaid) ?? null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const seller = await requirePermission(context.app, request, "read:my-products");
+  const seller = await requirePermission(context.app, request, "read:my-cars");
   const submission = parseForm(await readFormBody(request), actionSchema);
   if (submission.status !== "success") return failedAction();
   const { intent, id } = submission.value;
   return actionResult(async () => {
     if (intent === "advertise") {
-      await advertiseProduct(context.app, seller, id);
+      await advertiseCar(context.app, seller, id);
       return { ok: true, title: "Added to the advertisement card successfully", message: "" };
     }
-    await deleteProduct(context.app, seller, id);
+    await deleteCar(context.app, seller, id);
     return DELETED;
   });
 }
 
-export default function MyProducts({ loaderData }: Route.ComponentProps) {
+export default function MyCars({ loaderData }: Route.ComponentProps) {
   const { query, list, bookings, confirm } = loaderData;
   const result = useActionData<typeof action>();
   const filtered = query.status !== "all" || query.q !== "";
@@ -66,13 +66,13 @@ export default function MyProducts({ loaderData }: Route.ComponentProps) {
       {list.total === 0 && !filtered ? (
         <p>
           You have no cars listed yet.{" "}
-          <Link to={PATHS.addProduct} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
+          <Link to={PATHS.addCar} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
             Add a product
           </Link>
         </p>
       ) : (
         <>
-          <MyProductsControls query={query} />
+          <MyCarsControls query={query} />
           <p role="status" className="mb-3 text-slate-700">
             {`${formatCount(list.total)} ${list.total === 1 ? "car" : "cars"}`}
             {query.status !== "all" && `, ${STATUS_WORDS[query.status].toLowerCase()}`}
@@ -81,9 +81,9 @@ export default function MyProducts({ loaderData }: Route.ComponentProps) {
           </p>
           <DataTable
             caption="Your products"
-            columns={productColumns(bookings, (list.page - 1) * MY_PRODUCTS_PAGE_SIZE, (id) => listHref({ confirm: id }))}
+            columns={carColumns(bookings, (list.page - 1) * MY_CARS_PAGE_SIZE, (id) => listHref({ confirm: id }))}
             rows={list.rows}
-            rowKey={(product) => product._id}
+            rowKey={(car) => car._id}
             empty="No cars match. Change the filter or the search."
           />
           <Pager page={list.page} totalPages={list.totalPages} label="Pages of your products" />
@@ -93,72 +93,64 @@ export default function MyProducts({ loaderData }: Route.ComponentProps) {
   );
 }
 
-type SellerProduct = Route.ComponentProps["loaderData"]["list"]["rows"][number];
+type SellerCar = Route.ComponentProps["loaderData"]["list"]["rows"][number];
 
 /** The spec's columns (index, Name, Price, Status, Action, Delete) and who booked each car. */
-function productColumns(
-  bookings: Record<string, CarBookings>,
-  firstIndex: number,
-  confirmHref: (id: string) => string,
-): Column<SellerProduct>[] {
+function carColumns(bookings: Record<string, CarBookings>, firstIndex: number, confirmHref: (id: string) => string): Column<SellerCar>[] {
   return [
     { heading: "#", cell: (_, index) => firstIndex + index + 1 },
     // Two lines at most, and room for two always (48 px, tall enough to tap), so every row is one height.
     {
       heading: "Name",
       rowHeader: true,
-      cell: (product) => (
+      cell: (car) => (
         <Link
-          to={pathTo(PATHS.car, { id: product._id })}
+          to={pathTo(PATHS.car, { id: car._id })}
           className="flex min-h-[2lh] items-center font-semibold text-brand-700 underline-offset-2 hover:underline"
         >
-          <span className="line-clamp-2">{product.productName}</span>
+          <span className="line-clamp-2">{car.productName}</span>
         </Link>
       ),
     },
-    { heading: "Price", className: "whitespace-nowrap", cell: (product) => formatPrice(product.resalePrice) },
-    { heading: "Status", cell: (product) => (product.isPaid ? "Sold" : "Available") },
+    { heading: "Price", className: "whitespace-nowrap", cell: (car) => formatPrice(car.resalePrice) },
+    { heading: "Status", cell: (car) => (car.isPaid ? "Sold" : "Available") },
     {
       heading: "Views (30 days)",
       className: "whitespace-nowrap",
-      cell: (product) => (
-        <Link to={pathTo(PATHS.carStatistics, { id: product._id })} className={ROW_BUTTON.plain}>
-          {formatCount(product.views)} · Statistics<span className="sr-only"> of {product.productName}</span>
+      cell: (car) => (
+        <Link to={pathTo(PATHS.carStatistics, { id: car._id })} className={ROW_BUTTON.plain}>
+          {formatCount(car.views)} · Statistics<span className="sr-only"> of {car.productName}</span>
         </Link>
       ),
     },
     {
       heading: "Bookings",
       className: "whitespace-nowrap",
-      cell: (product) => <CarBookingsList productName={product.productName} bookings={bookings[product._id]} />,
+      cell: (car) => <CarBookingsList productName={car.productName} bookings={bookings[car._id]} />,
     },
     {
       heading: "Action",
       className: "whitespace-nowrap",
-      cell: (product) =>
-        product.isPaid ? (
+      cell: (car) =>
+        car.isPaid ? (
           "No Action need"
         ) : (
           <span className="flex items-center gap-2">
-            <Link
-              to={pathTo(PATHS.editProduct, { id: product._id })}
-              aria-label={`Edit ${product.productName}`}
-              className={ROW_BUTTON.plain}
-            >
+            <Link to={pathTo(PATHS.editCar, { id: car._id })} aria-label={`Edit ${car.productName}`} className={ROW_BUTTON.plain}>
               Edit
             </Link>
-            {product.isAdvertised ? "Advertised" : <AdvertiseButton id={product._id} name={product.productName} />}
+            {car.isAdvertised ? "Advertised" : <AdvertiseButton id={car._id} name={car.productName} />}
           </span>
         ),
     },
     {
       heading: "Delete",
       className: "whitespace-nowrap",
-      cell: (product) =>
-        product.isPaid ? (
+      cell: (car) =>
+        car.isPaid ? (
           <span className="text-slate-600">Kept for records</span>
         ) : (
-          <Link to={confirmHref(product._id)} preventScrollReset aria-label={`Delete ${product.productName}`} className={ROW_BUTTON.danger}>
+          <Link to={confirmHref(car._id)} preventScrollReset aria-label={`Delete ${car.productName}`} className={ROW_BUTTON.danger}>
             Delete
           </Link>
         ),
@@ -178,14 +170,14 @@ function AdvertiseButton({ id, name }: { id: string; name: string }) {
 }
 
 /** Who booked the car and how to reach them: a disclosure, so the table stays short. */
-function CarBookingsList({ productName, bookings }: { productName: string; bookings?: CarBookings }) {
+function CarBookingsList({ productName: carName, bookings }: { productName: string; bookings?: CarBookings }) {
   if (!bookings) return <span className="text-slate-600">None yet</span>;
   const { total, bookings: listed } = bookings;
   return (
     <details>
       <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand-700 underline">
         {`${total} ${total === 1 ? "booking" : "bookings"}`}
-        <span className="sr-only"> for {productName}</span>
+        <span className="sr-only"> for {carName}</span>
       </summary>
       <ul className="mt-2 flex flex-col gap-2 whitespace-normal">
         {listed.map((booking) => (

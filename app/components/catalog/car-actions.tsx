@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { PATHS, pathTo } from "~/lib/shared/paths";
-import { type ActionProduct } from "~/lib/catalog/card-product";
+import { type CarForActions } from "~/lib/catalog/car-card-data";
 import { type CarActionsState } from "~/lib/catalog/viewer-car-actions";
 
 // The dialogs (and their form library) load when someone first opens one, not with the page.
@@ -17,15 +17,15 @@ const doneClass = "btn btn-done btn-md";
  * links do not ask for it with every card). On a car's page (`place="page"`) both are buttons; on a card Book Now is
  * and Report sits in the card's More actions menu. `openBooking` opens the booking dialog at once.
  */
-export function ProductActions({
-  product,
+export function CarActions({
+  car,
   mayBook,
   booked,
   payBookingId,
   reported,
   place = "page",
   openBooking = false,
-}: CarActionsState & { product: ActionProduct; place?: "card" | "page"; openBooking?: boolean }) {
+}: CarActionsState & { car: CarForActions; place?: "card" | "page"; openBooking?: boolean }) {
   const offerBooking = mayBook && !booked;
   const [dialog, setDialog] = useState<"book" | "report" | null>(openBooking && offerBooking ? "book" : null);
   const onCard = place === "card";
@@ -35,12 +35,12 @@ export function ProductActions({
   ) : (
     // A plain link: with JavaScript it only ever opens the dialog, so it needs none of a router Link's work.
     <a
-      href={pathTo(PATHS.report, { id: product._id })}
+      href={pathTo(PATHS.report, { id: car._id })}
       onClick={(event) => {
         event.preventDefault();
         setDialog("report");
       }}
-      aria-label={`Report this item: ${product.productName}`}
+      aria-label={`Report this item: ${car.productName}`}
       className={onCard ? "card-menu-item" : "btn btn-secondary btn-md"}
     >
       Report this item
@@ -52,25 +52,23 @@ export function ProductActions({
           and unpaid, the next step is paying; booked and paid (or lost), My Orders says the rest. */}
       {(offerBooking || booked) && (
         <Link
-          to={
-            !booked ? pathTo(PATHS.book, { id: product._id }) : payBookingId ? pathTo(PATHS.payment, { id: payBookingId }) : PATHS.myOrders
-          }
+          to={!booked ? pathTo(PATHS.book, { id: car._id }) : payBookingId ? pathTo(PATHS.payment, { id: payBookingId }) : PATHS.myOrders}
           discover={booked ? "render" : "none"}
           onClick={(event) => {
             if (booked) return;
             event.preventDefault();
             setDialog("book");
           }}
-          aria-label={`${!booked ? "Book Now" : payBookingId ? "Booked, pay now" : "Booked"}: ${product.productName}`}
+          aria-label={`${!booked ? "Book Now" : payBookingId ? "Booked, pay now" : "Booked"}: ${car.productName}`}
           className={`${booked && !payBookingId ? doneClass : "btn btn-primary btn-md"} ${onCard ? "flex-1" : ""}`}
         >
           {!booked ? "Book Now" : payBookingId ? "Pay now" : "✓ Booked"}
         </Link>
       )}
-      {onCard ? <MoreActions productName={product.productName}>{report}</MoreActions> : report}
+      {onCard ? <MoreActions productName={car.productName}>{report}</MoreActions> : report}
       {dialog && (
         <Suspense fallback={null}>
-          <CarActionDialog kind={dialog} product={product} onClose={() => setDialog(null)} />
+          <CarActionDialog kind={dialog} car={car} onClose={() => setDialog(null)} />
         </Suspense>
       )}
     </>
@@ -83,7 +81,7 @@ export function ProductActions({
  * With JavaScript, Escape closes it too and gives focus back to its toggle. It stays open while a
  * dialog opened from it is up, so focus can come back to the item that opened it.
  */
-function MoreActions({ productName, children }: { productName: string; children: React.ReactNode }) {
+function MoreActions({ productName: carName, children }: { productName: string; children: React.ReactNode }) {
   return (
     <details
       className="card-menu"
@@ -95,7 +93,7 @@ function MoreActions({ productName, children }: { productName: string; children:
       }}
     >
       <summary className="card-menu-toggle btn btn-secondary btn-md">
-        <span className="sr-only">{`More actions: ${productName}`}</span>
+        <span className="sr-only">{`More actions: ${carName}`}</span>
       </summary>
       <div className="card-menu-panel">{children}</div>
     </details>

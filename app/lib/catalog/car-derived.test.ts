@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { overview, postedDate, yearsUsed } from "./product-derived";
+import { overview, postedDate, yearsUsed } from "./car-derived";
 
 describe("yearsUsed", () => {
   const now = new Date("2026-11-22T00:00:00Z");

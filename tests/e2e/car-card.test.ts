@@ -1,7 +1,7 @@
 import { type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPrice } from "~/lib/shared/format";
-import { type Product } from "~/lib/shared/types";
+import { type Car } from "~/lib/shared/types";
 import { app, appUrl, expectAccessible, gotoInteractive, launchBrowser, openPage, signInAs } from "./browser";
 
 // The photo-first car card in Chromium at 360 px: the spec's card fields, a
@@ -9,10 +9,10 @@ import { app, appUrl, expectAccessible, gotoInteractive, launchBrowser, openPage
 // on Escape and on a tap beside it, fits the screen, and works without JavaScript.
 
 let browser: Browser;
-let car: Product;
+let car: Car;
 beforeAll(async () => {
   browser = await launchBrowser();
-  [car] = (await (await app.request("/api/products/advertisement")).json()) as Product[];
+  [car] = (await (await app.request("/api/products/advertisement")).json()) as Car[];
 });
 afterAll(() => browser?.close());
 

@@ -1,31 +1,31 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import { CONFIRM_EMAIL_TO_LIST, type ProductInput, type ProductUpdate } from "~/lib/schemas/catalog";
+import { CONFIRM_EMAIL_TO_LIST, type CarInput, type CarUpdate } from "~/lib/schemas/catalog";
 import { sellerRating } from "~/lib/catalog/seller-rating";
-import { type Product, type ProductDetail, type ProductPhoto } from "~/lib/shared/types";
+import { type Car, type CarDetail, type CarPhoto } from "~/lib/shared/types";
 import { photoKeyOf } from "~/lib/shared/photo";
 import { decodeVin } from "~/lib/catalog/vin";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { isUniqueViolation } from "../../db/errors";
 import { batchPrepared, preparedStatement } from "../../db/prepared";
-import { categories, priceChanges, productPhotos, products, uploads, users } from "../../db/schema";
+import { categories, priceChanges, carPhotos, cars, uploads, users } from "../../db/schema";
 import { Conflict, Forbidden, Invalid, NotFound } from "../../errors";
 import { batchItemsOf, effectsOf, type EventOf, publish } from "../events";
 import { noPaymentUnderWay } from "./payment-window";
 import { createWithPhoto } from "../uploads/uploads";
 import { type UserRow } from "../users/users";
 
-// Every product read carries the seller's live verified flag, so the badge needs no second call,
+// Every car read carries the seller's live verified flag, so the badge needs no second call,
 // and its photos in order (one indexed sub-select per row, in the same round trip).
-const photosJson = sql<string>`(select json_group_array(json_object('url', ${sql.raw("url")}, 'smallUrl', ${sql.raw("small_url")}, 'width', ${sql.raw("width")}, 'height', ${sql.raw("height")})) from (select * from ${productPhotos} where ${productPhotos.productId} = ${products.id} order by ${productPhotos.position}))`;
-const productColumns = {
-  ...getTableColumns(products),
+const photosJson = sql<string>`(select json_group_array(json_object('url', ${sql.raw("url")}, 'smallUrl', ${sql.raw("small_url")}, 'width', ${sql.raw("width")}, 'height', ${sql.raw("height")})) from (select * from ${carPhotos} where ${carPhotos.productId} = ${cars.id} order by ${carPhotos.position}))`;
+const carColumns = {
+  ...getTableColumns(cars),
   sellerVerified: users.sellerVerified,
   sellerRatingCount: users.ratingCount,
   sellerRatingTotal: users.ratingTotal,
   photos: photosJson,
 };
-type ProductRow = typeof products.$inferSelect & {
+type CarRow = typeof cars.$inferSelect & {
   sellerVerified: boolean | null;
   sellerRatingCount: number | null;
   sellerRatingTotal: number | null;
@@ -33,12 +33,12 @@ type ProductRow = typeof products.$inferSelect & {
 };
 
 /** The photo a list row was given by the sub-select; a car always has at least its cover. */
-function photosOf(row: ProductRow): ProductPhoto[] {
-  const photos = row.photos ? (JSON.parse(row.photos) as ProductPhoto[]) : [];
+function photosOf(row: CarRow): CarPhoto[] {
+  const photos = row.photos ? (JSON.parse(row.photos) as CarPhoto[]) : [];
   return photos.length > 0 ? photos : [{ url: row.image, smallUrl: null, width: null, height: null }];
 }
 
-export function toProduct(row: ProductRow): Product {
+export function toCar(row: CarRow): Car {
   const photos = photosOf(row);
   return {
     _id: row.id,
@@ -74,32 +74,32 @@ export function toProduct(row: ProductRow): Product {
   };
 }
 
-export function selectProducts(ctx: AppContext) {
-  return ctx.db.select(productColumns).from(products).leftJoin(users, eq(users.id, products.sellerId));
+export function selectCars(ctx: AppContext) {
+  return ctx.db.select(carColumns).from(cars).leftJoin(users, eq(users.id, cars.sellerId));
 }
 
 /** Advertised cars that are still for sale, newest first (the home page grid). */
-export async function listAdvertisedProducts(ctx: AppContext, limit = 24): Promise<Product[]> {
-  const rows = await selectProducts(ctx)
-    .where(and(eq(products.isAdvertised, true), eq(products.isPaid, false)))
-    .orderBy(desc(products.createdAt))
+export async function listAdvertisedCars(ctx: AppContext, limit = 24): Promise<Car[]> {
+  const rows = await selectCars(ctx)
+    .where(and(eq(cars.isAdvertised, true), eq(cars.isPaid, false)))
+    .orderBy(desc(cars.createdAt))
     .limit(limit);
-  return rows.map(toProduct);
+  return rows.map(toCar);
 }
 
-export async function findProduct(ctx: AppContext, id: string): Promise<Product> {
-  const [row] = await selectProducts(ctx).where(eq(products.id, id)).limit(1);
+export async function findCar(ctx: AppContext, id: string): Promise<Car> {
+  const [row] = await selectCars(ctx).where(eq(cars.id, id)).limit(1);
   if (!row) throw new NotFound("Product not found");
-  return toProduct(row);
+  return toCar(row);
 }
 
 /** A car's own page and `GET /api/products/:id`: sold cars too, with every asking price (oldest first) and the VIN's decode. */
-export async function findProductDetail(ctx: AppContext, id: string): Promise<ProductDetail> {
-  const [rows, history] = await batchPrepared(ctx, productDetailQueries(ctx, id));
-  return toProductDetail(rows, history);
+export async function findCarDetail(ctx: AppContext, id: string): Promise<CarDetail> {
+  const [rows, history] = await batchPrepared(ctx, carDetailQueries(ctx, id));
+  return toCarDetail(rows, history);
 }
 
-const productById = preparedStatement(["id"], (ctx, { id }) => selectProducts(ctx).where(eq(products.id, id)).limit(1));
+const carById = preparedStatement(["id"], (ctx, { id }) => selectCars(ctx).where(eq(cars.id, id)).limit(1));
 const priceHistoryOf = preparedStatement(["id"], (ctx, { id }) =>
   ctx.db
     .select({ price: priceChanges.price, changedAt: priceChanges.changedAt })
@@ -110,32 +110,32 @@ const priceHistoryOf = preparedStatement(["id"], (ctx, { id }) =>
 );
 
 /** The two statements of a car's detail, for a batch that reads more beside them (the car's page). */
-export function productDetailQueries(ctx: AppContext, id: string) {
-  return [productById(ctx, { id }), priceHistoryOf(ctx, { id })] as const;
+export function carDetailQueries(ctx: AppContext, id: string) {
+  return [carById(ctx, { id }), priceHistoryOf(ctx, { id })] as const;
 }
 
 /** The detail from the answers to productDetailQueries; no car → 404. */
-export function toProductDetail(rows: ProductRow[], history: ProductDetail["priceHistory"]): ProductDetail {
+export function toCarDetail(rows: CarRow[], history: CarDetail["priceHistory"]): CarDetail {
   if (!rows[0]) throw new NotFound("Product not found");
-  const product = toProduct(rows[0]);
-  return { ...product, priceHistory: history, vinDecoded: product.vin ? decodeVin(product.vin) : null };
+  const car = toCar(rows[0]);
+  return { ...car, priceHistory: history, vinDecoded: car.vin ? decodeVin(car.vin) : null };
 }
 
 const SELLER_LIST_LIMIT = 500;
 
 /** A seller's cars, sold ones included, newest first (their own dashboard list). */
-export async function listSellerProducts(ctx: AppContext, caller: UserRow, sellerEmail: string): Promise<Product[]> {
+export async function listSellerCars(ctx: AppContext, caller: UserRow, sellerEmail: string): Promise<Car[]> {
   enforce(
-    "read:products:self-or-admin",
+    "read:cars:self-or-admin",
     caller,
     caller.email.toLowerCase() === sellerEmail.toLowerCase(),
     "You can only ask about your own account",
   );
-  const rows = await selectProducts(ctx)
-    .where(eq(products.sellerId, sql`(select ${users.id} from ${users} where lower(${users.email}) = ${sellerEmail.toLowerCase()})`))
-    .orderBy(desc(products.createdAt))
+  const rows = await selectCars(ctx)
+    .where(eq(cars.sellerId, sql`(select ${users.id} from ${users} where lower(${users.email}) = ${sellerEmail.toLowerCase()})`))
+    .orderBy(desc(cars.createdAt))
     .limit(SELLER_LIST_LIMIT);
-  return rows.map(toProduct);
+  return rows.map(toCar);
 }
 
 /** A photo as the services take it: a URL this app issued and, from the browser, its small copy. */
@@ -150,7 +150,7 @@ export interface PhotoInput {
  * seller's own upload (or already this car's photo, as seeded photos are): someone else's upload
  * key is not theirs to show, and answers 404 naming the photo.
  */
-async function photoRows(ctx: AppContext, productId: string, sellerId: string, photos: PhotoInput[], field: PhotosField = "images") {
+async function photoRows(ctx: AppContext, carId: string, sellerId: string, photos: PhotoInput[], field: PhotosField = "images") {
   const keyOf = (url: string) => photoKeyOf(url) ?? url;
   const urls = photos.flatMap((photo) => [photo.url, ...(photo.smallUrl ? [photo.smallUrl] : [])]);
   const stored = await ctx.db
@@ -159,7 +159,7 @@ async function photoRows(ctx: AppContext, productId: string, sellerId: string, p
       width: uploads.width,
       height: uploads.height,
       uploaderId: uploads.uploaderId,
-      onThisCar: sql<number>`exists (select 1 from ${productPhotos} where ${productPhotos.productId} = ${productId} and '/images/' || ${uploads.key} in (${productPhotos.url}, ${productPhotos.smallUrl}))`,
+      onThisCar: sql<number>`exists (select 1 from ${carPhotos} where ${carPhotos.productId} = ${carId} and '/images/' || ${uploads.key} in (${carPhotos.url}, ${carPhotos.smallUrl}))`,
     })
     .from(uploads)
     .where(inArray(uploads.key, urls.map(keyOf)));
@@ -176,7 +176,7 @@ async function photoRows(ctx: AppContext, productId: string, sellerId: string, p
   if (othersPhoto) throw new NotFound(`Photo not found: ${othersPhoto} is not one of your uploads`);
   return photos.map((photo, position) => {
     const { width, height } = byKey.get(keyOf(photo.url))!;
-    return { productId, position, url: photo.url, smallUrl: photo.smallUrl ?? null, width, height };
+    return { productId: carId, position, url: photo.url, smallUrl: photo.smallUrl ?? null, width, height };
   });
 }
 
@@ -191,16 +191,16 @@ function vinTaken(error: unknown): never {
 }
 
 /** The input field the photos came in, where a refusal of them is reported. */
-type PhotosField = ProductInput["photosField"];
+type PhotosField = CarInput["photosField"];
 
-export type NewProduct = Omit<ProductInput, "images" | "photosField"> & { photos: PhotoInput[]; photosField?: PhotosField };
+export type NewCar = Omit<CarInput, "images" | "photosField"> & { photos: PhotoInput[]; photosField?: PhotosField };
 
 /**
  * Lists a car for a seller. Seller, email, dates and flags come from the server, never the client;
  * the category must exist and the photos must be ones this app stored. The car, its photos and its
  * first asking price are written in one batch.
  */
-export async function createProduct(ctx: AppContext, seller: UserRow, input: NewProduct): Promise<string> {
+export async function createCar(ctx: AppContext, seller: UserRow, input: NewCar): Promise<string> {
   requireListingAllowed(seller);
   const id = crypto.randomUUID();
   const [[category], photos] = await Promise.all([
@@ -211,7 +211,7 @@ export async function createProduct(ctx: AppContext, seller: UserRow, input: New
   const now = ctx.now().toISOString();
   await ctx.db
     .batch([
-      ctx.db.insert(products).values({
+      ctx.db.insert(cars).values({
         id,
         name: input.productName,
         originalPrice: input.originalPrice,
@@ -237,7 +237,7 @@ export async function createProduct(ctx: AppContext, seller: UserRow, input: New
         isPaid: false,
         createdAt: now,
       }),
-      ctx.db.insert(productPhotos).values(photos),
+      ctx.db.insert(carPhotos).values(photos),
       ctx.db.insert(priceChanges).values({ productId: id, price: input.resalePrice, changedAt: now }),
     ])
     .catch(vinTaken);
@@ -255,18 +255,18 @@ export async function createProduct(ctx: AppContext, seller: UserRow, input: New
  * a listing made under it (with the holder's own phone number) would speak for its real owner.
  */
 export function requireListingAllowed(seller: UserRow): void {
-  enforce("create:product", seller);
+  enforce("create:car", seller);
   if (!seller.emailVerified) throw new Forbidden(CONFIRM_EMAIL_TO_LIST);
 }
 
 /** Lists a car with the one photo sent along (the add-product form without JavaScript); the photo goes again if listing fails. */
-export function addProduct(ctx: AppContext, seller: UserRow, input: Omit<NewProduct, "photos">, photo: Blob): Promise<string> {
+export function addCar(ctx: AppContext, seller: UserRow, input: Omit<NewCar, "photos">, photo: Blob): Promise<string> {
   // Refused before the photo is stored at all.
   requireListingAllowed(seller);
-  return createWithPhoto(ctx, seller.id, photo, (image) => createProduct(ctx, seller, { ...input, photos: [{ url: image }] }));
+  return createWithPhoto(ctx, seller.id, photo, (image) => createCar(ctx, seller, { ...input, photos: [{ url: image }] }));
 }
 
-export type ProductChanges = Omit<ProductUpdate, "images"> & { photos?: PhotoInput[] };
+export type CarChanges = Omit<CarUpdate, "images"> & { photos?: PhotoInput[] };
 
 /**
  * The owner's changes to an unsold car (409 once sold). A new asking price is added to the price
@@ -277,10 +277,10 @@ export type ProductChanges = Omit<ProductUpdate, "images"> & { photos?: PhotoInp
  * ends with the current price and a drop says what the price really was. While a buyer is paying,
  * the price stays (409): the payment is for the price it started with.
  */
-export async function updateProduct(ctx: AppContext, user: UserRow, id: string, changes: ProductChanges): Promise<void> {
+export async function updateCar(ctx: AppContext, user: UserRow, id: string, changes: CarChanges): Promise<void> {
   for (let attempt = 1; attempt <= PRICE_EDIT_ATTEMPTS; attempt++) {
-    const product = await ownedProduct(ctx, user, id, "update:product:own");
-    if (await writeProductChanges(ctx, user, product, changes)) return;
+    const car = await ownedCar(ctx, user, id, "update:car:own");
+    if (await writeCarChanges(ctx, user, car, changes)) return;
   }
   throw new Conflict("The price was changed by another edit at the same moment. Please try again.");
 }
@@ -289,19 +289,19 @@ export async function updateProduct(ctx: AppContext, user: UserRow, id: string, 
 const PRICE_EDIT_ATTEMPTS = 10;
 
 /** One attempt of updateProduct from the car as read; false when its price moved meanwhile. */
-async function writeProductChanges(ctx: AppContext, user: UserRow, product: typeof products.$inferSelect, changes: ProductChanges) {
-  const id = product.id;
-  if (product.isPaid) throw new Conflict(SOLD_CANNOT_CHANGE);
+async function writeCarChanges(ctx: AppContext, user: UserRow, car: typeof cars.$inferSelect, changes: CarChanges) {
+  const id = car.id;
+  if (car.isPaid) throw new Conflict(SOLD_CANNOT_CHANGE);
   const now = ctx.now().toISOString();
-  const { photos: _photos, productDescription, ...fields } = changes;
-  const newPrice = changes.resalePrice !== undefined && changes.resalePrice !== product.resalePrice ? changes.resalePrice : undefined;
+  const { photos: _photos, productDescription: carDescription, ...fields } = changes;
+  const newPrice = changes.resalePrice !== undefined && changes.resalePrice !== car.resalePrice ? changes.resalePrice : undefined;
   // Every statement holds only while the car is unsold (a sale in between changes nothing), its
   // price is still the one read when the change names a price, and no payment is under way when
   // the price changes.
-  const stillAsRead = sql`exists (select 1 from ${products} where ${and(
-    eq(products.id, id),
-    eq(products.isPaid, false),
-    changes.resalePrice === undefined ? undefined : eq(products.resalePrice, product.resalePrice),
+  const stillAsRead = sql`exists (select 1 from ${cars} where ${and(
+    eq(cars.id, id),
+    eq(cars.isPaid, false),
+    changes.resalePrice === undefined ? undefined : eq(cars.resalePrice, car.resalePrice),
   )})${newPrice === undefined ? sql`` : sql` and ${noPaymentUnderWay(ctx, id)}`}`;
   const priceChangeId = crypto.randomUUID();
   const [photos, priceDrop] = await Promise.all([
@@ -313,7 +313,7 @@ async function writeProductChanges(ctx: AppContext, user: UserRow, product: type
         : [
             {
               type: "car_price_dropped",
-              car: { id, name: product.name, sellerId: product.sellerId, oldPrice: product.resalePrice, newPrice },
+              car: { id, name: car.name, sellerId: car.sellerId, oldPrice: car.resalePrice, newPrice },
               priceChangeId,
               when: stillAsRead,
             },
@@ -332,32 +332,32 @@ async function writeProductChanges(ctx: AppContext, user: UserRow, product: type
     ...priceDrop.statements,
     ...(photos
       ? [
-          sql`delete from ${productPhotos} where ${productPhotos.productId} = ${id} and ${stillAsRead}`,
-          sql`insert into ${productPhotos} (product_id, position, url, small_url, width, height)
+          sql`delete from ${carPhotos} where ${carPhotos.productId} = ${id} and ${stillAsRead}`,
+          sql`insert into ${carPhotos} (product_id, position, url, small_url, width, height)
               select ${id}, value ->> 'position', value ->> 'url', value ->> 'smallUrl', value ->> 'width', value ->> 'height'
               from json_each(${JSON.stringify(photos)}) where ${stillAsRead}`,
         ]
       : []),
   ].map((statement) => ctx.db.run(statement));
   const changeCar = ctx.db
-    .update(products)
+    .update(cars)
     .set({
       ...fields,
-      ...(productDescription === undefined ? {} : { description: productDescription }),
+      ...(carDescription === undefined ? {} : { description: carDescription }),
       ...(photos ? { image: photos[0].url } : {}),
       updatedAt: now,
     })
-    .where(sql`${products.id} = ${id} and ${stillAsRead}`)
-    .returning({ id: products.id });
+    .where(sql`${cars.id} = ${id} and ${stillAsRead}`)
+    .returning({ id: cars.id });
   const [first, ...rest] = [...conditionalWrites, changeCar];
   const results = await ctx.db.batch([first, ...rest]).catch(vinTaken);
   const updated = results.at(-1) as { id: string }[];
-  if (updated.length === 0) return refusedChange(ctx, id, product.resalePrice, newPrice !== undefined);
+  if (updated.length === 0) return refusedChange(ctx, id, car.resalePrice, newPrice !== undefined);
   await priceDrop.afterCommit();
-  const rated = PRICE_RATING_INPUTS.some((field) => changes[field] !== undefined && changes[field] !== product[field]);
+  const rated = PRICE_RATING_INPUTS.some((field) => changes[field] !== undefined && changes[field] !== car[field]);
   await publish(ctx, [
-    { type: "car_changed", car: product },
-    ...(rated ? [{ type: "comparables_changed" as const, makes: [product.make, changes.make] }] : []),
+    { type: "car_changed", car },
+    ...(rated ? [{ type: "comparables_changed" as const, makes: [car.make, changes.make] }] : []),
   ]);
   return true;
 }
@@ -365,9 +365,9 @@ async function writeProductChanges(ctx: AppContext, user: UserRow, product: type
 /** Why a change's write held nothing: sold, or a payment under way (409), or the price moved (false: read again). */
 async function refusedChange(ctx: AppContext, id: string, priceRead: number, changesPrice: boolean): Promise<false> {
   const [now] = await ctx.db
-    .select({ isPaid: products.isPaid, resalePrice: products.resalePrice, paying: sql<number>`not ${noPaymentUnderWay(ctx, id)}` })
-    .from(products)
-    .where(eq(products.id, id));
+    .select({ isPaid: cars.isPaid, resalePrice: cars.resalePrice, paying: sql<number>`not ${noPaymentUnderWay(ctx, id)}` })
+    .from(cars)
+    .where(eq(cars.id, id));
   if (!now) throw new NotFound("Product not found");
   if (now.isPaid) throw new Conflict(SOLD_CANNOT_CHANGE);
   if (changesPrice && now.resalePrice === priceRead && now.paying) throw new Conflict(PAYING_PRICE_STAYS);
@@ -377,30 +377,30 @@ async function refusedChange(ctx: AppContext, id: string, priceRead: number, cha
 const PAYING_PRICE_STAYS = "A buyer is paying for this car right now, so its price cannot change. Try again in half an hour.";
 
 /** What a car's price rating, and its make's other cars' ratings, are worked out from (year and category never change). */
-const PRICE_RATING_INPUTS = ["resalePrice", "make", "model", "mileageKm"] as const satisfies (keyof ProductChanges)[];
+const PRICE_RATING_INPUTS = ["resalePrice", "make", "model", "mileageKm"] as const satisfies (keyof CarChanges)[];
 
-async function ownedProduct(
+async function ownedCar(
   ctx: AppContext,
   user: UserRow,
   id: string,
-  permission: "advertise:product:own" | "delete:product:own-or-admin" | "update:product:own",
+  permission: "advertise:car:own" | "delete:car:own-or-admin" | "update:car:own",
 ) {
-  const [product] = await ctx.db.select().from(products).where(eq(products.id, id)).limit(1);
-  if (!product) throw new NotFound("Product not found");
-  enforce(permission, user, product.sellerId === user.id, "You can only change your own products");
-  return product;
+  const [car] = await ctx.db.select().from(cars).where(eq(cars.id, id)).limit(1);
+  if (!car) throw new NotFound("Product not found");
+  enforce(permission, user, car.sellerId === user.id, "You can only change your own products");
+  return car;
 }
 
 /** One-way switch to the home page's advertised grid; false when already advertised, 409 when sold. */
-export async function advertiseProduct(ctx: AppContext, user: UserRow, id: string): Promise<boolean> {
-  const product = await ownedProduct(ctx, user, id, "advertise:product:own");
-  if (product.isPaid) throw new Conflict("This car is sold and can no longer be advertised");
+export async function advertiseCar(ctx: AppContext, user: UserRow, id: string): Promise<boolean> {
+  const car = await ownedCar(ctx, user, id, "advertise:car:own");
+  if (car.isPaid) throw new Conflict("This car is sold and can no longer be advertised");
   const updated = await ctx.db
-    .update(products)
+    .update(cars)
     .set({ isAdvertised: true })
-    .where(and(eq(products.id, id), eq(products.isAdvertised, false), eq(products.isPaid, false)))
-    .returning({ id: products.id });
-  if (updated.length > 0) await publish(ctx, [{ type: "car_changed", car: product }]);
+    .where(and(eq(cars.id, id), eq(cars.isAdvertised, false), eq(cars.isPaid, false)))
+    .returning({ id: cars.id });
+  if (updated.length > 0) await publish(ctx, [{ type: "car_changed", car }]);
   return updated.length > 0;
 }
 
@@ -409,32 +409,32 @@ export async function advertiseProduct(ctx: AppContext, user: UserRow, id: strin
  * for the records: 409. The seller's own cars, or any car for an admin; `audited` names an
  * admin's delete for the trail from the car as it was read.
  */
-export async function deleteProduct(
+export async function deleteCar(
   ctx: AppContext,
   user: UserRow,
   id: string,
-  audited?: (car: typeof products.$inferSelect) => EventOf<"admin_acted">,
+  audited?: (car: typeof cars.$inferSelect) => EventOf<"admin_acted">,
 ): Promise<void> {
-  const product = await ownedProduct(ctx, user, id, "delete:product:own-or-admin");
-  if (product.isPaid) throw new Conflict(SOLD_CANNOT_DELETE);
-  const deleteCar = ctx.db
-    .delete(products)
-    .where(and(eq(products.id, id), eq(products.isPaid, false), noPaymentUnderWay(ctx, id)))
-    .returning({ id: products.id });
+  const car = await ownedCar(ctx, user, id, "delete:car:own-or-admin");
+  if (car.isPaid) throw new Conflict(SOLD_CANNOT_DELETE);
+  const deleteStatement = ctx.db
+    .delete(cars)
+    .where(and(eq(cars.id, id), eq(cars.isPaid, false), noPaymentUnderWay(ctx, id)))
+    .returning({ id: cars.id });
   // An admin's delete is recorded in the same batch (and only if the car went).
-  const [deleted] = await ctx.db.batch([deleteCar, ...(await batchItemsOf(ctx, audited ? [audited(product)] : []))]);
+  const [deleted] = await ctx.db.batch([deleteStatement, ...(await batchItemsOf(ctx, audited ? [audited(car)] : []))]);
   if (deleted.length === 1) {
     await publish(ctx, [
-      { type: "car_changed", car: product },
-      { type: "comparables_changed", makes: [product.make] },
+      { type: "car_changed", car },
+      { type: "comparables_changed", makes: [car.make] },
     ]);
     return;
   }
   // Refused by the conditions: say which one held (a concurrent delete, a sale, or a payment).
   const [now] = await ctx.db
-    .select({ isPaid: products.isPaid, paying: sql<number>`not ${noPaymentUnderWay(ctx, id)}` })
-    .from(products)
-    .where(eq(products.id, id));
+    .select({ isPaid: cars.isPaid, paying: sql<number>`not ${noPaymentUnderWay(ctx, id)}` })
+    .from(cars)
+    .where(eq(cars.id, id));
   if (!now) throw new NotFound("Product not found");
   if (now.isPaid) throw new Conflict(SOLD_CANNOT_DELETE);
   throw new Conflict("A buyer is paying for this car right now. Try again in half an hour.");

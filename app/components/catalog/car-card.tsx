@@ -8,8 +8,8 @@ import { ChipList } from "~/components/ui/chip";
 import { formatMileage, formatPrice } from "~/lib/shared/format";
 import { PATHS, pathTo } from "~/lib/shared/paths";
 import { photoSources } from "~/lib/shared/photo";
-import { type CardProduct } from "~/lib/catalog/card-product";
-import { postedDate, yearsUsed } from "~/lib/catalog/product-derived";
+import { type CarCardData } from "~/lib/catalog/car-card-data";
+import { postedDate, yearsUsed } from "~/lib/catalog/car-derived";
 
 /**
  * A car for sale (spec point 2), photo first: the photo, the price, its facts as chips, then the
@@ -19,37 +19,37 @@ import { postedDate, yearsUsed } from "~/lib/catalog/product-derived";
  * photo at once and first (the first visible card), the others when scrolled near. Its looks are
  * app.css's .car-card classes, so Home's JavaScript carries their names rather than their lists.
  */
-export function ProductCard({
-  product,
+export function CarCard({
+  car,
   now,
   sizes,
   eager = false,
   saved = false,
   actions,
 }: {
-  product: CardProduct;
+  car: CarCardData;
   now: Date;
   sizes: string;
   eager?: boolean;
   saved?: boolean;
   actions?: React.ReactNode;
 }) {
-  const carPage = pathTo(PATHS.car, { id: product._id });
+  const carPage = pathTo(PATHS.car, { id: car._id });
   const chips = [
-    { label: "Year", value: product.purchaseYear },
-    ...(product.mileageKm === null ? [] : [{ label: "Mileage", value: formatMileage(product.mileageKm) }]),
-    { label: "Location", value: product.location },
-    { label: "Condition", value: product.condition },
+    { label: "Year", value: car.purchaseYear },
+    ...(car.mileageKm === null ? [] : [{ label: "Mileage", value: formatMileage(car.mileageKm) }]),
+    { label: "Location", value: car.location },
+    { label: "Condition", value: car.condition },
   ];
   return (
-    <article aria-labelledby={`product-${product._id}`} className="card car-card">
+    <article aria-labelledby={`product-${car._id}`} className="card car-card">
       {/* The title is the card's one link for keyboards and screen readers (and for React Router's route
           discovery); the photo repeats it for pointers. */}
       <Link to={carPage} aria-hidden="true" tabIndex={-1} discover="none" className="car-card-photo">
         <img
-          {...photoSources(product.photo)}
+          {...photoSources(car.photo)}
           sizes={sizes}
-          alt={`Photo of ${product.productName}`}
+          alt={`Photo of ${car.productName}`}
           loading={eager ? "eager" : "lazy"}
           fetchPriority={eager ? "high" : undefined}
           decoding="async"
@@ -57,42 +57,42 @@ export function ProductCard({
       </Link>
       <div className="car-card-body">
         <div className="car-card-title">
-          <h3 id={`product-${product._id}`}>
-            <Link to={carPage}>{product.productName}</Link>
+          <h3 id={`product-${car._id}`}>
+            <Link to={carPage}>{car.productName}</Link>
           </h3>
-          <FavouriteButton productId={product._id} productName={product.productName} saved={saved} />
+          <FavouriteButton productId={car._id} productName={car.productName} saved={saved} />
         </div>
         <div className="car-card-price">
           <p>
             <span className="sr-only">Resale price </span>
-            {formatPrice(product.resalePrice)}
+            {formatPrice(car.resalePrice)}
           </p>
           {/* What it cost new, not a discount: never struck through. */}
-          <p className="car-card-new">{`Price new ${formatPrice(product.originalPrice)}`}</p>
-          <PriceRatingBadge rating={product.priceRating} />
+          <p className="car-card-new">{`Price new ${formatPrice(car.originalPrice)}`}</p>
+          <PriceRatingBadge rating={car.priceRating} />
         </div>
         <ChipList chips={chips} />
-        <p className="car-card-overview">{product.overview}</p>
+        <p className="car-card-overview">{car.overview}</p>
         <dl className="car-card-facts">
           <dt>Contact</dt>
           <dd>
-            <a href={`tel:${product.mobile.replace(/[^\d+]/g, "")}`}>{product.mobile}</a>
+            <a href={`tel:${car.mobile.replace(/[^\d+]/g, "")}`}>{car.mobile}</a>
           </dd>
           <dt>Years used</dt>
-          <dd>{yearsUsed(product.purchaseYear, now)}</dd>
+          <dd>{yearsUsed(car.purchaseYear, now)}</dd>
           <dt>Posted</dt>
           <dd>
-            <time dateTime={product.createdDate}>{postedDate(product.createdDate)}</time>
+            <time dateTime={car.createdDate}>{postedDate(car.createdDate)}</time>
           </dd>
         </dl>
         <div className="car-card-seller">
           <p>
-            Seller: <strong>{product.seller}</strong>
+            Seller: <strong>{car.seller}</strong>
           </p>
-          {product.sellerVerified && <VerifiedBadge compact />}
-          <SellerRatingSummary rating={product.sellerRating} />
+          {car.sellerVerified && <VerifiedBadge compact />}
+          <SellerRatingSummary rating={car.sellerRating} />
         </div>
-        <CompareToggle productId={product._id} productName={product.productName} />
+        <CompareToggle productId={car._id} productName={car.productName} />
         {actions && <div className="car-card-actions">{actions}</div>}
       </div>
     </article>
