@@ -159,9 +159,17 @@ export default tseslint.config(
                 "Pages and API routes reach infrastructure (auth, email, payments, storage, config...) only through a service; of app/.server they import services, the guards and the request/answer adapters.",
             },
             {
+              // The shared core (app/lib/shared, components/ui) is what every domain builds on, so it
+              // knows none of them; of the schemas it uses only the fields' rules and messages.
+              target: ["./app/lib/shared/**/!(*.test).{ts,tsx}", "./app/components/ui/**/!(*.test).{ts,tsx}"],
+              from: ["./app/lib/!(shared|schemas)/**", "./app/lib/schemas/!(fields|field-messages).ts", "./app/components/!(ui)/**"],
+              message:
+                "Shared code imports no domain: take what it needs as a prop or parameter, or move the code into the domain's folder.",
+            },
+            {
               target: ["./app/components", "./app/lib"],
               from: "./app/.server",
-              message: "Components and shared code run in the browser too: no server modules (shapes belong in app/lib/shared/types.ts).",
+              message: "Components and shared code run in the browser too: no server modules (shapes belong in app/lib/schemas/types.ts).",
             },
           ],
         },

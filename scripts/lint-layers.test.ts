@@ -66,6 +66,21 @@ describe("layers", () => {
       "app/lib/crossing.ts",
       'import { type cars } from "~/.server/db/schema";\nexport type Table = typeof cars;\n',
     ],
+    [
+      "a UI primitive imports a domain",
+      "app/components/ui/crossing.tsx",
+      'import { useOptionalUser } from "~/lib/site/use-user";\nexport { useOptionalUser };\n',
+    ],
+    [
+      "the shared core imports a domain's schemas",
+      "app/lib/shared/crossing.ts",
+      'import { type Car } from "../schemas/types";\nexport type Shown = Car;\n',
+    ],
+    [
+      "the shared core imports a domain's component",
+      "app/lib/shared/crossing.tsx",
+      'import { CarCard } from "~/components/catalog/car-card";\nexport { CarCard };\n',
+    ],
   ])("refuses %s", async (_crossing, file, code) => {
     expect(await problems(file, code)).toContain(RESTRICTED);
   });
@@ -96,6 +111,16 @@ describe("layers", () => {
       "the Worker's wiring imports infrastructure",
       "workers/fine.ts",
       'import { SESSION_COOKIE } from "~/.server/auth/sessions";\nexport { SESSION_COOKIE };\n',
+    ],
+    [
+      "a UI primitive uses the fields' rules",
+      "app/components/ui/fine.tsx",
+      'import { NEW_PASSWORD_RULE } from "~/lib/schemas/fields";\nexport { NEW_PASSWORD_RULE };\n',
+    ],
+    [
+      "a domain's component uses the shared core",
+      "app/components/catalog/fine.tsx",
+      'import { PATHS } from "~/lib/shared/paths";\nexport { PATHS };\n',
     ],
   ])("lets %s", async (_allowed, file, code) => {
     expect(await problems(file, code)).not.toContain(RESTRICTED);

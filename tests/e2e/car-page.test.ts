@@ -1,6 +1,6 @@
 import { type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Car } from "~/lib/shared/types";
+import { type Car } from "~/lib/schemas/types";
 import {
   app,
   appUrl,

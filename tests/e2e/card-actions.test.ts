@@ -1,6 +1,6 @@
 import { type Browser, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Car } from "~/lib/shared/types";
+import { type Car } from "~/lib/schemas/types";
 import { app, appUrl, expectAccessible, gotoInteractive, isMarked, launchBrowser, markDocument, openPage, signInAs } from "./browser";
 
 // A card's Book Now and Report in Chromium: signing in to book

@@ -5,7 +5,7 @@ import path from "node:path";
 import { type Browser, type Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CarDetail } from "~/lib/shared/types";
+import { type CarDetail } from "~/lib/schemas/types";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { app, appUrl, expectAccessible, launchBrowser, openPage, signInAs } from "./browser";
 

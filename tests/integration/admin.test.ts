@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type PagedList, type Car, type User } from "~/lib/shared/types";
+import { type PagedList, type Car, type User } from "~/lib/schemas/types";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { accessToken, apiJson, postForm, register, request, signIn, sql, uniqueEmail, uploadImage } from "./client";
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { REPORT_REASONS } from "~/lib/schemas/catalog";
-import { type Booking, type PagedList, type Report } from "~/lib/shared/types";
+import { type Booking, type PagedList, type Report } from "~/lib/schemas/types";
 import { accessToken, apiJson, postForm, register, registerSeller, request, signIn, sql, uniqueEmail } from "./client";
 import { type ApiDocument, responseChecker } from "./openapi-responses";
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Booking, type Car } from "~/lib/shared/types";
+import { type Booking, type Car } from "~/lib/schemas/types";
 import { accessToken, apiJson, database, postForm, register, request, signIn, uniqueEmail } from "./client";
 
 let cars: Car[];

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type CarDetail } from "~/lib/shared/types";
+import { type CarDetail } from "~/lib/schemas/types";
 import { vinCheckDigit } from "~/lib/catalog/vin";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { accessToken, appUrl, firstCategoryId, register, registerSeller, request, signIn, sql, uniqueEmail, uploadImage } from "./client";

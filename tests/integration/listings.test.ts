@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type CarDetail, type SellerProfile } from "~/lib/shared/types";
+import { type CarDetail, type SellerProfile } from "~/lib/schemas/types";
 import { vinCheckDigit } from "~/lib/catalog/vin";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { accessToken, apiJson, firstCategoryId, register, registerSeller, request, sql, uniqueEmail, uploadImage } from "./client";

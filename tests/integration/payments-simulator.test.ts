@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Car } from "~/lib/shared/types";
+import { type Car } from "~/lib/schemas/types";
 import { accessToken, apiJson, postForm, register, request, signIn, sql, uniqueEmail } from "./client";
 
 // The whole payment flow offline, with the built-in simulator standing in for Stripe.

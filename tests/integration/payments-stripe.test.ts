@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Car } from "~/lib/shared/types";
+import { type Car } from "~/lib/schemas/types";
 import { stripeSdkFor } from "../fakes/stripe-api";
 import { STRIPE_WEBHOOK_SECRET } from "../support/stripe-secrets";
 import { uniqueEmail } from "../support/http-client";

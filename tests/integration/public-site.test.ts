@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Category, type Car } from "~/lib/shared/types";
+import { type Category, type Car } from "~/lib/schemas/types";
 import { appUrl, signIn } from "./client";
 
 const get = (path: string, init?: RequestInit) => fetch(`${appUrl}${path}`, { redirect: "manual", ...init });

@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { beforeAll, describe, expect, it } from "vitest";
 import { countsKey } from "~/.server/services/search/search-counts";
 import { searchQuerySchema } from "~/lib/schemas/search";
-import { type Car } from "~/lib/shared/types";
+import { type Car } from "~/lib/schemas/types";
 import { carPhotoSvg, renderJpeg } from "../../scripts/seed/photos.ts";
 import { dealHelpers } from "../support/deal";
 import { eventually } from "../support/eventually";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Category } from "~/lib/shared/types";
+import { type Category } from "~/lib/schemas/types";
 import { appUrl, request, signIn } from "./client";
 
 // The search pages' server-rendered HTML (/cars, a category's page, Home's search box) against the

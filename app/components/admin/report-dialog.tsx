@@ -6,6 +6,7 @@ import { loginUrl } from "~/lib/accounts/redirects";
 import { reportFormSchema } from "~/lib/schemas/admin";
 import { type CarForActions } from "~/lib/catalog/car-card-data";
 import { useSchemaForm } from "~/lib/shared/use-schema-form";
+import { useOptionalUser } from "~/lib/site/use-user";
 import { ReportFields } from "./report-fields";
 import { FormDialog } from "../ui/form-dialog";
 
@@ -14,6 +15,7 @@ import { FormDialog } from "../ui/form-dialog";
  * is the same form without JavaScript.
  */
 export default function ReportDialog({ car, onClose }: { car: CarForActions; onClose: () => void }) {
+  const signedIn = useOptionalUser() !== null;
   const fetcher = useFetcher<ActionResult>();
   const location = useLocation();
   const [form, fields] = useSchemaForm(reportFormSchema, { id: `report-${car._id}` });
@@ -24,6 +26,7 @@ export default function ReportDialog({ car, onClose }: { car: CarForActions; onC
       formProps={getFormProps(form)}
       fetcher={fetcher}
       submitLabel="Report this item"
+      signedIn={signedIn}
       signInPrompt="Please sign in to report it."
       signInHref={loginUrl(location.pathname + location.search)}
       closeOnRefusal

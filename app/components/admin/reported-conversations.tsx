@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { type Column, DataTable, ROW_BUTTON } from "~/components/ui/data-table";
 import { formatDateTime, formatQuantity } from "~/lib/shared/format";
-import { type ReportedConversation } from "~/lib/shared/types";
+import { type ReportedConversation } from "~/lib/schemas/types";
 
 /**
  * Conversations a participant reported, for the admins (the reported-items page): who talked about

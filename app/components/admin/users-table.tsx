@@ -2,7 +2,7 @@ import { Link, useLocation } from "react-router";
 import { formatQuantity } from "~/lib/shared/format";
 import { PATHS } from "~/lib/shared/paths";
 import { type ListQuery } from "~/lib/shared/list-query";
-import { type PagedList, type User } from "~/lib/shared/types";
+import { type PagedList, type User } from "~/lib/schemas/types";
 import { ConfirmPanel } from "../ui/confirm-panel";
 import { type Column, DataTable, ROW_BUTTON } from "../ui/data-table";
 import { ConfirmLink, Pager } from "../ui/paged-list";

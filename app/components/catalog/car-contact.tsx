@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { formatPrice } from "~/lib/shared/format";
 import { PATHS, pathTo } from "~/lib/shared/paths";
-import { type CarDetail } from "~/lib/shared/types";
+import { type CarDetail } from "~/lib/schemas/types";
 import { useOptionalUser } from "~/lib/site/use-user";
 import { type CarActionsState } from "~/lib/catalog/viewer-car-actions";
 import { MESSAGE_SELLER_ID, mayMessage } from "../messages/message-seller";

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { photoSources } from "~/lib/shared/photo";
-import { type CarPhoto } from "~/lib/shared/types";
+import { type CarPhoto } from "~/lib/schemas/types";
 import { SWIPE_PX, ZoomablePhoto } from "./zoomable-photo";
 
 const noSubscription = () => () => {};

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { type Category } from "~/lib/shared/types";
+import { type Category } from "~/lib/schemas/types";
 import { formatCars } from "~/lib/shared/format";
 import { PATHS, pathTo } from "~/lib/shared/paths";
 

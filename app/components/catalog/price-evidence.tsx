@@ -4,7 +4,7 @@ import { PriceRatingBadge } from "~/components/catalog/price-rating-badge";
 import { mileageWords } from "~/lib/catalog/car-listing";
 import { formatPrice } from "~/lib/shared/format";
 import { PATHS, pathTo } from "~/lib/shared/paths";
-import { type PriceAnalysis } from "~/lib/shared/types";
+import { type PriceAnalysis } from "~/lib/schemas/types";
 
 /**
  * A car's "Why this rating" panel (decision record 17): the estimate, the cars it was made from as

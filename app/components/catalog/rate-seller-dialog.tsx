@@ -5,6 +5,7 @@ import { PATHS } from "~/lib/shared/paths";
 import { loginUrl } from "~/lib/accounts/redirects";
 import { rateSellerFormSchema } from "~/lib/schemas/catalog";
 import { useSchemaForm } from "~/lib/shared/use-schema-form";
+import { useOptionalUser } from "~/lib/site/use-user";
 import { RateSellerFields } from "./rate-seller-fields";
 import { FormDialog } from "../ui/form-dialog";
 
@@ -18,6 +19,7 @@ export default function RateSellerDialog({
   productName: string;
   onClose: () => void;
 }) {
+  const signedIn = useOptionalUser() !== null;
   const fetcher = useFetcher<ActionResult>();
   const location = useLocation();
   const [form, fields] = useSchemaForm(rateSellerFormSchema, { id: `rate-${bookingId}` });
@@ -28,6 +30,7 @@ export default function RateSellerDialog({
       formProps={getFormProps(form)}
       fetcher={fetcher}
       submitLabel="Send rating"
+      signedIn={signedIn}
       signInPrompt="Please sign in to rate the seller."
       signInHref={loginUrl(location.pathname + location.search)}
       onClose={onClose}

@@ -1,4 +1,4 @@
-import { type SellerRating } from "~/lib/shared/types";
+import { type SellerRating } from "~/lib/schemas/types";
 
 /**
  * A seller's average rating and review count ("★ 4.6 · 12 reviews"), read the same by screen readers

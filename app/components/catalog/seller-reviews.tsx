@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { formatDate } from "~/lib/shared/format";
 import { REVIEW_TEXT_LIMIT, REVIEW_TEXT_MAX, type SellerReview } from "~/lib/catalog/reviews";
-import { type PagedList } from "~/lib/shared/types";
+import { type PagedList } from "~/lib/schemas/types";
 import { Stars } from "./stars";
 import { Button, ButtonLink } from "../ui/button";
 import { ConfirmPanel } from "../ui/confirm-panel";

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { photoSources } from "~/lib/shared/photo";
-import { type CarPhoto } from "~/lib/shared/types";
+import { type CarPhoto } from "~/lib/schemas/types";
 
 /** How far a finger travels sideways for a swipe to the next or previous photo. */
 export const SWIPE_PX = 40;

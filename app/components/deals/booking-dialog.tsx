@@ -22,6 +22,7 @@ export default function BookingDialog({ car, onClose }: { car: CarForActions; on
       formProps={getFormProps(form)}
       fetcher={fetcher}
       submitLabel="Submit"
+      signedIn={user !== null}
       signInPrompt="Please Signin to book it."
       signInHref={signInToBook(car._id)}
       onClose={onClose}

@@ -1,6 +1,6 @@
 import { type FieldMetadata } from "@conform-to/react";
 import { formatPrice } from "~/lib/shared/format";
-import { type Car } from "~/lib/shared/types";
+import { type Car } from "~/lib/schemas/types";
 import { TextField } from "../ui/field";
 
 type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { type OfferItem } from "~/lib/shared/types";
+import { type OfferItem } from "~/lib/schemas/types";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";

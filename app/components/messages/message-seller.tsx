@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { roleMay } from "~/lib/accounts/policy";
 import { PATHS, pathTo } from "~/lib/shared/paths";
 import { loginUrl } from "~/lib/accounts/redirects";
-import { type Car } from "~/lib/shared/types";
+import { type Car } from "~/lib/schemas/types";
 import { useOptionalUser } from "~/lib/site/use-user";
 import { MessageForm } from "./message-form";
 

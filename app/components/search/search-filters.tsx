@@ -7,7 +7,7 @@ import { SORT_LABELS, activeFilters } from "~/lib/search/search-params";
 import { useHydrated } from "~/lib/shared/use-hydrated";
 import { useSearchForm } from "~/lib/search/use-search-form";
 import { fuelWord, transmissionWord } from "~/lib/catalog/car-listing";
-import { type Car } from "~/lib/shared/types";
+import { type Car } from "~/lib/schemas/types";
 import { FilterChips, RESULT_COUNT_ID, type SearchState } from "./search-results";
 import { Button } from "../ui/button";
 

@@ -4,7 +4,7 @@ import { type PagerItem } from "~/lib/shared/pager";
 import { PageLinks } from "../ui/paged-list";
 import { type PageFilter, activeFilters, filterLabel, searchHref } from "~/lib/search/search-params";
 import { encodeCursor, type Facet, type SearchQuery } from "~/lib/schemas/search";
-import { type Category } from "~/lib/shared/types";
+import { type Category } from "~/lib/schemas/types";
 
 export interface SearchState {
   /** The page the form submits to (/cars, or a category's page). */

@@ -2,7 +2,6 @@ import { type getFormProps } from "@conform-to/react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Link, type FetcherWithComponents } from "react-router";
 import { type ActionResult } from "~/lib/shared/action-result";
-import { useOptionalUser } from "~/lib/site/use-user";
 import { primaryButtonClass, secondaryButtonClass } from "./field";
 import { Spinner } from "./spinner";
 import { showToast } from "./toast";
@@ -15,7 +14,7 @@ const FOCUSABLE = "a[href]:not([tabindex='-1']), button:not([disabled])";
  * A form in a modal <dialog> that posts with a fetcher (Book Now, Report): focus moves in and
  * stays inside, Esc, the close button or Cancel closes it and focus returns to what opened it (or
  * near it, when the answer replaced it, as Reported replaces Report this item). While it is sent,
- * the submit button shows progress. Signed-out users are asked to sign in (at `signInHref`)
+ * the submit button shows progress. Signed-out users (`signedIn` false) are asked to sign in (at `signInHref`)
  * instead. A success closes it with a toast; a refusal shows its toast and, with
  * `closeOnRefusal`, closes it too.
  */
@@ -25,6 +24,7 @@ export function FormDialog({
   formProps,
   fetcher,
   submitLabel,
+  signedIn,
   signInPrompt,
   signInHref,
   closeOnRefusal = false,
@@ -37,6 +37,8 @@ export function FormDialog({
   formProps: ReturnType<typeof getFormProps>;
   fetcher: FetcherWithComponents<ActionResult>;
   submitLabel: string;
+  /** Whether someone is signed in: the caller knows who (the form asks a signed-out visitor to sign in). */
+  signedIn: boolean;
   signInPrompt: string;
   signInHref: string;
   closeOnRefusal?: boolean;
@@ -45,7 +47,6 @@ export function FormDialog({
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const user = useOptionalUser();
   const sending = fetcher.state !== "idle";
   const closeDialog = () => dialog.current?.close();
 
@@ -96,7 +97,7 @@ export function FormDialog({
             </svg>
           </button>
         </div>
-        {user ? (
+        {signedIn ? (
           <fetcher.Form method="post" action={action} {...formProps} aria-busy={sending} className="flex flex-col gap-3">
             {children}
             <div className="flex flex-wrap gap-3">

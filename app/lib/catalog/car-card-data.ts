@@ -1,5 +1,5 @@
 import { overview } from "./car-derived";
-import { type Car, type CarPhoto } from "../shared/types";
+import { type Car, type CarPhoto } from "../schemas/types";
 
 /**
  * What a car card shows, and all that a page sends it: the page's data is written into the HTML for

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { carSummary, dropSentence, latestDrop, priceChanges } from "./car-listing";
-import { type Car } from "../shared/types";
+import { type Car } from "../schemas/types";
 
 const history = (...prices: number[]) =>
   prices.map((price, day) => ({ price, changedAt: `2026-11-${String(day + 10).padStart(2, "0")}T08:00:00.000Z` }));

@@ -1,7 +1,7 @@
 // What a car's own page derives from its listing: price changes, words for its facts, its title
 // and its schema.org description for search engines.
 import { formatDate, formatMileage, formatPrice } from "../shared/format";
-import { type Car, type CarDetail } from "../shared/types";
+import { type Car, type CarDetail } from "../schemas/types";
 
 export interface PriceChange {
   price: number;

@@ -1,7 +1,7 @@
 import { PATHS } from "../shared/paths";
 import { PRICE_RATINGS } from "./price-rating";
 import { CONDITIONS } from "../schemas/catalog";
-import { type Car } from "../shared/types";
+import { type Car } from "../schemas/types";
 
 // Comparing cars side by side: the cars' ids travel in the URL (/compare?ids=a,b,c), so a
 // comparison is a link anyone can keep or share, and the page needs no state of its own.

@@ -1,4 +1,4 @@
-import { type SellerRating } from "../shared/types";
+import { type SellerRating } from "../schemas/types";
 
 /** A seller's rating from the count and sum the database keeps: the average to one decimal, null with no reviews. */
 export function sellerRating(count: number, total: number): SellerRating {

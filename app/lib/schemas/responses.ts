@@ -6,7 +6,7 @@ import { FUELS, REPORT_REASONS, TRANSMISSIONS } from "./catalog";
 import { MONEY_PROBLEM_KINDS, OFFER_STATUS_LIST } from "./deals";
 
 // The contract's answers ("Shapes", "Write responses", "Paged lists" in ../shared/api-contract.md),
-// declared once: app/lib/shared/types.ts infers the types pages use from them, and the OpenAPI document
+// declared once: app/lib/schemas/types.ts infers the types pages use from them, and the OpenAPI document
 // describes each success answer with them (a `ref` makes a named schema in the document).
 
 const named = <S extends v.GenericSchema>(ref: string, schema: S) => v.pipe(schema, v.metadata({ ref }));

@@ -43,7 +43,7 @@ import { pageTitle } from "~/lib/shared/meta";
 import { openGraph } from "~/lib/shared/open-graph";
 import { PATHS, pathTo } from "~/lib/shared/paths";
 import { postedDate, yearsUsed } from "~/lib/catalog/car-derived";
-import { type CarDetail } from "~/lib/shared/types";
+import { type CarDetail } from "~/lib/schemas/types";
 import { OPEN_BOOKING_PARAM } from "~/lib/accounts/redirects";
 import { actionsFor, type CarActionsState } from "~/lib/catalog/viewer-car-actions";
 import { sameMaker } from "~/lib/catalog/vin";

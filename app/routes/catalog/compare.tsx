@@ -8,7 +8,7 @@ import { formatPrice } from "~/lib/shared/format";
 import { privatePageMeta } from "~/lib/shared/meta";
 import { PATHS, pathTo } from "~/lib/shared/paths";
 import { photoSources } from "~/lib/shared/photo";
-import { type Car } from "~/lib/shared/types";
+import { type Car } from "~/lib/schemas/types";
 import { type Route } from "./+types/compare";
 
 // Not for search engines: a comparison is someone's pick of cars, a page per combination.

@@ -1,4 +1,4 @@
-import { type Car } from "~/lib/shared/types";
+import { type Car } from "~/lib/schemas/types";
 
 /**
  * A car as the contract answers it (its `Product`): exactly its fields. Pages also get each photo's small copy

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { listQuerySchema, type ListQuery, totalPages } from "~/lib/shared/list-query";
-import { type PagedList, type User } from "~/lib/shared/types";
+import { type PagedList, type User } from "~/lib/schemas/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { users } from "../../db/schema";

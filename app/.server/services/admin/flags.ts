@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { formatDate, formatPrice } from "~/lib/shared/format";
 import { totalPages } from "~/lib/shared/list-query";
-import { type PagedList } from "~/lib/shared/types";
+import { type PagedList } from "~/lib/schemas/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { publish } from "../events";

@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, sql } from "drizzle-orm";
 import { listQuerySchema, type ListQuery, totalPages } from "~/lib/shared/list-query";
 import { type ReportDetails } from "~/lib/schemas/admin";
-import { type PagedList, type Report } from "~/lib/shared/types";
+import { type PagedList, type Report } from "~/lib/schemas/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { isUniqueViolation } from "../../db/errors";

@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { CONFIRM_EMAIL_TO_LIST, type CarInput, type CarUpdate } from "~/lib/schemas/catalog";
 import { sellerRating } from "~/lib/catalog/seller-rating";
-import { type Car, type CarDetail, type CarPhoto } from "~/lib/shared/types";
+import { type Car, type CarDetail, type CarPhoto } from "~/lib/schemas/types";
 import { photoKeyOf } from "~/lib/shared/photo";
 import { decodeVin } from "~/lib/catalog/vin";
 import { enforce } from "../../auth/enforce";

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, notExists, sql } from "drizzle-orm";
-import { type Category } from "~/lib/shared/types";
+import { type Category } from "~/lib/schemas/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/errors";

@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { MAX_COMPARED } from "~/lib/catalog/compare";
-import { type Car } from "~/lib/shared/types";
+import { type Car } from "~/lib/schemas/types";
 import { type AppContext } from "../../context";
 import { cars } from "../../db/schema";
 import { Invalid } from "../../errors";

@@ -9,9 +9,9 @@ import {
   type ComparableRule,
 } from "~/lib/catalog/comparables";
 import { countedPrice, estimatePrice, MIN_COMPARABLES, type PricedCar, rateAgainst } from "~/lib/catalog/price-rating";
-import { type PriceAnalysis } from "~/lib/shared/types";
+import { type PriceAnalysis } from "~/lib/schemas/types";
 import { formatCount, formatMileage } from "~/lib/shared/format";
-import { type Car } from "~/lib/shared/types";
+import { type Car } from "~/lib/schemas/types";
 import { type AppContext } from "../../context";
 import { payments, cars, standingPayment, unflagged } from "../../db/schema";
 import { findCar, selectCars, toCar } from "./cars";

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { totalPages } from "~/lib/shared/list-query";
 import { firstNameAndInitial, type SellerReview } from "~/lib/catalog/reviews";
 import { type ReviewInput } from "~/lib/schemas/catalog";
-import { type PagedList } from "~/lib/shared/types";
+import { type PagedList } from "~/lib/schemas/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { isUniqueViolation } from "../../db/errors";

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { MY_CARS_PAGE_SIZE, type MyCarsQuery, type MyCarsSort, type MyCarsStatus } from "~/lib/schemas/catalog";
 import { totalPages } from "~/lib/shared/list-query";
-import { type CarDetail } from "~/lib/shared/types";
+import { type CarDetail } from "~/lib/schemas/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { likeContains } from "../../db/like";

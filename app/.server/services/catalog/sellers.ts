@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { sellerRating } from "~/lib/catalog/seller-rating";
-import { type SellerProfile } from "~/lib/shared/types";
+import { type SellerProfile } from "~/lib/schemas/types";
 import { type AppContext } from "../../context";
 import { cars, users } from "../../db/schema";
 import { NotFound } from "../../errors";

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns, not, sql } from "drizzle-orm";
 import { totalPages } from "~/lib/shared/list-query";
 import { type BookingInput } from "~/lib/schemas/deals";
-import { type Booking, type PagedList } from "~/lib/shared/types";
+import { type Booking, type PagedList } from "~/lib/schemas/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { effectsOf, publish } from "../events";

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { type Dispute } from "~/lib/deals/deal";
 import { totalPages } from "~/lib/shared/list-query";
-import { type PagedList } from "~/lib/shared/types";
+import { type PagedList } from "~/lib/schemas/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { bookings, conversations, disputes, messages, payments, cars } from "../../db/schema";

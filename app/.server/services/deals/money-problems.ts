@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { totalPages } from "~/lib/shared/list-query";
 import { type MoneyProblemKind } from "~/lib/schemas/deals";
-import { type PagedList } from "~/lib/shared/types";
+import { type PagedList } from "~/lib/schemas/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { moneyProblems } from "../../db/schema";

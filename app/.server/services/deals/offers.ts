@@ -1,7 +1,7 @@
 import { aliasedTable, and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { totalPages } from "~/lib/shared/list-query";
 import { lowestOffer, OFFERS_PER_CAR, type OfferInput, type OfferListQuery, type OfferStep } from "~/lib/schemas/deals";
-import { type OfferItem, type PagedList } from "~/lib/shared/types";
+import { type OfferItem, type PagedList } from "~/lib/schemas/types";
 import { formatPrice } from "~/lib/shared/format";
 import { enforce } from "../../auth/enforce";
 import { countEvent, LIMITS } from "../../auth/rate-limits";

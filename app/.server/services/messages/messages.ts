@@ -3,7 +3,7 @@ import { type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { totalPages } from "~/lib/shared/list-query";
 import { PATHS, pathTo } from "~/lib/shared/paths";
 import { type StartConversationInput } from "~/lib/schemas/messages";
-import { type PagedList, type ReportedConversation } from "~/lib/shared/types";
+import { type PagedList, type ReportedConversation } from "~/lib/schemas/types";
 import { enforce } from "../../auth/enforce";
 import { batchItemsOf, effectsOf, publish } from "../events";
 import { countEvent, LIMITS } from "../../auth/rate-limits";

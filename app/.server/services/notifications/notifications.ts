@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { NOTIFICATION_KIND_LIST, type NotificationKind } from "~/lib/notifications/notification-kinds";
-import { type PagedList } from "~/lib/shared/types";
+import { type PagedList } from "~/lib/schemas/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { type DomainEvent, type Effect, type EventOf, publish, type Subscriber } from "../events";

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { type Car } from "~/lib/shared/types";
+import { type Car } from "~/lib/schemas/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { publish } from "../events";

@@ -8,7 +8,7 @@ import {
   type SearchQuery,
   type SearchSort,
 } from "~/lib/schemas/search";
-import { type Category, type PagedList, type Car } from "~/lib/shared/types";
+import { type Category, type PagedList, type Car } from "~/lib/schemas/types";
 import { type AppContext } from "../../context";
 import { likeContains } from "../../db/like";
 import { cars } from "../../db/schema";

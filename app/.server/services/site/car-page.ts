@@ -1,5 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { type Car, type CarDetail } from "~/lib/shared/types";
+import { type Car, type CarDetail } from "~/lib/schemas/types";
 import { type AppContext } from "../../context";
 import { batchPrepared, preparedStatement } from "../../db/prepared";
 import { cars, users } from "../../db/schema";

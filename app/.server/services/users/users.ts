@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { type NotificationKind } from "~/lib/notifications/notification-kinds";
-import { type User } from "~/lib/shared/types";
+import { type User } from "~/lib/schemas/types";
 import { enforce } from "../../auth/enforce";
 import { type AppContext } from "../../context";
 import { emailOptOuts, users, type Role } from "../../db/schema";

@@ -11,7 +11,7 @@ import {
   type reportShape,
   type sellerProfileShape,
   type userShape,
-} from "../schemas/responses";
+} from "./responses";
 import { type PriceRating } from "../catalog/price-rating";
 import { type Role } from "../accounts/roles";
 
