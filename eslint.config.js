@@ -147,6 +147,11 @@ export default tseslint.config(
               message: "Infrastructure never imports services: take what it needs as a parameter, or move the code into a service.",
             },
             {
+              target: "./app/.server/services",
+              from: "./app/.server/auth/guards.ts",
+              message: "Services never read the session: the page or API route passes the user in.",
+            },
+            {
               target: ["./app/routes", "./app/root.tsx", "./workers"],
               from: "./app/.server/db",
               message: "Pages and API routes reach the database through a service.",

@@ -67,6 +67,11 @@ describe("layers", () => {
       'import { type cars } from "~/.server/db/schema";\nexport type Table = typeof cars;\n',
     ],
     [
+      "a service imports the guards",
+      "app/.server/services/site/crossing.ts",
+      'import { type SessionUser } from "../../auth/guards";\nexport type Visitor = SessionUser;\n',
+    ],
+    [
       "a UI primitive imports a domain",
       "app/components/ui/crossing.tsx",
       'import { useOptionalUser } from "~/lib/site/use-user";\nexport { useOptionalUser };\n',

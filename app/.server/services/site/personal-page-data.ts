@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { roleMay } from "~/lib/accounts/policy";
 import { type NavbarUser, type PersonalPageData, type PersonalPageQuery } from "~/lib/site/personal-page-data";
-import { type SessionUser } from "../../auth/guards";
 import { type AppContext } from "../../context";
 import { batchPrepared, preparedStatement } from "../../db/prepared";
 import { cars } from "../../db/schema";
@@ -9,13 +8,17 @@ import { countCarView, viewerOf } from "../catalog/car-views";
 import { viewerCarActionsOf, viewerCarActionsQuery } from "../catalog/viewer-car-actions";
 import { ownDealOf, ownDealQuery } from "../deals/bookings";
 import { recentCarsQuery, recordCarVisit } from "../search/recently-viewed";
+import { type UserRow, type Viewer } from "../users/users";
 
 // Public pages are rendered once for every signed-in visitor and kept in the edge cache
 // (workers/page-cache.ts, decision record 31); what is the visitor's own on them comes after
 // hydration in one private request, answered here.
 
+/** The signed-in visitor as the session read them (the guards' `SessionUser`): who, and what is unread. */
+type SignedInVisitor = Viewer & Pick<UserRow, "name" | "email"> & { unreadNotifications: number; unreadMessages: number };
+
 /** The signed-in user as the navbar and the pages' forms show them. */
-export function navbarUserOf(user: SessionUser): NavbarUser {
+export function navbarUserOf(user: SignedInVisitor): NavbarUser {
   return {
     name: user.name,
     email: user.email,
@@ -47,7 +50,7 @@ const sellerOf = preparedStatement(["carId"], (ctx, { carId }) =>
 export async function loadPersonalPageData(
   ctx: AppContext,
   request: Request,
-  user: SessionUser | null,
+  user: SignedInVisitor | null,
   query: PersonalPageQuery,
 ): Promise<PersonalPageData> {
   if (!user) return { user: null, carActions: viewerCarActionsOf(null, []), car: null, recent: null };
