@@ -11,6 +11,7 @@ import { type WorkerEnv } from "../../hono-env";
 import { allow } from "../core/auth";
 import { jsonBody, pathParams, queryParams } from "../core/json-body";
 import { doc } from "../core/openapi";
+import { insertedAnswer } from "../core/write-answers";
 
 const emailQuery = v.object({ email: emailField });
 // One path parameter for /users/{role}/{account}: the email here, the id for an admin's DELETE.
@@ -32,7 +33,7 @@ export const usersApi = new Hono<WorkerEnv>()
     jsonBody(signUpSchema),
     async (c) => {
       const user = await registerUser(c.var.app, c.req.valid("json"));
-      return c.json({ acknowledged: true, insertedId: user.id }, 201);
+      return c.json(insertedAnswer(user.id), 201);
     },
   )
   .get("/admin/:account", doc(roleDoc("isAdmin")), allow("read:role:self-or-admin"), pathParams(accountEmailParam), (c) =>

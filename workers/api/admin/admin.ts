@@ -9,7 +9,7 @@ import { type WorkerEnv } from "../../hono-env";
 import { allow } from "../core/auth";
 import { jsonBody, pathParams, queryParams } from "../core/json-body";
 import { doc } from "../core/openapi";
-import { deletedAnswer, updatedAnswer } from "../core/write-answers";
+import { deletedAnswer, insertedAnswer, updatedAnswer } from "../core/write-answers";
 
 // The same parameter name as the role checks' email (accounts.ts): one path in the document.
 const accountIdParam = v.object({ account: v.pipe(v.string(), v.description("The account's id")) });
@@ -54,7 +54,7 @@ export const adminUsersApi = new Hono<WorkerEnv>()
     }),
     allow("manage:users"),
     pathParams(accountIdParam),
-    async (c) => c.json({ acknowledged: true, deletedCount: await deleteSeller(c.var.app, c.var.user, c.req.valid("param").account) }),
+    async (c) => c.json(deletedAnswer(await deleteSeller(c.var.app, c.var.user, c.req.valid("param").account))),
   )
   .delete(
     "/buyer/:account",
@@ -68,7 +68,7 @@ export const adminUsersApi = new Hono<WorkerEnv>()
     }),
     allow("manage:users"),
     pathParams(accountIdParam),
-    async (c) => c.json({ acknowledged: true, deletedCount: await deleteBuyer(c.var.app, c.var.user, c.req.valid("param").account) }),
+    async (c) => c.json(deletedAnswer(await deleteBuyer(c.var.app, c.var.user, c.req.valid("param").account))),
   )
   .patch(
     "/verify-seller/:id",
@@ -119,7 +119,7 @@ export const adminReportsApi = new Hono<WorkerEnv>()
       errors: [404],
     }),
     allow("moderate:reports"),
-    async (c) => c.json({ acknowledged: true, deletedCount: await dismissReports(c.var.app, c.var.user, c.req.param("productId")) }),
+    async (c) => c.json(deletedAnswer(await dismissReports(c.var.app, c.var.user, c.req.param("productId")))),
   );
 
 export const adminCategoriesApi = new Hono<WorkerEnv>()
@@ -128,7 +128,7 @@ export const adminCategoriesApi = new Hono<WorkerEnv>()
     doc({ summary: "Add a category", tag: "Admin", status: 201, description: "Created", response: createdShape, errors: [404, 409] }),
     allow("create:category"),
     jsonBody(categoryApiSchema),
-    async (c) => c.json({ acknowledged: true, insertedId: await createCategory(c.var.app, c.var.user, c.req.valid("json")) }, 201),
+    async (c) => c.json(insertedAnswer(await createCategory(c.var.app, c.var.user, c.req.valid("json"))), 201),
   )
   .patch(
     "/:id",

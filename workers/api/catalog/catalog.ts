@@ -42,7 +42,7 @@ import { allow } from "../core/auth";
 import { jsonBody, pathParams, queryParams } from "../core/json-body";
 import { doc } from "../core/openapi";
 import { carAnswer, carAnswers } from "./car-answers";
-import { deletedAnswer, updatedAnswer } from "../core/write-answers";
+import { deletedAnswer, insertedAnswer, updatedAnswer } from "../core/write-answers";
 
 const cars = v.array(carShape);
 
@@ -126,7 +126,7 @@ export const carsApi = new Hono<WorkerEnv>()
     async (c) => {
       const { images, ...fields } = c.req.valid("json");
       const insertedId = await createCar(c.var.app, c.var.user, { ...fields, photos: images.map((url) => ({ url })) });
-      return c.json({ acknowledged: true, insertedId }, 201);
+      return c.json(insertedAnswer(insertedId), 201);
     },
   )
   .patch(

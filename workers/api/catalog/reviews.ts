@@ -8,7 +8,7 @@ import { type WorkerEnv } from "../../hono-env";
 import { allow } from "../core/auth";
 import { jsonBody, pathParams, queryParams } from "../core/json-body";
 import { doc } from "../core/openapi";
-import { updatedAnswer } from "../core/write-answers";
+import { deletedAnswer, insertedAnswer, updatedAnswer } from "../core/write-answers";
 
 const TAG = "Reviews";
 
@@ -30,7 +30,7 @@ export const reviewsApi = new Hono<WorkerEnv>()
     }),
     allow("review:booking:own"),
     jsonBody(reviewSchema),
-    async (c) => c.json({ acknowledged: true, insertedId: await createReview(c.var.app, c.var.user, c.req.valid("json")) }, 201),
+    async (c) => c.json(insertedAnswer(await createReview(c.var.app, c.var.user, c.req.valid("json"))), 201),
   )
   .post(
     "/:id/answer",
@@ -62,7 +62,7 @@ export const reviewsApi = new Hono<WorkerEnv>()
     }),
     allow("remove:review"),
     pathParams(reviewIdParam),
-    async (c) => c.json({ acknowledged: true, deletedCount: await removeReview(c.var.app, c.var.user, c.req.valid("param").id) }),
+    async (c) => c.json(deletedAnswer(await removeReview(c.var.app, c.var.user, c.req.valid("param").id))),
   );
 
 /** GET /api/sellers/:id/reviews: public. */

@@ -20,7 +20,7 @@ import { doc } from "../core/openapi";
 import { type WorkerEnv } from "../../hono-env";
 import { allow } from "../core/auth";
 import { jsonBody, pathParams, queryParams } from "../core/json-body";
-import { deletedAnswer } from "../core/write-answers";
+import { deletedAnswer, insertedAnswer, updatedAnswer } from "../core/write-answers";
 
 /** The contract's Booking shape (the page-only flags left out). */
 const withoutPageFields = ({
@@ -46,7 +46,7 @@ export const bookingsApi = new Hono<WorkerEnv>()
     }),
     allow("book:car"),
     jsonBody(bookingSchema),
-    async (c) => c.json({ acknowledged: true, insertedId: await createBooking(c.var.app, c.var.user, c.req.valid("json")) }, 201),
+    async (c) => c.json(insertedAnswer(await createBooking(c.var.app, c.var.user, c.req.valid("json"))), 201),
   )
   // Only the booker cancels, and only while unpaid: a paid booking, or one being paid for, stays (409).
   .delete(
@@ -113,7 +113,7 @@ export const bookingsApi = new Hono<WorkerEnv>()
     allow("confirm:handover:own"),
     async (c) => {
       await confirmHandover(c.var.app, c.var.user, c.req.param("id"));
-      return c.json({ acknowledged: true, modifiedCount: 1 });
+      return c.json(updatedAnswer());
     },
   )
   .post(
@@ -128,8 +128,7 @@ export const bookingsApi = new Hono<WorkerEnv>()
     }),
     allow("dispute:booking:own"),
     jsonBody(disputeSchema),
-    async (c) =>
-      c.json({ acknowledged: true, insertedId: await openDispute(c.var.app, c.var.user, c.req.param("id"), c.req.valid("json")) }, 201),
+    async (c) => c.json(insertedAnswer(await openDispute(c.var.app, c.var.user, c.req.param("id"), c.req.valid("json"))), 201),
   )
   .post(
     "/:id/refund",
@@ -144,7 +143,7 @@ export const bookingsApi = new Hono<WorkerEnv>()
     allow("refund:booking:own"),
     async (c) => {
       await refundBySeller(c.var.app, c.var.user, c.req.param("id"));
-      return c.json({ acknowledged: true, modifiedCount: 1 });
+      return c.json(updatedAnswer());
     },
   )
   .post(
@@ -161,7 +160,7 @@ export const bookingsApi = new Hono<WorkerEnv>()
     jsonBody(declineSchema, { optional: true }),
     async (c) => {
       await declineBooking(c.var.app, c.var.user, c.req.param("id"), c.req.valid("json").reason ?? "");
-      return c.json({ acknowledged: true, deletedCount: 1 });
+      return c.json(deletedAnswer());
     },
   );
 
@@ -205,6 +204,6 @@ export const reportApi = new Hono<WorkerEnv>().post(
   jsonBody(reportSchema),
   async (c) => {
     const { product_id: car_id, reason, note } = c.req.valid("json");
-    return c.json({ acknowledged: true, insertedId: await createReport(c.var.app, c.var.user, car_id, { reason, note }) }, 201);
+    return c.json(insertedAnswer(await createReport(c.var.app, c.var.user, car_id, { reason, note })), 201);
   },
 );

@@ -22,6 +22,7 @@ import { type WorkerEnv } from "../../hono-env";
 import { allow } from "../core/auth";
 import { jsonBody, queryParams } from "../core/json-body";
 import { doc } from "../core/openapi";
+import { updatedAnswer } from "../core/write-answers";
 
 // The deal's money: a seller's payout account and payouts, the admins' disputes and ledger.
 
@@ -101,7 +102,7 @@ export const adminDealsApi = new Hono<WorkerEnv>()
     jsonBody(resolveDisputeSchema),
     async (c) => {
       await resolveDispute(c.var.app, c.var.user, c.req.param("id"), c.req.valid("json").outcome);
-      return c.json({ acknowledged: true, modifiedCount: 1 });
+      return c.json(updatedAnswer());
     },
   )
   .get(
@@ -163,6 +164,6 @@ export const adminDealsApi = new Hono<WorkerEnv>()
     jsonBody(resolveMoneyProblemSchema),
     async (c) => {
       await resolveMoneyProblem(c.var.app, c.var.user, c.req.param("id"), c.req.valid("json").note);
-      return c.json({ acknowledged: true, modifiedCount: 1 });
+      return c.json(updatedAnswer());
     },
   );

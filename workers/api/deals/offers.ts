@@ -6,6 +6,7 @@ import { doc } from "../core/openapi";
 import { type WorkerEnv } from "../../hono-env";
 import { allow } from "../core/auth";
 import { jsonBody, queryParams } from "../core/json-body";
+import { insertedAnswer, updatedAnswer } from "../core/write-answers";
 
 const TAG = "Offers";
 
@@ -23,8 +24,7 @@ export const carOffersApi = new Hono<WorkerEnv>().post(
   }),
   allow("make:offer"),
   jsonBody(offerSchema),
-  async (c) =>
-    c.json({ acknowledged: true, insertedId: await makeOffer(c.var.app, c.var.user, c.req.param("id"), c.req.valid("json")) }, 201),
+  async (c) => c.json(insertedAnswer(await makeOffer(c.var.app, c.var.user, c.req.param("id"), c.req.valid("json"))), 201),
 );
 
 /** One step on an offer: the service says who may take it in the offer's state. */
@@ -57,7 +57,7 @@ export const offersApi = new Hono<WorkerEnv>()
     jsonBody(counterSchema),
     async (c) => {
       await counterOffer(c.var.app, c.var.user, c.req.param("id"), c.req.valid("json").amount);
-      return c.json({ acknowledged: true, modifiedCount: 1 });
+      return c.json(updatedAnswer());
     },
   )
   .post(
@@ -69,7 +69,7 @@ export const offersApi = new Hono<WorkerEnv>()
     allow("answer:offer:own"),
     async (c) => {
       await acceptOffer(c.var.app, c.var.user, c.req.param("id"));
-      return c.json({ acknowledged: true, modifiedCount: 1 });
+      return c.json(updatedAnswer());
     },
   )
   .post(
@@ -81,7 +81,7 @@ export const offersApi = new Hono<WorkerEnv>()
     allow("answer:offer:own"),
     async (c) => {
       await declineOffer(c.var.app, c.var.user, c.req.param("id"));
-      return c.json({ acknowledged: true, modifiedCount: 1 });
+      return c.json(updatedAnswer());
     },
   )
   .post(
@@ -93,6 +93,6 @@ export const offersApi = new Hono<WorkerEnv>()
     allow("answer:offer:own"),
     async (c) => {
       await withdrawOffer(c.var.app, c.var.user, c.req.param("id"));
-      return c.json({ acknowledged: true, modifiedCount: 1 });
+      return c.json(updatedAnswer());
     },
   );

@@ -6,6 +6,7 @@ import { doc } from "../core/openapi";
 import { type WorkerEnv } from "../../hono-env";
 import { allow } from "../core/auth";
 import { jsonBody } from "../core/json-body";
+import { insertedAnswer } from "../core/write-answers";
 
 export const paymentApi = new Hono<WorkerEnv>()
   // The amount is the booked car's price from the database; a client-sent resalePrice is ignored.
@@ -39,7 +40,7 @@ export const paymentApi = new Hono<WorkerEnv>()
     async (c) => {
       const { bookingId, transactionId } = c.req.valid("json");
       const outcome = await recordPayment(c.var.app, c.var.user, bookingId, transactionId);
-      return c.json({ acknowledged: true, insertedId: outcome.paymentId }, outcome.created ? 201 : 200);
+      return c.json(insertedAnswer(outcome.paymentId), outcome.created ? 201 : 200);
     },
   )
   // The offline simulator's stand-in for Stripe.js confirming a card (never on with Stripe or in production).

@@ -7,6 +7,7 @@ import { type WorkerEnv } from "../../hono-env";
 import { allow } from "../core/auth";
 import { jsonBody, pathParams } from "../core/json-body";
 import { describing, doc } from "../core/openapi";
+import { insertedAnswer } from "../core/write-answers";
 
 const TAG = "Messages";
 
@@ -45,7 +46,7 @@ export const conversationsApi = new Hono<WorkerEnv>()
     jsonBody(startConversationSchema),
     async (c) => {
       const { conversationId } = await startConversation(c.var.app, c.var.user, c.req.valid("json"));
-      return c.json({ acknowledged: true, insertedId: conversationId }, 201);
+      return c.json(insertedAnswer(conversationId), 201);
     },
   )
   .get(
@@ -99,6 +100,6 @@ export const conversationsApi = new Hono<WorkerEnv>()
     jsonBody(sendMessageSchema),
     async (c) => {
       const messageId = await sendMessage(c.var.app, c.var.user, c.req.valid("param").id, c.req.valid("json").text);
-      return c.json({ acknowledged: true, insertedId: messageId }, 201);
+      return c.json(insertedAnswer(messageId), 201);
     },
   );

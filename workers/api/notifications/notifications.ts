@@ -7,6 +7,7 @@ import { type WorkerEnv } from "../../hono-env";
 import { allow } from "../core/auth";
 import { jsonBody, queryParams } from "../core/json-body";
 import { doc } from "../core/openapi";
+import { updatedAnswer } from "../core/write-answers";
 
 const TAG = "Notifications";
 
@@ -40,5 +41,5 @@ export const notificationsApi = new Hono<WorkerEnv>()
     }),
     allow("mark-read:notifications"),
     jsonBody(markReadSchema),
-    async (c) => c.json({ acknowledged: true, modifiedCount: await markNotificationsRead(c.var.app, c.var.user, c.req.valid("json").ids) }),
+    async (c) => c.json(updatedAnswer(await markNotificationsRead(c.var.app, c.var.user, c.req.valid("json").ids))),
   );

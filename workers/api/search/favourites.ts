@@ -8,7 +8,7 @@ import { allow } from "../core/auth";
 import { jsonBody } from "../core/json-body";
 import { doc } from "../core/openapi";
 import { carAnswers } from "../catalog/car-answers";
-import { deletedAnswer, updatedAnswer } from "../core/write-answers";
+import { deletedAnswer, insertedAnswer, updatedAnswer } from "../core/write-answers";
 
 const TAG = "Favourites and saved searches";
 
@@ -80,7 +80,7 @@ export const savedSearchesApi = new Hono<WorkerEnv>()
     jsonBody(v.object({ query: v.pipe(v.string("query must be a string"), v.maxLength(2000, "query must be at most 2000 characters")) })),
     async (c) => {
       const saved = await saveSearch(c.var.app, c.var.user, c.req.valid("json").query);
-      return c.json({ acknowledged: true, insertedId: saved.id }, saved.created ? 201 : 200);
+      return c.json(insertedAnswer(saved.id), saved.created ? 201 : 200);
     },
   )
   .delete(
@@ -94,5 +94,5 @@ export const savedSearchesApi = new Hono<WorkerEnv>()
       errors: [404],
     }),
     allow("delete:saved-search:own"),
-    async (c) => c.json({ acknowledged: true, deletedCount: await deleteSavedSearch(c.var.app, c.var.user, c.req.param("id")) }),
+    async (c) => c.json(deletedAnswer(await deleteSavedSearch(c.var.app, c.var.user, c.req.param("id")))),
   );
