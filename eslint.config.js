@@ -84,6 +84,11 @@ const DOMAIN_ZONES = [
     from: Object.keys(DOMAIN_MAP).map((domain) => `${SERVICES}/${domain}`),
     message: "The event list imports no domain: every domain imports it.",
   },
+  {
+    target: `${SERVICES}/**/!(*.test).ts`,
+    from: `${SERVICES}/subscribers.ts`,
+    message: "The subscribers are wired where the Worker starts (workers/app.ts): a service says what happened with publish or effectsOf.",
+  },
 ];
 
 export default tseslint.config(

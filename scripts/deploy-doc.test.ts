@@ -29,13 +29,12 @@ const BUILD_TIME = /^(?:import\.meta|process)\.env$/;
 const MAY_READ = /\b(?:env|vars)\b|\bobject\(/;
 
 /** The Worker's own source files (app/ and workers/, tests left out). */
-function workerSources(folder = ""): string[] {
-  if (!folder) return [...workerSources("app"), ...workerSources("workers")];
-  return readdirSync(path.join(ROOT, folder), { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(folder, entry.name);
-    if (entry.isDirectory()) return workerSources(file);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
-  });
+function workerSources(): string[] {
+  return ["app", "workers"].flatMap((folder) =>
+    readdirSync(path.join(ROOT, folder), { recursive: true, encoding: "utf8" })
+      .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
+      .map((name) => path.join(folder, name)),
+  );
 }
 
 /**

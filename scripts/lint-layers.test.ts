@@ -1,4 +1,5 @@
 import { ESLint } from "eslint";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DOMAIN_MAP, domainOrder } from "../eslint.config.js";
@@ -70,6 +71,11 @@ describe("layers", () => {
       "a service imports the guards",
       "app/.server/services/site/crossing.ts",
       'import { type SessionUser } from "../../auth/guards";\nexport type Visitor = SessionUser;\n',
+    ],
+    [
+      "a service imports the subscribers",
+      "app/.server/services/catalog/crossing.ts",
+      'import { SUBSCRIBERS } from "../subscribers";\nexport { SUBSCRIBERS };\n',
     ],
     [
       "a UI primitive imports a domain",
@@ -188,7 +194,6 @@ describe("the domain map", () => {
   });
 
   it("names every service domain there is", async () => {
-    const { readdirSync } = await import("node:fs");
     const folders = readdirSync(path.join(ROOT, "app/.server/services"), { withFileTypes: true }).filter((entry) => entry.isDirectory());
     expect(folders.map((folder) => folder.name).sort()).toEqual(Object.keys(DOMAIN_MAP).sort());
   });

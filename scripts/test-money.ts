@@ -1,5 +1,5 @@
 // npm run test:money -- --runs 5000 [--seed N]: the money model (app/.server/services/deals/money-model.test.ts)
-// over more random sequences than `npm test` runs (200), or replaying one seed a failure printed.
+// over more random sequences than `npm test` runs (50), or replaying one seed a failure printed.
 import { spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
 

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { statSync } from "node:fs";
 import { type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appUrl, expectAccessible, gotoInteractive, keepWhatPageShows, launchBrowser, openPage, signInAs } from "./browser";
@@ -89,11 +89,14 @@ describe("what a failed browser test leaves", () => {
     const { page, close } = await openPage(browser, { ...PHONE, javaScriptEnabled: false });
     await page.goto("/blog");
     await toggle(page).click();
+    // Taken now, not left by an earlier run (the file's name is the same each time).
+    const started = Date.now();
     const shown = await keepWhatPageShows(page, "mobile-menu--harness check");
     expect(shown).toContain(`${appUrl}/blog (`);
     expect(shown).toMatch(/- heading ".+" \[level=1\]/);
     expect(shown).toContain('link "Sign In"');
-    expect(existsSync(/\((\S+\.png)\)/.exec(shown)![1])).toBe(true);
+    const screenshot = statSync(/\((\S+\.png)\)/.exec(shown)![1], { throwIfNoEntry: false });
+    expect(screenshot?.mtimeMs).toBeGreaterThanOrEqual(started - 1);
     await close();
   });
 });

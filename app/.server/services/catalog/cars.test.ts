@@ -17,7 +17,7 @@ async function setup() {
   const ctx = database.context();
   const tools = marketplace(ctx);
   const seller = await tools.account("seller");
-  // Photos this app stored (createProduct accepts only those), each with its dimensions, uploaded
+  // Photos this app stored (createCar accepts only those), each with its dimensions, uploaded
   // by the seller (or whoever is named: a car shows only its own seller's uploads).
   const photo = async (width = 1200, height = 800, uploaderId: string | null = seller.id) => {
     const key = `${crypto.randomUUID()}.jpg`;
@@ -42,7 +42,7 @@ const input = (categoryId: string, url: string) => ({
   photos: [{ url }],
 });
 
-describe("createProduct", () => {
+describe("createCar", () => {
   it("lists a car for a seller, who, when and the flags set by the server", async () => {
     const { ctx, seller, category, carRow, stored } = await setup();
     const id = await createCar(ctx, seller, input(await category(), stored));
@@ -121,7 +121,7 @@ describe("createProduct", () => {
   });
 });
 
-describe("updateProduct", () => {
+describe("updateCar", () => {
   it("changes the owner's unsold car, adds a new price to the history and replaces the photos in order", async () => {
     const { ctx, seller, category, photo, stored } = await setup();
     const id = await createCar(ctx, seller, input(await category(), stored));
@@ -230,7 +230,7 @@ describe("a car's price while money moves and edits race", () => {
   });
 });
 
-describe("advertiseProduct", () => {
+describe("advertiseCar", () => {
   it("is a one-way switch for the car's own seller, refused once the car is sold", async () => {
     const { ctx, account, car } = await setup();
     const seller = await account("seller");
@@ -266,7 +266,7 @@ describe("lists", () => {
   });
 });
 
-describe("deleteProduct", () => {
+describe("deleteCar", () => {
   it("removes the seller's unsold car with its unpaid bookings and reports", async () => {
     const { ctx, account, car, book, carRow } = await setup();
     const seller = await account("seller");

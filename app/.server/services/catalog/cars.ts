@@ -288,7 +288,7 @@ export async function updateCar(ctx: AppContext, user: UserRow, id: string, chan
 // Parallel edits of one car's price retry until theirs is the write that holds (each round, one does).
 const PRICE_EDIT_ATTEMPTS = 10;
 
-/** One attempt of updateProduct from the car as read; false when its price moved meanwhile. */
+/** One attempt of updateCar from the car as read; false when its price moved meanwhile. */
 async function writeCarChanges(ctx: AppContext, user: UserRow, car: typeof cars.$inferSelect, changes: CarChanges) {
   const id = car.id;
   if (car.isPaid) throw new Conflict(SOLD_CANNOT_CHANGE);

@@ -32,7 +32,7 @@ describe("keywordMatch", () => {
   });
 });
 
-describe("searchProducts", () => {
+describe("searchCars", () => {
   it("answers page, total and facets in one round trip once the counts are stored, two before", async () => {
     const deferred: Promise<unknown>[] = [];
     const ctx = database.context({ defer: (work) => void deferred.push(work) });
