@@ -101,7 +101,7 @@ export type DomainEvent =
         intentId: string;
         releaseAt: string;
       };
-      endedOffers: { id: string; buyerId: string }[];
+      endedOffers: { id: string; buyer: Person }[];
       when: SQL;
     }
   /** A payment that bought nothing is given back. */

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { CAR_NAME } from "~/lib/shared/meta";
+import { SITE_NAME } from "~/lib/shared/meta";
 
 const socials = [
   {
@@ -40,7 +40,7 @@ export function Footer() {
           </li>
         ))}
       </ul>
-      <p>{`Copyright © 2022 - All rights reserved by ${CAR_NAME}`}</p>
+      <p>{`Copyright © 2022 - All rights reserved by ${SITE_NAME}`}</p>
     </footer>
   );
 }

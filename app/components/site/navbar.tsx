@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { CAR_NAME } from "~/lib/shared/meta";
+import { SITE_NAME } from "~/lib/shared/meta";
 import { PATHS } from "~/lib/shared/paths";
 import { NavbarCounts } from "../notifications/navbar-counts";
 
@@ -88,7 +88,7 @@ export function Navbar({ user, drawerLinks = [] }: { user: SignedInVisitor | nul
       <nav aria-label="Main" className="site-nav">
         <Link to="/" className="site-logo">
           <img src="/logo.svg" alt="" width={36} height={36} />
-          {CAR_NAME}
+          {SITE_NAME}
         </Link>
         <NavbarCounts />
         <div className="nav-links">{links}</div>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatDate } from "../shared/format";
 import { overview, postedDate, yearsUsed } from "./car-derived";
 
 describe("yearsUsed", () => {
@@ -37,5 +38,10 @@ describe("overview", () => {
 describe("postedDate", () => {
   it("is the first 10 characters of createdDate", () => {
     expect(postedDate("2026-11-21T10:15:00.000Z")).toBe("2026-11-21");
+  });
+
+  it("is the day every other date is written as (formatDate, in UTC)", () => {
+    const createdDate = "2026-11-23T23:30:00.000Z";
+    expect(postedDate(createdDate)).toBe(formatDate(createdDate));
   });
 });

@@ -1,10 +1,10 @@
 import * as v from "valibot";
 import { REPORT_REASONS } from "./catalog";
-import { carIdField, optionalFreeText } from "./fields";
+import { idField, optionalFreeText } from "./fields";
 
 /** Reporting a listing: why (one of the listed reasons, "other" when not said) and an optional note. */
 export const reportSchema = v.object({
-  product_id: carIdField("Choose a car to report"),
+  product_id: idField("Choose a car to report"),
   reason: v.optional(v.picklist(REPORT_REASONS, "Choose one of the listed reasons"), "other"),
   note: optionalFreeText("Write the note as text", 500),
 });

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { PHOTO_URL_PATTERN } from "../shared/photo";
 import { vinProblem, VIN_FORMAT_MESSAGE } from "../catalog/vin";
-import { nameText, requiredText, optionalFreeText } from "./fields";
+import { idField, nameText, requiredText, optionalFreeText } from "./fields";
 import { REVIEW_TEXT_LIMIT, REVIEW_TEXT_MAX } from "../catalog/reviews";
 
 export const LOCATIONS = ["Dhaka", "Chittagong", "Khulna", "Barishal", "Rangpur", "Rajshahi", "Sylhet"] as const;
@@ -27,7 +27,7 @@ export const carFields = {
   originalPrice: price("Original price is required"),
   resalePrice: price("Resale price is required"),
   location: v.picklist(LOCATIONS, "Choose one of the listed locations"),
-  categoryId: v.pipe(v.string("Choose a category"), v.trim(), v.nonEmpty("Choose a category"), v.maxLength(64, "Choose a category")),
+  categoryId: idField("Choose a category"),
   condition: v.picklist(CONDITIONS, "Choose Excellent, Good or Fair"),
   mobile: v.pipe(
     requiredText("Mobile number is required", 20, "Use 6 to 20 digits, spaces, +, -, ( or )"),

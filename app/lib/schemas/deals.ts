@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { optionalFreeText, carIdField, requiredText } from "./fields";
+import { optionalFreeText, idField, requiredText } from "./fields";
 import { pagedListQuerySchema } from "../shared/list-query";
 import { parseExpiry } from "../deals/card-input";
 
@@ -31,7 +31,7 @@ export const disputeStatusSchema = v.optional(v.picklist(["open", "resolved"], "
 
 /** Booking a car: only the buyer's phone and meeting place come from the client. */
 export const bookingSchema = v.object({
-  product_id: carIdField("Choose a car to book"),
+  product_id: idField("Choose a car to book"),
   phone: requiredText("Phone is required", 80),
   meetingLocation: requiredText("Meeting location is required", 80),
 });

@@ -16,8 +16,8 @@ const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 // something: a blank braille pattern (U+2800), a null notehead (U+1D159) or accents alone do not.
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
-/** A car's id as a form or body sends it (booking or reporting a car). */
-export const carIdField = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(64, message));
+/** An id as a form or body sends it (a car, a category, a conversation). */
+export const idField = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(64, message));
 
 export function requiredText(message: string, max: number, tooLong = `Use at most ${max} characters`) {
   return v.pipe(

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { MESSAGE_MAX_LENGTH } from "../messages/message-length";
-import { optionalFreeText, requiredText } from "./fields";
+import { idField, optionalFreeText, requiredText } from "./fields";
 
 // Messages between a buyer and a seller (../shared/api-contract.md "Messages"): the API and the
 // pages' forms validate with these.
@@ -12,17 +12,15 @@ export const messageText = requiredText(
   `A message may have at most ${MESSAGE_MAX_LENGTH} characters`,
 );
 
-const id = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(64, message));
-
 /** `POST /api/conversations` and "Message the seller": the car and the first (or next) message. */
-export const startConversationSchema = v.object({ product_id: id("Choose a car to ask about"), text: messageText });
+export const startConversationSchema = v.object({ product_id: idField("Choose a car to ask about"), text: messageText });
 export type StartConversationInput = v.InferOutput<typeof startConversationSchema>;
 
 /** `POST /api/conversations/:id/messages` and the thread's Send. */
 export const sendMessageSchema = v.object({ text: messageText });
 
 /** A conversation named in a path. */
-export const conversationIdParam = v.object({ id: id("Name a conversation") });
+export const conversationIdParam = v.object({ id: idField("Name a conversation") });
 
 /** "Report this conversation": why, optionally. */
 export const reportConversationSchema = v.object({ reason: optionalFreeText("Write the reason as text", 500) });

@@ -71,10 +71,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const priceAnalysis = analyseCarPrice(ctx, car);
   const shownIds = [car._id, ...similar.map((car) => car._id)];
   const user = await getSessionUser(ctx, request);
-  const carActions = await viewerCarActionsOnPage(ctx, user, shownIds);
-  // The viewer's own purchase of this car (what comes next). A signed-in visit is noted in the same
-  // round (their recently viewed cars come back with it).
-  const [deal, recent] = await Promise.all([
+  // The viewer's actions on the cars shown and own purchase of this car (what comes next), in one
+  // round; a signed-in visit is noted in it too (their recently viewed cars come back with it).
+  const [carActions, deal, recent] = await Promise.all([
+    viewerCarActionsOnPage(ctx, user, shownIds),
     user ? findOwnDeal(ctx, user.id, car._id) : null,
     user ? noteCarVisit(ctx, user.id, car._id) : null,
   ]);

@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
 /** Public: every car for sale, searched, filtered and sorted by what the URL says (bad values are dropped). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.app;
-  const found = await loadSearchPage(ctx, request, await getSessionUser(ctx, request));
+  const found = await loadSearchPage(ctx, request, getSessionUser(ctx, request));
   const { query } = found;
   // Titles and canonical links spell a make as its listings do, whatever case the URL used.
   const make =

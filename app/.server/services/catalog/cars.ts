@@ -308,7 +308,7 @@ async function writeCarChanges(ctx: AppContext, user: UserRow, car: typeof cars.
     changes.photos ? photoRows(ctx, id, user.id, changes.photos) : undefined,
     effectsOf(
       ctx,
-      newPrice === undefined
+      newPrice === undefined || newPrice >= car.resalePrice
         ? []
         : [
             {

@@ -250,12 +250,3 @@ export async function adminLedger(ctx: AppContext, admin: UserRow, page: number,
     totals: totalsFrom(ledger, money),
   };
 }
-
-/** The ledger rows of one booking's payments, oldest first (tests and the receipt's history). */
-export async function ledgerOfBooking(ctx: AppContext, bookingId: string) {
-  return ctx.db
-    .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount, providerId: ledgerEntries.providerId })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.bookingId, bookingId))
-    .orderBy(ledgerEntries.createdAt, ledgerEntries.kind);
-}

@@ -96,7 +96,7 @@ export async function transferDue(ctx: AppContext, payment: PaymentRow): Promise
   return true;
 }
 
-/** The seller's payout account when it is ready, and how to noticeStatements them. */
+/** The seller's payout account when it is ready, and how to tell them. */
 async function readyAccountOf(ctx: AppContext, sellerId: string) {
   const [account] = await ctx.db
     .select({ accountId: payoutAccounts.accountId, ...recipientColumns("payout") })

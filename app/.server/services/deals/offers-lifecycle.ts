@@ -1,8 +1,9 @@
 import { and, eq, inArray, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { type AppContext } from "../../context";
-import { bookings, offers, cars } from "../../db/schema";
+import { bookings, offers, cars, users } from "../../db/schema";
 import { effectsOf } from "../events";
 import { bookingPaymentUnderWay } from "../catalog/payment-window";
+import { recipientColumns } from "../users/users";
 
 // What happens to offers without anyone answering them: a sale ends the others, time ends the
 // unanswered ones, and an agreement not paid for in time lets its price go.
@@ -16,7 +17,7 @@ export const LIVE_OFFER = ["open", "countered"] as const;
 /**
  * The car was sold: every offer still waiting on it, and other buyers' accepted ones, end declined,
  * only if `onlyIf` (the payment that sold it stands) holds. Returns the statement that declines them
- * and the offers whose buyers are to be notices (not the buyer who bought it).
+ * and the offers whose buyers are to be told, each with its buyer (not the buyer who bought it).
  */
 export async function offersEndWithSale(ctx: AppContext, sale: { productId: string; buyerId: string | null }, onlyIf: SQL) {
   // The buyer's own accepted offer stays: it is what they paid.
@@ -27,7 +28,11 @@ export async function offersEndWithSale(ctx: AppContext, sale: { productId: stri
       and(eq(offers.status, "accepted"), sale.buyerId ? ne(offers.buyerId, sale.buyerId) : undefined),
     ),
   )!;
-  const ending = await ctx.db.select({ id: offers.id, buyerId: offers.buyerId }).from(offers).where(ended);
+  const ending = await ctx.db
+    .select({ id: offers.id, buyer: recipientColumns("offer_answered") })
+    .from(offers)
+    .innerJoin(users, eq(users.id, offers.buyerId))
+    .where(ended);
   if (ending.length === 0) return { statements: [], endedOffers: [] };
   const now = ctx.now().toISOString();
   const decline = sql`update ${offers} set status = 'declined', responded_at = ${now}
@@ -35,7 +40,7 @@ export async function offersEndWithSale(ctx: AppContext, sale: { productId: stri
       offers.id,
       ending.map((offer) => offer.id),
     )} and ${ended} and ${onlyIf}`;
-  return { statements: [decline], endedOffers: ending.filter((offer) => offer.buyerId !== sale.buyerId) };
+  return { statements: [decline], endedOffers: ending.filter((offer) => offer.buyer.userId !== sale.buyerId) };
 }
 
 /**

@@ -1,8 +1,8 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { formatCents, formatDate, formatPrice } from "~/lib/shared/format";
 import { PATHS, pathTo } from "~/lib/shared/paths";
 import { type AppContext } from "../../context";
-import { bookings, favourites, offers, users } from "../../db/schema";
+import { bookings, favourites, users } from "../../db/schema";
 import { recipientColumns } from "../users/users";
 import { type EventOf } from "../events";
 import { messageSourceKey } from "../messages/messages";
@@ -18,7 +18,6 @@ export async function priceDropNotices(
   ctx: AppContext,
   { car, priceChangeId, when }: EventOf<"car_price_dropped">,
 ): Promise<NotificationWrites> {
-  if (car.newPrice >= car.oldPrice) return NO_NOTIFICATIONS;
   const savers = await ctx.db
     .select(recipientColumns("price_drop"))
     .from(favourites)
@@ -118,25 +117,14 @@ export async function saleNotices(ctx: AppContext, { sale, when }: EventOf<"car_
 
 /** Other buyers' offers ended with the sale: each hears theirs was declined. */
 export async function offersEndedNotices(ctx: AppContext, { sale, endedOffers, when }: EventOf<"car_sold">): Promise<NotificationWrites> {
-  if (endedOffers.length === 0) return NO_NOTIFICATIONS;
-  const buyers = await ctx.db
-    .select({ ...recipientColumns("offer_answered"), offerId: offers.id })
-    .from(offers)
-    .innerJoin(users, eq(users.id, offers.buyerId))
-    .where(
-      inArray(
-        offers.id,
-        endedOffers.map((offer) => offer.id),
-      ),
-    );
   return notificationWrites(
     ctx,
-    buyers.map(({ offerId, ...buyer }) => ({
+    endedOffers.map(({ id, buyer }) => ({
       ...buyer,
       kind: "offer_answered",
       text: `${sale.carName} was sold to another buyer, so your offer was declined`,
       link: PATHS.myOffers,
-      sourceKey: `offer_answered:${offerId}:sold`,
+      sourceKey: `offer_answered:${id}:sold`,
     })),
     when,
   );

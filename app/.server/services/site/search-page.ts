@@ -14,8 +14,11 @@ import { personalPageQueryFor } from "./personal-page-data";
 // The search pages' one loader: /cars and a category's page (its category fixed by the path) read
 // the URL's query once and make the same search; the API's category read is that search too.
 
-/** /cars: the search the URL asks for (bad values dropped), with what the page shows beside the cars. */
-export function loadSearchPage(ctx: AppContext, request: Request, user: Viewer | null) {
+/**
+ * /cars: the search the URL asks for (bad values dropped), with what the page shows beside the cars.
+ * The viewer may still be on its way (the session's read): the search does not wait for it.
+ */
+export function loadSearchPage(ctx: AppContext, request: Request, user: Viewer | null | Promise<Viewer | null>) {
   return loadSearch(ctx, request, user, {});
 }
 
@@ -28,9 +31,14 @@ export async function loadCategoryPage(ctx: AppContext, request: Request, user: 
   return { ...found, category };
 }
 
-async function loadSearch(ctx: AppContext, request: Request, user: Viewer | null, fixed: { categoryId?: string }) {
+async function loadSearch(
+  ctx: AppContext,
+  request: Request,
+  viewer: Viewer | null | Promise<Viewer | null>,
+  fixed: { categoryId?: string },
+) {
   const query = parseSearchLeniently(new URL(request.url).searchParams, fixed);
-  const found = await searchWithCategories(ctx, query);
+  const [found, user] = await Promise.all([searchWithCategories(ctx, query), viewer]);
   const fixedFilters: PageFilter[] = fixed.categoryId ? ["categoryId"] : [];
   const [advice, carActions] = await Promise.all([
     found.total === 0 ? adviceForEmptySearch(ctx, query, fixedFilters) : null,
