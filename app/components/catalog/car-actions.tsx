@@ -65,7 +65,7 @@ export function CarActions({
           {!booked ? "Book Now" : payBookingId ? "Pay now" : "✓ Booked"}
         </Link>
       )}
-      {onCard ? <MoreActions productName={car.productName}>{report}</MoreActions> : report}
+      {onCard ? <MoreActions carName={car.productName}>{report}</MoreActions> : report}
       {dialog && (
         <Suspense fallback={null}>
           <CarActionDialog kind={dialog} car={car} onClose={() => setDialog(null)} />
@@ -81,7 +81,7 @@ export function CarActions({
  * With JavaScript, Escape closes it too and gives focus back to its toggle. It stays open while a
  * dialog opened from it is up, so focus can come back to the item that opened it.
  */
-function MoreActions({ productName: carName, children }: { productName: string; children: React.ReactNode }) {
+function MoreActions({ carName, children }: { carName: string; children: React.ReactNode }) {
   return (
     <details
       className="card-menu"

@@ -60,7 +60,7 @@ export function CarCard({
           <h3 id={`product-${car._id}`}>
             <Link to={carPage}>{car.productName}</Link>
           </h3>
-          <FavouriteButton productId={car._id} productName={car.productName} saved={saved} />
+          <FavouriteButton carId={car._id} carName={car.productName} saved={saved} />
         </div>
         <div className="car-card-price">
           <p>
@@ -92,7 +92,7 @@ export function CarCard({
           {car.sellerVerified && <VerifiedBadge compact />}
           <SellerRatingSummary rating={car.sellerRating} />
         </div>
-        <CompareToggle productId={car._id} productName={car.productName} />
+        <CompareToggle carId={car._id} carName={car.productName} />
         {actions && <div className="car-card-actions">{actions}</div>}
       </div>
     </article>

@@ -7,7 +7,7 @@ import { showToast } from "../ui/toast";
 const compared = localList<string>("ar-compare", MAX_COMPARED);
 
 /** Compare once the page runs JavaScript: a toggle that keeps up to four cars, and a link to them once this one is picked. */
-export default function CompareToggleLive({ productId: carId, productName: carName }: { productId: string; productName: string }) {
+export default function CompareToggleLive({ carId, carName }: { carId: string; carName: string }) {
   const ids = compared.useItems() ?? [];
   const picked = ids.includes(carId);
   return (

@@ -10,7 +10,7 @@ const CompareToggleLive = lazy(() => import("./compare-toggle-live"));
  * Compare on cards and car pages: in the server's HTML (and so without JavaScript) a plain link to
  * the compare page with this car; once the page runs JavaScript, a toggle that keeps up to four.
  */
-export function CompareToggle({ productId: carId, productName: carName }: { productId: string; productName: string }) {
+export function CompareToggle({ carId, carName }: { carId: string; carName: string }) {
   const hydrated = useHydrated();
   const link = (
     <a href={`${PATHS.compare}?ids=${encodeURIComponent(carId)}`} className="compare-toggle" aria-label={`Compare ${carName}`}>
@@ -20,7 +20,7 @@ export function CompareToggle({ productId: carId, productName: carName }: { prod
   if (!hydrated) return link;
   return (
     <Suspense fallback={link}>
-      <CompareToggleLive productId={carId} productName={carName} />
+      <CompareToggleLive carId={carId} carName={carName} />
     </Suspense>
   );
 }

@@ -10,15 +10,7 @@ import { RateSellerFields } from "./rate-seller-fields";
 import { FormDialog } from "../ui/form-dialog";
 
 /** "Rate the seller" over My Orders; a refusal keeps it open with its message. */
-export default function RateSellerDialog({
-  bookingId,
-  productName: carName,
-  onClose,
-}: {
-  bookingId: string;
-  productName: string;
-  onClose: () => void;
-}) {
+export default function RateSellerDialog({ bookingId, carName, onClose }: { bookingId: string; carName: string; onClose: () => void }) {
   const signedIn = useOptionalUser() !== null;
   const fetcher = useFetcher<ActionResult>();
   const location = useLocation();
@@ -35,7 +27,7 @@ export default function RateSellerDialog({
       signInHref={loginUrl(location.pathname + location.search)}
       onClose={onClose}
     >
-      <RateSellerFields bookingId={bookingId} productName={carName} fields={fields} />
+      <RateSellerFields bookingId={bookingId} carName={carName} fields={fields} />
     </FormDialog>
   );
 }

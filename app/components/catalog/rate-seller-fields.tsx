@@ -16,11 +16,11 @@ const RATINGS = ["5", "4", "3", "2", "1"];
  */
 export function RateSellerFields({
   bookingId,
-  productName: carName,
+  carName,
   fields,
 }: {
   bookingId: string;
-  productName: string;
+  carName: string;
   fields: { rating: Meta; text: Meta };
 }) {
   const { rating, text } = fields;

@@ -12,7 +12,7 @@ const RateSellerDialog = lazy(() => import("./rate-seller-dialog"));
 
 interface Props {
   bookingId: string;
-  productName: string;
+  carName: string;
   /** The rating given (null: not yet). */
   rating: number | null;
   mayRate: boolean;
@@ -25,7 +25,7 @@ interface Props {
  * dialog instead; once rated, the rating given. The dialog stays mounted when the rating arrives,
  * so it can close itself and say so; focus then moves to the rating given (the link it came from is gone).
  */
-export function RateSeller({ bookingId, productName: carName, rating, mayRate, formOpen }: Props) {
+export function RateSeller({ bookingId, carName, rating, mayRate, formOpen }: Props) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const given = useRef<HTMLParagraphElement>(null);
   return (
@@ -37,7 +37,7 @@ export function RateSeller({ bookingId, productName: carName, rating, mayRate, f
       ) : (
         mayRate &&
         (formOpen ? (
-          <RateSellerPageForm bookingId={bookingId} productName={carName} />
+          <RateSellerPageForm bookingId={bookingId} carName={carName} />
         ) : (
           <ButtonLink
             to={`?rate=${bookingId}`}
@@ -57,7 +57,7 @@ export function RateSeller({ bookingId, productName: carName, rating, mayRate, f
         <Suspense fallback={null}>
           <RateSellerDialog
             bookingId={bookingId}
-            productName={carName}
+            carName={carName}
             onClose={() => {
               setDialogOpen(false);
               given.current?.focus();
@@ -69,11 +69,11 @@ export function RateSeller({ bookingId, productName: carName, rating, mayRate, f
   );
 }
 
-function RateSellerPageForm({ bookingId, productName: carName }: { bookingId: string; productName: string }) {
+function RateSellerPageForm({ bookingId, carName }: { bookingId: string; carName: string }) {
   const [form, fields] = useSchemaForm(rateSellerFormSchema, { id: `rate-page-${bookingId}` });
   return (
     <Form method="post" {...getFormProps(form)} aria-label={`Rate the seller of ${carName}`} className="flex w-full flex-col gap-3">
-      <RateSellerFields bookingId={bookingId} productName={carName} fields={fields} />
+      <RateSellerFields bookingId={bookingId} carName={carName} fields={fields} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit">Send rating</Button>
         <ButtonLink to="." preventScrollReset variant="secondary">

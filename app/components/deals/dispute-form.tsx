@@ -4,7 +4,7 @@ import { Button, ButtonLink } from "../ui/button";
 import { inputClass } from "../ui/field";
 
 /** "Report a problem" with a paid order: what went wrong and a note; the money stops until an admin decides. */
-export function DisputeForm({ bookingId, productName: carName }: { bookingId: string; productName: string }) {
+export function DisputeForm({ bookingId, carName }: { bookingId: string; carName: string }) {
   return (
     <section aria-labelledby="dispute-title" className="mb-6 rounded-card border-2 border-amber-400 bg-warning-50 p-6">
       <h2 id="dispute-title" className="text-heading">

@@ -12,12 +12,12 @@ import { ButtonLink } from "../ui/button";
  */
 export function OrderDeal({
   bookingId,
-  productName: carName,
+  carName,
   payment,
   lostToAnotherBuyer = false,
 }: {
   bookingId: string;
-  productName: string;
+  carName: string;
   payment: DealPayment;
   /** The buyer paid after another buyer had: their money is given back, and they are told why. */
   lostToAnotherBuyer?: boolean;

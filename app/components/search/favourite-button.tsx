@@ -6,15 +6,7 @@ import { PATHS, pathTo } from "~/lib/shared/paths";
  * redirects back), and with it a fetcher that shows the new state at once. The heart is drawn by
  * app.css's `.favourite-toggle`, filled while `aria-pressed`.
  */
-export function FavouriteButton({
-  productId: carId,
-  productName: carName,
-  saved,
-}: {
-  productId: string;
-  productName: string;
-  saved: boolean;
-}) {
+export function FavouriteButton({ carId, carName, saved }: { carId: string; carName: string; saved: boolean }) {
   const fetcher = useFetcher<{ saved: boolean }>();
   const location = useLocation();
   const pending = fetcher.formData?.get("intent");

@@ -124,9 +124,9 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
         <h1 className="min-w-0 break-words text-2xl font-bold sm:text-3xl">{car.productName}</h1>
         <span className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-900">{car.condition}</span>
         {car.isPaid && <span className="rounded-full bg-slate-800 px-3 py-1 text-sm font-bold uppercase text-white">Sold</span>}
-        <FavouriteButton productId={car._id} productName={car.productName} saved={carActions.favouriteIds.includes(car._id)} />
+        <FavouriteButton carId={car._id} carName={car.productName} saved={carActions.favouriteIds.includes(car._id)} />
         <ShareCar url={loaderData.url} title={car.productName} />
-        <CompareToggle productId={car._id} productName={car.productName} />
+        <CompareToggle carId={car._id} carName={car.productName} />
       </div>
       {/* Phone first: the price, its rating and the buttons come right after the photos, then the
           seller; description and facts follow. On large screens those two stay under the photos and
@@ -141,7 +141,7 @@ export default function CarPage({ loaderData }: Route.ComponentProps) {
               <h2 id="purchase-heading" className="mb-3 text-xl font-bold">
                 Your purchase
               </h2>
-              <OrderDeal bookingId={deal.bookingId} productName={car.productName} payment={deal.payment} />
+              <OrderDeal bookingId={deal.bookingId} carName={car.productName} payment={deal.payment} />
             </section>
           )}
           <PriceBox

@@ -126,7 +126,7 @@ function carColumns(bookings: Record<string, CarBookings>, firstIndex: number, c
     {
       heading: "Bookings",
       className: "whitespace-nowrap",
-      cell: (car) => <CarBookingsList productName={car.productName} bookings={bookings[car._id]} />,
+      cell: (car) => <CarBookingsList carName={car.productName} bookings={bookings[car._id]} />,
     },
     {
       heading: "Action",
@@ -170,7 +170,7 @@ function AdvertiseButton({ id, name }: { id: string; name: string }) {
 }
 
 /** Who booked the car and how to reach them: a disclosure, so the table stays short. */
-function CarBookingsList({ productName: carName, bookings }: { productName: string; bookings?: CarBookings }) {
+function CarBookingsList({ carName, bookings }: { carName: string; bookings?: CarBookings }) {
   if (!bookings) return <span className="text-slate-600">None yet</span>;
   const { total, bookings: listed } = bookings;
   return (

@@ -97,7 +97,7 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
     <main id="main">
       <h1 className="mb-6 text-title">My Orders</h1>
       <ResultBanner result={actionData} />
-      {dispute && <DisputeForm bookingId={dispute._id} productName={dispute.productName} />}
+      {dispute && <DisputeForm bookingId={dispute._id} carName={dispute.productName} />}
       {handover?.payment && (
         <ConfirmPanel
           intent="handover"
@@ -147,7 +147,7 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                   {order.payment && (
                     <OrderDeal
                       bookingId={order._id}
-                      productName={order.productName}
+                      carName={order.productName}
                       payment={order.payment}
                       lostToAnotherBuyer={order.lostToAnotherBuyer}
                     />
@@ -164,7 +164,7 @@ export default function MyOrders({ loaderData, actionData }: Route.ComponentProp
                       {reviews[order._id] && (
                         <RateSeller
                           bookingId={order._id}
-                          productName={order.productName}
+                          carName={order.productName}
                           {...reviews[order._id]}
                           formOpen={rate === order._id}
                         />

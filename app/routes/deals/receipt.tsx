@@ -68,7 +68,7 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
         </h2>
         <NextSteps receipt={receipt} />
         {own && receipt.payment?.status === "held" && (
-          <OrderDeal bookingId={receipt.bookingId} productName={receipt.productName} payment={receipt.payment} />
+          <OrderDeal bookingId={receipt.bookingId} carName={receipt.productName} payment={receipt.payment} />
         )}
       </section>
       <div className="mt-6 flex flex-wrap gap-3">
