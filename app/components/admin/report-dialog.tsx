@@ -1,12 +1,9 @@
 import { getFormProps } from "@conform-to/react";
-import { useFetcher, useLocation } from "react-router";
-import { type ActionResult } from "~/lib/shared/action-result";
 import { PATHS, pathTo } from "~/lib/shared/paths";
-import { loginUrl } from "~/lib/accounts/redirects";
 import { reportFormSchema } from "~/lib/schemas/admin";
 import { type CarForActions } from "~/lib/catalog/car-card-data";
 import { useSchemaForm } from "~/lib/shared/use-schema-form";
-import { useOptionalUser } from "~/lib/site/use-user";
+import { useOptionalUser, useSignInHereUrl } from "~/lib/site/use-user";
 import { ReportFields } from "./report-fields";
 import { FormDialog } from "../ui/form-dialog";
 
@@ -16,19 +13,17 @@ import { FormDialog } from "../ui/form-dialog";
  */
 export default function ReportDialog({ car, onClose }: { car: CarForActions; onClose: () => void }) {
   const signedIn = useOptionalUser() !== null;
-  const fetcher = useFetcher<ActionResult>();
-  const location = useLocation();
+  const signInHref = useSignInHereUrl();
   const [form, fields] = useSchemaForm(reportFormSchema, { id: `report-${car._id}` });
   return (
     <FormDialog
       title="Report this item?"
       action={pathTo(PATHS.report, { id: car._id })}
       formProps={getFormProps(form)}
-      fetcher={fetcher}
       submitLabel="Report this item"
       signedIn={signedIn}
       signInPrompt="Please sign in to report it."
-      signInHref={loginUrl(location.pathname + location.search)}
+      signInHref={signInHref}
       closeOnRefusal
       onClose={onClose}
     >

@@ -1,30 +1,25 @@
 import { getFormProps } from "@conform-to/react";
-import { useFetcher, useLocation } from "react-router";
-import { type ActionResult } from "~/lib/shared/action-result";
 import { PATHS } from "~/lib/shared/paths";
-import { loginUrl } from "~/lib/accounts/redirects";
 import { rateSellerFormSchema } from "~/lib/schemas/catalog";
 import { useSchemaForm } from "~/lib/shared/use-schema-form";
-import { useOptionalUser } from "~/lib/site/use-user";
+import { useOptionalUser, useSignInHereUrl } from "~/lib/site/use-user";
 import { RateSellerFields } from "./rate-seller-fields";
 import { FormDialog } from "../ui/form-dialog";
 
 /** "Rate the seller" over My Orders; a refusal keeps it open with its message. */
 export default function RateSellerDialog({ bookingId, carName, onClose }: { bookingId: string; carName: string; onClose: () => void }) {
   const signedIn = useOptionalUser() !== null;
-  const fetcher = useFetcher<ActionResult>();
-  const location = useLocation();
+  const signInHref = useSignInHereUrl();
   const [form, fields] = useSchemaForm(rateSellerFormSchema, { id: `rate-${bookingId}` });
   return (
     <FormDialog
       title="Rate the seller"
       action={PATHS.myOrders}
       formProps={getFormProps(form)}
-      fetcher={fetcher}
       submitLabel="Send rating"
       signedIn={signedIn}
       signInPrompt="Please sign in to rate the seller."
-      signInHref={loginUrl(location.pathname + location.search)}
+      signInHref={signInHref}
       onClose={onClose}
     >
       <RateSellerFields bookingId={bookingId} carName={carName} fields={fields} />

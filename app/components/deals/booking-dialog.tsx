@@ -1,6 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { useFetcher } from "react-router";
-import { type ActionResult } from "~/lib/shared/action-result";
 import { PATHS, pathTo } from "~/lib/shared/paths";
 import { signInToBook } from "~/lib/accounts/redirects";
 import { bookingSchema } from "~/lib/schemas/deals";
@@ -13,14 +11,12 @@ import { FormDialog } from "../ui/form-dialog";
 /** Book Now's modal form; a refusal keeps it open with its message. */
 export default function BookingDialog({ car, onClose }: { car: CarForActions; onClose: () => void }) {
   const user = useOptionalUser();
-  const fetcher = useFetcher<ActionResult>();
   const [form, fields] = useSchemaForm(bookingSchema, { id: `booking-${car._id}` });
   return (
     <FormDialog
       title={car.productName}
       action={pathTo(PATHS.book, { id: car._id })}
       formProps={getFormProps(form)}
-      fetcher={fetcher}
       submitLabel="Submit"
       signedIn={user !== null}
       signInPrompt="Please Signin to book it."

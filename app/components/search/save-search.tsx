@@ -1,14 +1,14 @@
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { type ActionResult } from "~/lib/shared/action-result";
 import { PATHS } from "~/lib/shared/paths";
-import { loginUrl } from "~/lib/accounts/redirects";
+import { useSignInHereUrl } from "~/lib/site/use-user";
 
 /**
  * "Save this search" on /cars: a form post to the page's own action (works without JavaScript).
  * Signed-out users get a sign-in link that brings them back to the same search.
  */
 export function SaveSearch({ query, name, signedIn, result }: { query: string; name: string; signedIn: boolean; result?: ActionResult }) {
-  const location = useLocation();
+  const signInHref = useSignInHereUrl();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("query") === query;
   return (
@@ -26,10 +26,7 @@ export function SaveSearch({ query, name, signedIn, result }: { query: string; n
           </button>
         </Form>
       ) : (
-        <Link
-          to={loginUrl(location.pathname + location.search)}
-          className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
-        >
+        <Link to={signInHref} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
           Sign in to save this search
         </Link>
       )}

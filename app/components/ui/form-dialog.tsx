@@ -1,6 +1,6 @@
 import { type getFormProps } from "@conform-to/react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
-import { Link, type FetcherWithComponents } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { type ActionResult } from "~/lib/shared/action-result";
 import { primaryButtonClass, secondaryButtonClass } from "./field";
 import { Spinner } from "./spinner";
@@ -22,7 +22,6 @@ export function FormDialog({
   title,
   action,
   formProps,
-  fetcher,
   submitLabel,
   signedIn,
   signInPrompt,
@@ -35,7 +34,6 @@ export function FormDialog({
   action: string;
   /** The form's Conform props (`getFormProps(form)`). */
   formProps: ReturnType<typeof getFormProps>;
-  fetcher: FetcherWithComponents<ActionResult>;
   submitLabel: string;
   /** Whether someone is signed in: the caller knows who (the form asks a signed-out visitor to sign in). */
   signedIn: boolean;
@@ -45,6 +43,7 @@ export function FormDialog({
   onClose: () => void;
   children: ReactNode;
 }) {
+  const fetcher = useFetcher<ActionResult>();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const sending = fetcher.state !== "idle";

@@ -1,4 +1,5 @@
-import { useRouteLoaderData } from "react-router";
+import { useLocation, useRouteLoaderData } from "react-router";
+import { loginUrl } from "~/lib/accounts/redirects";
 import { type loader as rootLoader } from "~/root";
 import { type NavbarUser, usePersonalPageUser } from "./personal-page-data";
 
@@ -23,4 +24,10 @@ export function useNavbarUser(): { name: string | null } | null {
   const loaded = usePersonalPageUser();
   if (user) return user;
   return root?.renderedForSignedIn && loaded === undefined ? { name: null } : null;
+}
+
+/** Where to sign in and come back to this very page, its query kept. */
+export function useSignInHereUrl(): string {
+  const { pathname, search } = useLocation();
+  return loginUrl(pathname + search);
 }
