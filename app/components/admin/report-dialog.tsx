@@ -3,7 +3,8 @@ import { PATHS, pathTo } from "~/lib/shared/paths";
 import { reportFormSchema } from "~/lib/schemas/admin";
 import { type CarForActions } from "~/lib/catalog/car-card-data";
 import { useSchemaForm } from "~/lib/shared/use-schema-form";
-import { useOptionalUser, useSignInHereUrl } from "~/lib/site/use-user";
+import { useSignInHereUrl } from "~/lib/accounts/use-sign-in-here";
+import { useOptionalUser } from "~/lib/site/use-user";
 import { ReportFields } from "./report-fields";
 import { FormDialog } from "../ui/form-dialog";
 

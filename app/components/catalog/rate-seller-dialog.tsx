@@ -2,7 +2,8 @@ import { getFormProps } from "@conform-to/react";
 import { PATHS } from "~/lib/shared/paths";
 import { rateSellerFormSchema } from "~/lib/schemas/catalog";
 import { useSchemaForm } from "~/lib/shared/use-schema-form";
-import { useOptionalUser, useSignInHereUrl } from "~/lib/site/use-user";
+import { useSignInHereUrl } from "~/lib/accounts/use-sign-in-here";
+import { useOptionalUser } from "~/lib/site/use-user";
 import { RateSellerFields } from "./rate-seller-fields";
 import { FormDialog } from "../ui/form-dialog";
 

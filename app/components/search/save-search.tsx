@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { type ActionResult } from "~/lib/shared/action-result";
 import { PATHS } from "~/lib/shared/paths";
-import { useSignInHereUrl } from "~/lib/site/use-user";
+import { useSignInHereUrl } from "~/lib/accounts/use-sign-in-here";
 
 /**
  * "Save this search" on /cars: a form post to the page's own action (works without JavaScript).

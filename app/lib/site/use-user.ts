@@ -1,5 +1,4 @@
-import { useLocation, useRouteLoaderData } from "react-router";
-import { loginUrl } from "~/lib/accounts/redirects";
+import { useRouteLoaderData } from "react-router";
 import { type loader as rootLoader } from "~/root";
 import { type NavbarUser, usePersonalPageUser } from "./personal-page-data";
 
@@ -24,10 +23,4 @@ export function useNavbarUser(): { name: string | null } | null {
   const loaded = usePersonalPageUser();
   if (user) return user;
   return root?.renderedForSignedIn && loaded === undefined ? { name: null } : null;
-}
-
-/** Where to sign in and come back to this very page, its query kept. */
-export function useSignInHereUrl(): string {
-  const { pathname, search } = useLocation();
-  return loginUrl(pathname + search);
 }
